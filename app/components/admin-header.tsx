@@ -1,0 +1,49 @@
+import { Form } from "react-router";
+import type { LicenceType } from "~/db/schema";
+import { PlanBadge } from "./plan-badge";
+
+export function AdminHeader({
+  storeName,
+  logoUrl,
+  tier,
+  trial,
+  email,
+}: {
+  storeName: string;
+  logoUrl: string | null;
+  tier: LicenceType;
+  trial: boolean;
+  email: string;
+}) {
+  return (
+    <header className="fixed inset-x-0 top-0 z-20 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-2">
+        {logoUrl ? (
+          <img src={logoUrl} alt="" width={40} height={40} className="h-10 w-10 rounded-full object-cover" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
+          >
+            {storeName.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="flex items-center gap-2 truncate font-semibold">
+            <span className="truncate">{storeName}</span>
+            <PlanBadge tier={tier} trial={trial} />
+          </p>
+          <p className="truncate text-xs text-stone-600">{email}</p>
+        </div>
+        <Form method="post" action="/i/logout">
+          <button
+            type="submit"
+            className="rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-100"
+          >
+            Cerrar sesión
+          </button>
+        </Form>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,17 @@
+import type { LicenceType } from "~/db/schema";
+import { PLAN_LABELS } from "~/domain/stores/licence";
+
+const styles: Record<LicenceType, string> = {
+  starter: "bg-stone-100 text-stone-800 ring-stone-300",
+  basic: "bg-blue-50 text-blue-800 ring-blue-300",
+  premier: "bg-amber-50 text-amber-900 ring-amber-400",
+};
+
+export function PlanBadge({ tier, trial }: { tier: LicenceType; trial?: boolean }) {
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 ${styles[tier]}`}>
+      {PLAN_LABELS[tier]}
+      {trial ? <span className="ml-1 font-medium">(prueba)</span> : null}
+    </span>
+  );
+}

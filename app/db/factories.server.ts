@@ -1,0 +1,165 @@
+/**
+ * Shared factories: the demo marketplace and the tests build their data with these same
+ * functions, so demo and tests never drift apart (STYLE.md).
+ */
+import { randomUUID } from "node:crypto";
+import type { Executor } from "./client.server";
+import {
+  authAccount,
+  authUser,
+  orderLines,
+  orders,
+  products,
+  storeOwners,
+  stores,
+  storeSettings,
+  type DeliveryType,
+  type LicenceType,
+  type OrderStatus,
+  type ProductUnit,
+} from "./schema";
+import { newOrderNumber } from "~/domain/orders/order-number";
+import { hashPassword } from "~/domain/auth/password-hash.server";
+import { randomId } from "~/lib/ids";
+
+type StoreSettingsInput = Partial<typeof storeSettings.$inferInsert>;
+
+export type CreateStoreInput = {
+  id?: string;
+  displayName?: string;
+  categoryId?: string;
+  cityId?: string;
+  isHidden?: boolean;
+  licenceType?: LicenceType;
+  licenceExpires?: Date | null;
+  trialExpiration?: Date | null;
+  settings?: StoreSettingsInput;
+};
+
+export async function createStore(db: Executor, input: CreateStoreInput = {}) {
+  const id = input.id ?? `tienda-${randomId(8)}`;
+  const [store] = await db
+    .insert(stores)
+    .values({
+      id,
+      categoryId: input.categoryId ?? "sweets",
+      cityId: input.cityId ?? "aguascalientes",
+      isHidden: input.isHidden ?? false,
+      licenceType: input.licenceType ?? "starter",
+      licenceExpires: input.licenceExpires ?? null,
+      trialExpiration: input.trialExpiration ?? null,
+    })
+    .returning();
+  const [settings] = await db
+    .insert(storeSettings)
+    .values({ storeId: id, displayName: input.displayName ?? `Tienda ${id}`, ...input.settings })
+    .returning();
+  return { ...store!, settings: settings! };
+}
+
+export type CreateOwnerInput = {
+  email?: string;
+  name?: string;
+  password?: string;
+  /** A precomputed hash, to seed many accounts without paying for scrypt each time. */
+  passwordHash?: string;
+  role?: string;
+  storeId?: string | null;
+};
+
+export async function createOwner(db: Executor, input: CreateOwnerInput = {}) {
+  const id = randomUUID();
+  const email = (input.email ?? `dueno-${randomId(8)}@example.com`).toLowerCase();
+  const password = input.password ?? "contrasena-segura";
+  const passwordHash = input.passwordHash ?? (await hashPassword(password));
+  await db.insert(authUser).values({ id, email, name: input.name ?? email, role: input.role ?? "user" });
+  await db
+    .insert(authAccount)
+    .values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: passwordHash });
+  if (input.storeId) await db.insert(storeOwners).values({ userId: id, storeId: input.storeId });
+  return { id, email, password };
+}
+
+export type CreateProductInput = {
+  id?: string;
+  name?: string;
+  description?: string;
+  price?: number;
+  unit?: ProductUnit;
+  available?: boolean;
+  category?: string;
+  variations?: string[];
+  imageKey?: string | null;
+};
+
+export async function createProduct(db: Executor, storeId: string, input: CreateProductInput = {}) {
+  const [product] = await db
+    .insert(products)
+    .values({
+      storeId,
+      id: input.id ?? randomId(),
+      name: input.name ?? "Producto de prueba",
+      description: input.description ?? "Descripción del producto",
+      price: input.price ?? 50,
+      unit: input.unit ?? "pieza",
+      available: input.available ?? true,
+      category: input.category ?? "",
+      variations: input.variations ?? [],
+      imageKey: input.imageKey ?? null,
+    })
+    .returning();
+  return product!;
+}
+
+export type CreateOrderInput = {
+  id?: string;
+  status?: OrderStatus;
+  customerName?: string;
+  customerPhone?: string;
+  deliveryType?: DeliveryType;
+  address?: string;
+  comments?: string;
+  createdAt?: Date;
+  completedAt?: Date | null;
+  lines: { productId: string; name: string; price: number; unit: ProductUnit; quantity?: number; variation?: string }[];
+};
+
+export async function createOrder(db: Executor, storeId: string, input: CreateOrderInput) {
+  const id = input.id ?? newOrderNumber();
+  const total = roundMoney(input.lines.reduce((sum, line) => sum + line.price * (line.quantity ?? 1), 0));
+  const [order] = await db
+    .insert(orders)
+    .values({
+      storeId,
+      id,
+      status: input.status ?? "pending",
+      customerName: input.customerName ?? "Cliente de prueba",
+      customerPhone: input.customerPhone ?? "",
+      deliveryType: input.deliveryType ?? "pickup",
+      address: input.address ?? "",
+      comments: input.comments ?? "",
+      total,
+      idempotencyKey: randomUUID(),
+      createdAt: input.createdAt ?? new Date(),
+      completedAt: input.completedAt ?? null,
+    })
+    .returning();
+  await db.insert(orderLines).values(
+    input.lines.map((line, position) => ({
+      storeId,
+      orderId: id,
+      position,
+      productId: line.productId,
+      name: line.name,
+      variation: line.variation ?? "",
+      quantity: line.quantity ?? 1,
+      unit: line.unit,
+      price: line.price,
+    })),
+  );
+  return order!;
+}
+
+function roundMoney(amount: number) {
+  return Math.round(amount * 100) / 100;
+}

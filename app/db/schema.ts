@@ -1,0 +1,349 @@
+/**
+ * The whole data model. Store-owned tables key on (store_id, id) so that a later move to
+ * Citus can distribute them by store_id with co-located joins (ARCHITECTURE.md §2).
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ── Auth (better-auth's four tables, written by hand: its schema CLI needs Node 22) ──────────
+
+export const authUser = pgTable("auth_user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  role: text("role").notNull().default("user"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const authSession = pgTable(
+  "auth_session",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    impersonatedBy: text("impersonated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("auth_session_user_idx").on(t.userId)],
+);
+
+export const authAccount = pgTable(
+  "auth_account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("auth_account_user_idx").on(t.userId)],
+);
+
+export const authVerification = pgTable("auth_verification", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ── Reference data ────────────────────────────────────────────────────────────────────────────
+
+export const storeCategories = pgTable("store_categories", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+export const cities = pgTable("cities", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  state: text("state").notNull(),
+});
+
+// ── Stores ────────────────────────────────────────────────────────────────────────────────────
+
+export const licenceTypes = ["starter", "basic", "premier"] as const;
+export type LicenceType = (typeof licenceTypes)[number];
+
+export const stores = pgTable(
+  "stores",
+  {
+    id: text("id").primaryKey(),
+    cityId: text("city_id")
+      .notNull()
+      .default("aguascalientes")
+      .references(() => cities.id),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => storeCategories.id),
+    isHidden: boolean("is_hidden").notNull().default(false),
+    licenceType: text("licence_type").$type<LicenceType>().notNull().default("starter"),
+    licenceExpires: timestamp("licence_expires", { withTimezone: true }),
+    trialExpiration: timestamp("trial_expiration", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("stores_city_idx").on(t.cityId, t.isHidden),
+    check("stores_id_format", sql`${t.id} ~ '^[a-z0-9-]{3,20}$'`),
+    check("stores_licence_type", sql`${t.licenceType} in ('starter', 'basic', 'premier')`),
+  ],
+);
+
+/** The spec's user record: an owner owns exactly one store; a store has at most one owner. */
+export const storeOwners = pgTable("store_owners", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => authUser.id, { onDelete: "cascade" }),
+  storeId: text("store_id")
+    .notNull()
+    .unique()
+    .references(() => stores.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+export const storeSettings = pgTable("store_settings", {
+  storeId: text("store_id")
+    .primaryKey()
+    .references(() => stores.id, { onDelete: "cascade" }),
+  displayName: text("display_name").notNull().default(""),
+  description: text("description").notNull().default(""),
+  contactEmail: text("contact_email").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  /** Storage key of the logo (see app/domain/images); thumbnails derive from it. */
+  logoKey: text("logo_key"),
+  faviconKey: text("favicon_key"),
+  primaryColor: text("primary_color").notNull().default("#2563eb"),
+  secondaryColor: text("secondary_color").notNull().default("#22d3ee"),
+  backgroundColor: text("background_color").notNull().default("#f8fafc"),
+  panelBackgroundColor: text("panel_background_color").notNull().default("#ffffff"),
+  productBackgroundColor: text("product_background_color").notNull().default("#ffffff"),
+  allowPickup: boolean("allow_pickup").notNull().default(true),
+  allowDelivery: boolean("allow_delivery").notNull().default(false),
+  pickupInstructions: text("pickup_instructions").notNull().default(""),
+  deliveryInstructions: text("delivery_instructions").notNull().default(""),
+  requireWhatsappConfirmation: boolean("require_whatsapp_confirmation").notNull().default(false),
+  facebookUrl: text("facebook_url").notNull().default(""),
+  instagramUrl: text("instagram_url").notNull().default(""),
+  twitterUrl: text("twitter_url").notNull().default(""),
+  /** advancedSettings.categories: the owner's custom product categories (basic plan). */
+  customCategories: text("custom_categories").array().notNull().default(sql`'{}'::text[]`),
+  updatedAt: updatedAt(),
+});
+
+// ── Products ──────────────────────────────────────────────────────────────────────────────────
+
+export const productUnits = ["pieza", "kg", "L", "mL"] as const;
+export type ProductUnit = (typeof productUnits)[number];
+
+export const products = pgTable(
+  "products",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    id: text("id").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    available: boolean("available").notNull().default(true),
+    price: numeric("price", { precision: 12, scale: 2, mode: "number" }).notNull().default(0),
+    unit: text("unit").$type<ProductUnit>().notNull().default("pieza"),
+    imageKey: text("image_key"),
+    category: text("category").notNull().default(""),
+    variations: text("variations").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    index("products_store_available_idx").on(t.storeId, t.available),
+    check("products_unit", sql`${t.unit} in ('pieza', 'kg', 'L', 'mL')`),
+    check("products_price", sql`${t.price} >= 0`),
+  ],
+);
+
+// ── Orders ────────────────────────────────────────────────────────────────────────────────────
+
+export const orderStatuses = ["pending", "completed", "cancelled"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export const deliveryTypes = ["pickup", "delivery"] as const;
+export type DeliveryType = (typeof deliveryTypes)[number];
+
+export const orders = pgTable(
+  "orders",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    /** The order number the shopper sees: unguessable, see app/domain/orders/order-number.ts. */
+    id: text("id").notNull(),
+    status: text("status").$type<OrderStatus>().notNull().default("pending"),
+    customerName: text("customer_name").notNull(),
+    customerPhone: text("customer_phone").notNull().default(""),
+    deliveryType: text("delivery_type").$type<DeliveryType>().notNull().default("pickup"),
+    address: text("address").notNull().default(""),
+    comments: text("comments").notNull().default(""),
+    total: numeric("total", { precision: 12, scale: 2, mode: "number" }).notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    uniqueIndex("orders_idempotency_idx").on(t.storeId, t.idempotencyKey),
+    index("orders_store_status_idx").on(t.storeId, t.status, t.createdAt),
+    check("orders_status", sql`${t.status} in ('pending', 'completed', 'cancelled')`),
+    check("orders_delivery_type", sql`${t.deliveryType} in ('pickup', 'delivery')`),
+  ],
+);
+
+/** A copy of each product as it was ordered: later edits of the product never change an order. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    storeId: text("store_id").notNull(),
+    orderId: text("order_id").notNull(),
+    position: integer("position").notNull(),
+    productId: text("product_id").notNull(),
+    name: text("name").notNull(),
+    variation: text("variation").notNull().default(""),
+    quantity: integer("quantity").notNull().default(1),
+    unit: text("unit").$type<ProductUnit>().notNull(),
+    price: numeric("price", { precision: 12, scale: 2, mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.orderId, t.position] }),
+    foreignKey({ columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete(
+      "cascade",
+    ),
+    check("order_lines_quantity", sql`${t.quantity} >= 1`),
+  ],
+);
+
+// ── Directory ─────────────────────────────────────────────────────────────────────────────────
+
+export const featuredProducts = pgTable(
+  "featured_products",
+  {
+    storeId: text("store_id").notNull(),
+    productId: text("product_id").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.productId] }),
+    foreignKey({ columns: [t.storeId, t.productId], foreignColumns: [products.storeId, products.id] }).onDelete(
+      "cascade",
+    ),
+  ],
+);
+
+// ── Notifications ─────────────────────────────────────────────────────────────────────────────
+
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("push_subscriptions_store_idx").on(t.storeId)],
+);
+
+/** Pushes queued in the order's own transaction, so a crash between commit and send loses none. */
+export const pushOutbox = pgTable(
+  "push_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    storeId: text("store_id").notNull(),
+    payload: jsonb("payload").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("push_outbox_pending_idx").on(t.createdAt).where(sql`${t.sentAt} is null`)],
+);
+
+// ── Operations ────────────────────────────────────────────────────────────────────────────────
+
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    name: text("name").notNull(),
+    storeId: text("store_id"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("analytics_events_name_idx").on(t.name, t.createdAt)],
+);
+
+/** Sliding-window counters for rate limits, shared by every server instance. */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    key: text("key").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("rate_limit_hits_key_idx").on(t.key, t.at)],
+);
+
+/** Secrets generated on first start (auth secret, VAPID keys) so a fresh clone needs no setup. */
+export const appSecrets = pgTable("app_secrets", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});

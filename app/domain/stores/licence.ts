@@ -1,0 +1,57 @@
+import type { LicenceType } from "~/db/schema";
+
+/** Licence tier resolution and plan rules (spec §4, §9). Pure: the clock is an argument. */
+
+export const TRIAL_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type StoreLicenceFields = {
+  licenceType: LicenceType | string | null;
+  licenceExpires: Date | null;
+  trialExpiration: Date | null;
+};
+
+export type Licence = { tier: LicenceType; trial: boolean; expiresAt: Date | null };
+
+export function resolveLicence(store: StoreLicenceFields, now: Date): Licence {
+  if (store.trialExpiration && store.trialExpiration.getTime() > now.getTime()) {
+    return { tier: "basic", trial: true, expiresAt: store.trialExpiration };
+  }
+  if (store.licenceExpires && store.licenceExpires.getTime() > now.getTime()) {
+    const tier = isLicenceType(store.licenceType) ? store.licenceType : "starter";
+    return { tier, trial: false, expiresAt: store.licenceExpires };
+  }
+  return { tier: "starter", trial: false, expiresAt: null };
+}
+
+function isLicenceType(value: unknown): value is LicenceType {
+  return value === "starter" || value === "basic" || value === "premier";
+}
+
+export const PLAN_LABELS: Record<LicenceType, string> = {
+  starter: "Emprendedor",
+  basic: "Negocio",
+  premier: "Pro",
+};
+
+export const AVAILABLE_PRODUCT_LIMITS: Record<LicenceType, number> = { starter: 10, basic: 50, premier: 500 };
+export const DEFAULT_AVAILABLE_PRODUCT_LIMIT = 10;
+
+export function availableProductLimit(tier: LicenceType | undefined): number {
+  return (tier && AVAILABLE_PRODUCT_LIMITS[tier]) ?? DEFAULT_AVAILABLE_PRODUCT_LIMIT;
+}
+
+/** Custom categories, storefront category chips and the product category selector (spec §6). */
+export function hasCustomCategories(tier: LicenceType): boolean {
+  return tier === "basic";
+}
+
+export function trialEndsAt(start: Date): Date {
+  return new Date(start.getTime() + TRIAL_DAYS * DAY_MS);
+}
+
+/** Whole days left, rounded up, so that "ends later today" still reads as 1 day. */
+export function daysRemaining(expiresAt: Date | null, now: Date): number | null {
+  if (!expiresAt) return null;
+  return Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / DAY_MS));
+}

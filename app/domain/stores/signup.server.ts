@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import type { Database } from "~/db/client.server";
+import { authAccount, authUser, storeOwners, stores, storeSettings } from "~/db/schema";
+import { recordEvent } from "~/domain/analytics/events.server";
+import { hashPassword } from "~/domain/auth/password-hash.server";
+import { AppError, uniqueViolation } from "~/lib/errors";
+import { trialEndsAt } from "./licence";
+import { SIGNUP_MESSAGES, type SignupForm } from "./signup-form";
+
+export const DEFAULT_CITY_ID = "aguascalientes";
+
+/**
+ * Creates the owner's account, their store (with a 30-day trial of the basic plan) and the link
+ * between them in one transaction: a failure half-way leaves nothing behind. Two sign-ups racing
+ * for one store id meet at the primary key: exactly one wins.
+ */
+export async function signUpOwner(db: Database, form: SignupForm, now = new Date()) {
+  const passwordHash = await hashPassword(form.password);
+  const userId = randomUUID();
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(authUser).values({ id: userId, name: form.displayName, email: form.email });
+      await tx.insert(authAccount).values({
+        id: randomUUID(),
+        accountId: userId,
+        providerId: "credential",
+        userId,
+        password: passwordHash,
+      });
+      await tx.insert(stores).values({
+        id: form.storeId,
+        cityId: DEFAULT_CITY_ID,
+        categoryId: form.storeCategory,
+        licenceType: "starter",
+        trialExpiration: trialEndsAt(now),
+      });
+      await tx.insert(storeSettings).values({
+        storeId: form.storeId,
+        displayName: form.displayName,
+        contactEmail: form.email,
+      });
+      await tx.insert(storeOwners).values({ userId, storeId: form.storeId });
+      await recordEvent(tx, "signup", form.storeId, { userId, storeCategory: form.storeCategory });
+    });
+  } catch (error) {
+    throw signupError(error);
+  }
+  return { userId, storeId: form.storeId };
+}
+
+function signupError(error: unknown) {
+  const constraint = uniqueViolation(error);
+  if (constraint === "stores_pkey") {
+    return new AppError("ALREADY_EXISTS", SIGNUP_MESSAGES.storeIdTaken, { field: "storeId" });
+  }
+  if (constraint?.includes("email")) {
+    return new AppError("ALREADY_EXISTS", SIGNUP_MESSAGES.emailTaken, { field: "email" });
+  }
+  const pgCode = ((error as { cause?: { code?: string } })?.cause ?? (error as { code?: string }))?.code;
+  if (pgCode === "23503") {
+    return new AppError("VALIDATION", SIGNUP_MESSAGES.category, { field: "storeCategory" });
+  }
+  return error;
+}

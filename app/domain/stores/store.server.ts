@@ -1,0 +1,34 @@
+import { asc, eq } from "drizzle-orm";
+import type { Executor } from "~/db/client.server";
+import { cities, storeCategories, storeOwners, stores, storeSettings } from "~/db/schema";
+import { resolveLicence } from "./licence";
+
+export async function listStoreCategories(db: Executor) {
+  return db.select().from(storeCategories).orderBy(asc(storeCategories.position));
+}
+
+export async function listCities(db: Executor) {
+  return db.select().from(cities).orderBy(asc(cities.name));
+}
+
+/** The id of the one store this user owns, or null when the owner link is missing. */
+export async function findOwnedStoreId(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ storeId: storeOwners.storeId })
+    .from(storeOwners)
+    .where(eq(storeOwners.userId, userId));
+  return row?.storeId ?? null;
+}
+
+/** A store with its settings and resolved licence; null when there is no such store. */
+export async function findStore(db: Executor, storeId: string, now = new Date()) {
+  const [row] = await db
+    .select({ store: stores, settings: storeSettings })
+    .from(stores)
+    .innerJoin(storeSettings, eq(storeSettings.storeId, stores.id))
+    .where(eq(stores.id, storeId));
+  if (!row) return null;
+  return { ...row.store, settings: row.settings, licence: resolveLicence(row.store, now) };
+}
+
+export type StoreWithSettings = NonNullable<Awaited<ReturnType<typeof findStore>>>;

@@ -1,0 +1,22 @@
+import type { Database } from "~/db/client.server";
+import type { Auth } from "~/domain/auth/auth.server";
+import type { Env } from "./env.server";
+import type { Logger } from "./logger.server";
+
+/** What the server builds once at start-up and hands to every loader and action. */
+export type AppServices = {
+  db: Database;
+  auth: Auth;
+  env: Env;
+  logger: Logger;
+};
+
+declare module "react-router" {
+  interface AppLoadContext {
+    services: AppServices;
+    requestId: string;
+    clientIp: string;
+    /** The request's logger: every line carries the request id. */
+    logger: Logger;
+  }
+}

@@ -1,0 +1,40 @@
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_ORIGIN: z.url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  DEMO_DATA: booleanFlag.default(true),
+  CONTACT_EMAIL: z.email().default("hola@tianguis.mx"),
+  SOCIAL_URL: z.url().default("https://www.facebook.com/tianguis.mx"),
+  AUTH_SECRET: z.string().min(32).optional(),
+  TRUST_PROXY: z.string().optional(),
+  /** Sign-ups accepted from one address per hour. */
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { publicOrigin: string; dataDir: string };
+
+/** Parses the environment once; every other module receives the result. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    dataDir: path.resolve(env.DATA_DIR),
+  };
+}

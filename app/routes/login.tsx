@@ -1,0 +1,86 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Wordmark } from "~/components/brand";
+import { TextField } from "~/components/field";
+import { requireAnonymous } from "~/domain/auth/guards.server";
+import { logIn } from "~/domain/auth/login.server";
+import { AppError } from "~/lib/errors";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Inicia Sesión · Tianguis" },
+  { name: "description", content: "Entra al panel de tu tienda en Tianguis." },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAnonymous(request, context);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAnonymous(request, context);
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "");
+  const password = String(form.get("password") ?? "");
+  try {
+    const headers = await logIn(context.services, { email, password, ip: context.clientIp, headers: request.headers });
+    return redirect("/i/admin", { headers });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+    return data({ error: error.message, email }, { status: error.code === "RATE_LIMITED" ? 429 : 401, headers });
+  }
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
+      <div className="w-full max-w-sm">
+        <div className="mb-8 flex justify-center">
+          <Wordmark />
+        </div>
+        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
+          <h1 className="mb-6 text-center text-2xl font-bold">Inicia Sesión</h1>
+          <Form method="post" className="space-y-4">
+            <TextField
+              label="Correo electrónico"
+              hideLabel
+              name="email"
+              type="email"
+              autoComplete="email"
+              placeholder="Correo electrónico"
+              defaultValue={actionData?.email}
+              required
+            />
+            <TextField
+              label="Contraseña"
+              hideLabel
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              placeholder="Contraseña"
+              required
+            />
+            {actionData?.error ? (
+              <p role="alert" className="text-sm font-medium text-red-700">
+                {actionData.error}
+              </p>
+            ) : null}
+            <button
+              type="submit"
+              disabled={submitting}
+              className="w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+            >
+              {submitting ? "Entrando…" : "Entrar"}
+            </button>
+          </Form>
+          <p className="mt-6 text-center text-sm text-stone-700">
+            <Link to="/i/signup" className="font-semibold text-brand-800 underline">
+              No tienes cuenta? Regístrate
+            </Link>
+          </p>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * The Tianguis server: boots the database (embedded PostgreSQL unless DATABASE_URL is set),
+ * migrates, seeds the demo marketplace, and serves the React Router app through Express.
+ * This file is the SSR bundle's entry, so `server.js` runs it without any build tools.
+ */
+import { randomUUID } from "node:crypto";
+import type http from "node:http";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import { sql } from "drizzle-orm";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { connectDatabase } from "~/db/client.server";
+import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, DEMO_SUPERADMIN_EMAIL } from "~/db/demo/demo-marketplace";
+import { seedDemoMarketplace } from "~/db/demo/seed.server";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "~/db/embedded.server";
+import { runMigrations } from "~/db/migrate.server";
+import { createAuth } from "~/domain/auth/auth.server";
+import { pruneHits } from "~/domain/rate-limit/rate-limit.server";
+import { loadOrCreateSecret } from "~/domain/secrets/secrets.server";
+import type { AppServices } from "~/lib/context.server";
+import { readEnv, type Env } from "~/lib/env.server";
+import { createLogger, type Logger } from "~/lib/logger.server";
+import { serverErrorPage } from "./error-page";
+
+export type StartOptions = { env?: Env; vite?: ViteDevServer; handleSignals?: boolean };
+export type RunningServer = { server: http.Server; services: AppServices; url: string; close: () => Promise<void> };
+
+export async function startTianguis(options: StartOptions = {}): Promise<RunningServer> {
+  const started = Date.now();
+  const env = options.env ?? readEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir: env.dataDir, logger });
+    databaseUrl = embedded.url;
+  }
+  await runMigrations(databaseUrl);
+  const connection = connectDatabase(databaseUrl, { max: 20 });
+  const { db } = connection;
+
+  const secret = env.AUTH_SECRET ?? (await loadOrCreateSecret(db, "auth-secret"));
+  const auth = createAuth({ db, secret, publicOrigin: env.publicOrigin });
+  const services: AppServices = { db, auth, env, logger };
+
+  if (env.DEMO_DATA) {
+    const { seeded } = await seedDemoMarketplace(db);
+    if (seeded) logger.info("demo marketplace created", { city: "aguascalientes" });
+    logger.info("demo accounts", {
+      owner: `${DEMO_OWNER_EMAIL} / ${DEMO_PASSWORD}`,
+      superadmin: `${DEMO_SUPERADMIN_EMAIL} / ${DEMO_PASSWORD}`,
+    });
+  }
+
+  const app = createApp(services, options.vite);
+  const server = await new Promise<http.Server>((resolve, reject) => {
+    const listening = app.listen(env.PORT, env.HOST, (error?: Error) => (error ? reject(error) : resolve(listening)));
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  const url = `http://localhost:${port}`;
+  logger.info(`Tianguis listo en ${url}`, { ms: Date.now() - started, database: embedded ? "embedded" : "external" });
+
+  const pruning = setInterval(() => pruneHits(db).catch(() => {}), 60 * 60 * 1000);
+  pruning.unref();
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      clearInterval(pruning);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // Event streams and keep-alive sockets must not hold the shutdown forever.
+        setTimeout(() => server.closeAllConnections(), 5_000).unref();
+      });
+      await connection.close().catch(() => {});
+      await embedded?.stop();
+      logger.info("Tianguis stopped");
+    })());
+
+  if (options.handleSignals !== false) {
+    for (const signal of ["SIGTERM", "SIGINT"] as const) {
+      process.once(signal, () => {
+        logger.info("shutting down", { signal });
+        close().then(
+          () => process.exit(0),
+          (error) => {
+            logger.error("shutdown failed", { error });
+            process.exit(1);
+          },
+        );
+      });
+    }
+  }
+  return { server, services, url, close };
+}
+
+function createApp(services: AppServices, vite?: ViteDevServer) {
+  const { env, logger, db } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
+
+  app.use((req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    const started = process.hrtime.bigint();
+    res.locals.requestId = requestId;
+    res.locals.logger = logger.child({ requestId });
+    res.setHeader("x-request-id", requestId);
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      (res.locals.logger as Logger).info("request", {
+        method: req.method,
+        path: req.originalUrl,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      });
+    });
+    next();
+  });
+
+  app.use(compression());
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (env.publicOrigin.startsWith("https://")) {
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+    next();
+  });
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await db.execute(sql`select 1`);
+      res.status(200).type("text/plain").send("ok");
+    } catch {
+      res.status(503).type("text/plain").send("database unavailable");
+    }
+  });
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (vite) {
+    app.use(vite.middlewares);
+    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const clientDir = fileURLToPath(new URL("../client", import.meta.url));
+    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  }
+
+  app.use(
+    createRequestHandler({
+      build,
+      mode: vite ? "development" : "production",
+      getLoadContext: (req, res) => ({
+        services,
+        requestId: res.locals.requestId as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        logger: res.locals.logger as Logger,
+      }),
+    }),
+  );
+
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const requestId = res.locals.requestId as string;
+    (res.locals.logger as Logger | undefined)?.error("unhandled error", { error });
+    if (res.headersSent) return res.end();
+    res.status(500).type("html").send(serverErrorPage(requestId));
+  });
+  return app;
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  const hops = Number(value);
+  return Number.isInteger(hops) ? hops : value;
+}
