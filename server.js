@@ -9,6 +9,7 @@ if (development) {
   const { startTianguis } = await vite.ssrLoadModule("./server/app.ts");
   await startTianguis({ vite });
 } else {
-  const { startTianguis } = await import("./build/server/index.js");
+  const buildDirectory = process.env.BUILD_DIR ?? "build";
+  const { startTianguis } = await import(new URL(`./${buildDirectory}/server/index.js`, import.meta.url).href);
   await startTianguis();
 }

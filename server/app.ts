@@ -18,6 +18,7 @@ import { seedDemoMarketplace } from "~/db/demo/seed.server";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "~/db/embedded.server";
 import { runMigrations } from "~/db/migrate.server";
 import { createAuth } from "~/domain/auth/auth.server";
+import { startOrderEventHub } from "~/domain/orders/order-events.server";
 import { pruneHits } from "~/domain/rate-limit/rate-limit.server";
 import { loadOrCreateSecret } from "~/domain/secrets/secrets.server";
 import type { AppServices } from "~/lib/context.server";
@@ -45,7 +46,8 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
 
   const secret = env.AUTH_SECRET ?? (await loadOrCreateSecret(db, "auth-secret"));
   const auth = createAuth({ db, secret, publicOrigin: env.publicOrigin });
-  const services: AppServices = { db, auth, env, logger };
+  const orderEvents = await startOrderEventHub(databaseUrl, logger);
+  const services: AppServices = { db, auth, env, logger, orderEvents };
 
   if (env.DEMO_DATA) {
     const { seeded } = await seedDemoMarketplace(db);
@@ -78,6 +80,7 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
         // Event streams and keep-alive sockets must not hold the shutdown forever.
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
       });
+      await orderEvents.close();
       await connection.close().catch(() => {});
       await embedded?.stop();
       logger.info("Tianguis stopped");

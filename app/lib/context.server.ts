@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server";
 import type { Auth } from "~/domain/auth/auth.server";
+import type { OrderEventHub } from "~/domain/orders/order-events.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 
@@ -9,6 +10,7 @@ export type AppServices = {
   auth: Auth;
   env: Env;
   logger: Logger;
+  orderEvents: OrderEventHub;
 };
 
 declare module "react-router" {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { deriveStoreId, isValidStoreId, STORE_ID_FORMAT_MESSAGE, STORE_ID_TAKEN_MESSAGE } from "./store-id";
+
+describe("deriveStoreId", () => {
+  it.each([
+    ["Panadería Ñandú", "panaderianandu"],
+    ["Tacos Don Chuy", "tacosdonchuy"],
+    ["  Café   Los Arcos ", "cafelosarcos"],
+    ["Güero's BBQ", "guerosbbq"],
+    ["La-Tienda_de María!", "la-tiendademaria"],
+    ["ÁÉÍÓÚ áéíóú Üü", "aeiouaeiouuu"],
+    ["123 Flores", "123flores"],
+    ["Dulcería Tía Mary y sus Amigas del Centro", "dulceriatiamaryysusa"],
+    ["😀 Regalos ✨", "regalos"],
+  ])("derives %j as %j", (name, expected) => {
+    expect(deriveStoreId(name)).toBe(expected);
+  });
+
+  it("never exceeds 20 characters", () => {
+    expect(deriveStoreId("a".repeat(50))).toHaveLength(20);
+  });
+
+  it("keeps hyphens the owner typed", () => {
+    expect(deriveStoreId("flores-y-mas")).toBe("flores-y-mas");
+  });
+});
+
+describe("isValidStoreId", () => {
+  it.each(["abc", "tacos-don-chuy", "a1-b2", "12345678901234567890", "---"])("accepts %j", (id) => {
+    expect(isValidStoreId(id)).toBe(true);
+  });
+
+  it.each(["ab", "", "123456789012345678901", "Tacos", "tacos don", "tacos_don", "café", "tacos.mx"])(
+    "rejects %j",
+    (id) => {
+      expect(isValidStoreId(id)).toBe(false);
+    },
+  );
+
+  it("uses the spec's messages verbatim", () => {
+    expect(STORE_ID_FORMAT_MESSAGE).toBe(
+      "El identificador solo puede contener minúsculas, números y guiones (3-20 caracteres).",
+    );
+    expect(STORE_ID_TAKEN_MESSAGE).toBe("Este identificador ya está en uso. Por favor, elige otro.");
+  });
+});

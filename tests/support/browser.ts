@@ -1,0 +1,56 @@
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject } from "vitest";
+
+/** Debian's Chromium, with the flags this closed network needs (ARCHITECTURE.md §9). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+}
+
+/** One browser per test file; each test opens its own context (cookies, storage). */
+export function useBrowser() {
+  const state = { browser: undefined as unknown as Browser, baseUrl: inject("baseUrl") };
+  beforeAll(async () => {
+    state.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  return state;
+}
+
+/** A phone-sized page (360 px wide, as a mid-range Android) in a fresh context. */
+export async function newPhonePage(browser: Browser, baseUrl: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 360, height: 740 },
+    locale: "es-MX",
+    timezoneId: "America/Mexico_City",
+  });
+  return context.newPage();
+}
+
+/** axe-core: no serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+  ).toEqual([]);
+}
+
+export function uniqueSuffix() {
+  return Math.random().toString(36).slice(2, 8);
+}

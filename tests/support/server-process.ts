@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { findFreePort } from "~/db/embedded.server";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export type ServerProcess = {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  output: () => string;
+  /** SIGTERM and wait: the clean shutdown path. */
+  stop: () => Promise<number | null>;
+};
+
+/**
+ * Starts the built server (`node server.js`, or another command such as `npm start`) as its
+ * own process, exactly as a user would, and waits until /healthz answers.
+ */
+export async function startServerProcess(options: {
+  env?: Record<string, string>;
+  command?: [string, ...string[]];
+  timeoutMs?: number;
+}): Promise<ServerProcess> {
+  const port = await findFreePort();
+  const [command, ...args] = options.command ?? ["node", "server.js"];
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_ORIGIN: `http://localhost:${port}`,
+      LOG_LEVEL: "info",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  while (true) {
+    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`Server did not become healthy:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    port,
+    child,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once("exit", (code) => resolve(code));
+        child.kill("SIGTERM");
+      }),
+  };
+}
