@@ -1,6 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
+import { connectDatabase, type Database } from "~/db/client.server";
+import { createOwner, createStore, type CreateStoreInput } from "~/db/factories.server";
+import { hashPassword } from "~/domain/auth/password-hash.server";
 
 /** Debian's Chromium, with the flags this closed network needs (ARCHITECTURE.md §9). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -54,3 +57,32 @@ export async function expectAccessible(page: Page) {
 export function uniqueSuffix() {
   return Math.random().toString(36).slice(2, 8);
 }
+
+/** The e2e server's database, for setting up a test's own data with the shared factories. */
+export function useE2eDatabase() {
+  const connection = connectDatabase(inject("e2eDatabaseUrl"), { max: 4 });
+  afterAll(() => connection.close());
+  return connection.db;
+}
+
+/**
+ * A new owner with their own store, signed in within the given browser context (the session
+ * cookie lands in the context's cookie jar).
+ */
+export async function signedInOwner(
+  context: BrowserContext,
+  db: Database,
+  store: CreateStoreInput = {},
+): Promise<{ email: string; password: string; storeId: string }> {
+  const created = await createStore(db, store);
+  const owner = await createOwner(db, { storeId: created.id, passwordHash: DEMO_HASH_FOR_TESTS.value ??= await hashPassword(TEST_PASSWORD), password: TEST_PASSWORD });
+  const response = await context.request.post("/i/login", {
+    form: { email: owner.email, password: TEST_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  return { email: owner.email, password: TEST_PASSWORD, storeId: created.id };
+}
+
+const TEST_PASSWORD = "contrasena-de-prueba";
+const DEMO_HASH_FOR_TESTS: { value?: string } = {};

@@ -1,0 +1,20 @@
+// `npm run bench`: runs every scripts/bench/*.bench.ts in turn; each prints its own figures.
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const only = process.argv.slice(2);
+const benches = readdirSync(dir)
+  .filter((file) => file.endsWith(".bench.ts"))
+  .filter((file) => only.length === 0 || only.some((name) => file.includes(name)))
+  .sort();
+
+let failed = false;
+for (const file of benches) {
+  console.log(`\n=== ${file} ===`);
+  const result = spawnSync("npx", ["tsx", path.join(dir, file)], { stdio: "inherit" });
+  if (result.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);
