@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { productUnits } from "~/db/schema";
+
+/** The add/edit product dialog (spec §2, §5, §8): messages verbatim where the spec fixes them. */
+export const PRODUCT_MESSAGES = {
+  required: "Por favor completa todos los campos del producto.",
+  price: "El precio debe ser un número mayor que 0, con hasta dos decimales.",
+  unit: "Elige una unidad de la lista.",
+  category: "Elige una categoría de la lista.",
+  image: "No pudimos usar esa imagen. Súbela de nuevo.",
+  tooLong: "El texto es demasiado largo.",
+  notFound: "No encontramos ese producto.",
+} as const;
+
+export const UNIT_LABELS: Record<(typeof productUnits)[number], string> = {
+  pieza: "pieza",
+  kg: "kg",
+  L: "L",
+  mL: "mL",
+};
+
+export function planLimitMessage(limit: number): string {
+  return `Has alcanzado el límite de productos disponibles para tu plan (${limit}). Mejora tu plan para habilitar más productos.`;
+}
+
+/** Options (variations): trimmed, non-empty, unique, in the order typed. */
+export function normalizeOptions(input: readonly string[]): string[] {
+  const options: string[] = [];
+  for (const raw of input) {
+    const option = raw.trim();
+    if (option !== "" && !options.includes(option)) options.push(option);
+  }
+  return options;
+}
+
+const MONEY_PATTERN = /^\d+(\.\d{1,2})?$/;
+
+/**
+ * One schema for the product dialog, shared by the browser and the action. A missing name,
+ * description or a zero price gives the spec's single message on the form.
+ */
+export const ProductFormSchema = z
+  .object({
+    name: z.string().trim().max(120, PRODUCT_MESSAGES.tooLong),
+    description: z.string().trim().max(1000, PRODUCT_MESSAGES.tooLong),
+    price: z.string().trim(),
+    unit: z.enum(productUnits, PRODUCT_MESSAGES.unit),
+    variations: z.array(z.string().max(80, PRODUCT_MESSAGES.tooLong)).max(30, PRODUCT_MESSAGES.tooLong),
+    category: z.string().trim().max(40, PRODUCT_MESSAGES.category),
+    /** Storage key of the image; "" removes it; absent keeps the current one. */
+    imageKey: z.string().trim().max(200, PRODUCT_MESSAGES.image).optional(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.name === "" || form.description === "" || form.price === "" || Number(form.price) === 0) {
+      ctx.addIssue({ code: "custom", path: ["form"], message: PRODUCT_MESSAGES.required });
+      return;
+    }
+    if (!MONEY_PATTERN.test(form.price)) ctx.addIssue({ code: "custom", path: ["price"], message: PRODUCT_MESSAGES.price });
+  })
+  .transform(({ price, variations, ...form }) => ({
+    ...form,
+    price: Number(price),
+    variations: normalizeOptions(variations),
+  }));
+
+export type ProductForm = z.output<typeof ProductFormSchema>;
+
+/** FormData → what the schema reads; options arrive as repeated `variations` fields. */
+export function productFormValues(formData: FormData) {
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  return {
+    name: text("name") ?? "",
+    description: text("description") ?? "",
+    price: (text("price") ?? "").replace(",", "."),
+    unit: text("unit") ?? "pieza",
+    variations: formData.getAll("variations").filter((value): value is string => typeof value === "string"),
+    category: text("category") ?? "",
+    imageKey: text("imageKey"),
+  };
+}
