@@ -7,5 +7,6 @@ export default [
   route("i/logout", "routes/logout.tsx"),
   route("i/admin", "routes/admin.tsx"),
   route("i/super-admin", "routes/super-admin.tsx"),
+  route("i/admin/upload", "routes/image-upload.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

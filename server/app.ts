@@ -18,6 +18,7 @@ import { seedDemoMarketplace } from "~/db/demo/seed.server";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "~/db/embedded.server";
 import { runMigrations } from "~/db/migrate.server";
 import { createAuth } from "~/domain/auth/auth.server";
+import { createStorage } from "~/domain/images/storage.server";
 import { startOrderEventHub } from "~/domain/orders/order-events.server";
 import { pruneHits } from "~/domain/rate-limit/rate-limit.server";
 import { loadOrCreateSecret } from "~/domain/secrets/secrets.server";
@@ -25,6 +26,7 @@ import type { AppServices } from "~/lib/context.server";
 import { readEnv, type Env } from "~/lib/env.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
 import { serverErrorPage } from "./error-page";
+import { mediaHandler } from "./media";
 
 export type StartOptions = { env?: Env; vite?: ViteDevServer; handleSignals?: boolean };
 export type RunningServer = { server: http.Server; services: AppServices; url: string; close: () => Promise<void> };
@@ -47,10 +49,11 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
   const secret = env.AUTH_SECRET ?? (await loadOrCreateSecret(db, "auth-secret"));
   const auth = createAuth({ db, secret, publicOrigin: env.publicOrigin });
   const orderEvents = await startOrderEventHub(databaseUrl, logger);
-  const services: AppServices = { db, auth, env, logger, orderEvents };
+  const storage = createStorage(env, logger);
+  const services: AppServices = { db, auth, env, logger, orderEvents, storage };
 
   if (env.DEMO_DATA) {
-    const { seeded } = await seedDemoMarketplace(db);
+    const { seeded } = await seedDemoMarketplace(db, new Date(), storage);
     if (seeded) logger.info("demo marketplace created", { city: "aguascalientes" });
     logger.info("demo accounts", {
       owner: `${DEMO_OWNER_EMAIL} / ${DEMO_PASSWORD}`,
@@ -148,6 +151,8 @@ function createApp(services: AppServices, vite?: ViteDevServer) {
       res.status(503).type("text/plain").send("database unavailable");
     }
   });
+
+  app.use("/media", mediaHandler(services.storage));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (vite) {

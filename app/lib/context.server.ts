@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server";
 import type { Auth } from "~/domain/auth/auth.server";
+import type { ImageStorage } from "~/domain/images/storage.server";
 import type { OrderEventHub } from "~/domain/orders/order-events.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
@@ -11,6 +12,8 @@ export type AppServices = {
   env: Env;
   logger: Logger;
   orderEvents: OrderEventHub;
+  /** Where uploaded images live (local disk or S3-compatible). */
+  storage: ImageStorage;
 };
 
 declare module "react-router" {

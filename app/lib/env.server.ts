@@ -20,6 +20,14 @@ const EnvSchema = z.object({
   /** Sign-ups accepted from one address per hour. */
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Image storage: S3-compatible when S3_BUCKET is set, otherwise local disk under DATA_DIR/uploads. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Public base URL (a CDN) for the bucket: /media redirects there. */
+  S3_PUBLIC_URL: z.url().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { publicOrigin: string; dataDir: string };

@@ -4,7 +4,9 @@ import { createOrder, createOwner, createProduct, createStore } from "~/db/facto
 import { stores } from "~/db/schema";
 import { SUPERADMIN_ROLE } from "~/domain/auth/roles";
 import { hashPassword } from "~/domain/auth/password-hash.server";
+import type { ImageStorage } from "~/domain/images/storage.server";
 import { trialEndsAt } from "~/domain/stores/licence";
+import { demoImageMaker } from "./demo-images.server";
 import { DEMO_CUSTOMERS, DEMO_PASSWORD, DEMO_STORES, DEMO_SUPERADMIN_EMAIL } from "./demo-marketplace";
 
 const SEED_LOCK_ID = 7_337_002;
@@ -14,10 +16,31 @@ const YEAR = 365 * 24 * HOUR;
 /**
  * Fills an empty database with the demo marketplace; a database that has any store is left
  * alone. Runs in one transaction under a lock, so two instances starting together seed once.
+ * With a storage, logos and product pictures are drawn and stored too (removed again if the
+ * transaction fails).
  */
-export async function seedDemoMarketplace(db: Database, now = new Date()): Promise<{ seeded: boolean }> {
+export async function seedDemoMarketplace(
+  db: Database,
+  now = new Date(),
+  storage?: ImageStorage,
+): Promise<{ seeded: boolean }> {
   // One hash for every demo account: they share the published demo password.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const images = storage ? demoImageMaker(storage) : undefined;
+  try {
+    return await seedInTransaction(db, now, passwordHash, images);
+  } catch (error) {
+    await images?.removeAll();
+    throw error;
+  }
+}
+
+async function seedInTransaction(
+  db: Database,
+  now: Date,
+  passwordHash: string,
+  images: ReturnType<typeof demoImageMaker> | undefined,
+): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const [existing] = await tx.select({ stores: count() }).from(stores);
@@ -26,6 +49,13 @@ export async function seedDemoMarketplace(db: Database, now = new Date()): Promi
     await createOwner(tx, { email: DEMO_SUPERADMIN_EMAIL, name: "Operación Tianguis", passwordHash, role: SUPERADMIN_ROLE });
 
     for (const [storeIndex, demo] of DEMO_STORES.entries()) {
+      const { primaryColor, secondaryColor } = demo.settings;
+      const logoKey = await images?.make("store-logos", demo.id, {
+        label: demo.displayName,
+        from: primaryColor,
+        to: secondaryColor,
+        variant: storeIndex,
+      });
       await createStore(tx, {
         id: demo.id,
         displayName: demo.displayName,
@@ -34,12 +64,20 @@ export async function seedDemoMarketplace(db: Database, now = new Date()): Promi
         licenceType: demo.licence === "trial" ? "starter" : demo.licence,
         licenceExpires: demo.licence === "trial" || demo.licence === "starter" ? null : new Date(now.getTime() + YEAR),
         trialExpiration: demo.licence === "trial" ? trialEndsAt(new Date(now.getTime() - 5 * 24 * HOUR)) : null,
-        settings: demo.settings,
+        settings: { ...demo.settings, logoKey: logoKey ?? null },
       });
       await createOwner(tx, { email: demo.ownerEmail, name: demo.displayName, passwordHash, storeId: demo.id });
 
       const created = [];
-      for (const product of demo.products) created.push(await createProduct(tx, demo.id, product));
+      for (const [productIndex, product] of demo.products.entries()) {
+        const imageKey = await images?.make("product-images", demo.id, {
+          label: product.name,
+          from: productIndex % 2 ? secondaryColor : primaryColor,
+          to: productIndex % 2 ? primaryColor : secondaryColor,
+          variant: productIndex + storeIndex,
+        });
+        created.push(await createProduct(tx, demo.id, { ...product, imageKey: imageKey ?? null }));
+      }
       const orderable = created.filter((product) => product.available);
 
       // A few orders in each status, spread over the last days.
