@@ -1,0 +1,167 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Database, Executor } from "~/db/client.server";
+import { orderLines, orders, products } from "~/db/schema";
+import { recordEvent } from "~/domain/analytics/events.server";
+import { findStore } from "~/domain/stores/store.server";
+import { AppError } from "~/lib/errors";
+import { orderTotal } from "./cart";
+import { publishOrderEvent } from "./order-events.server";
+import { ORDER_MESSAGES, type OrderForm } from "./order-form";
+import { newOrderNumber } from "./order-number";
+import type { OrderSummary } from "./order-summary";
+
+/** A cart line whose product is gone, switched off or lost the chosen option. */
+export class ProductUnavailableError extends AppError {
+  readonly productId: string;
+  readonly variation: string;
+  constructor(productId: string, variation: string) {
+    super("UNAVAILABLE", ORDER_MESSAGES.unavailable, { field: "lines" });
+    this.productId = productId;
+    this.variation = variation;
+  }
+}
+
+export type PlacedOrder = { order: OrderSummary; created: boolean };
+
+/**
+ * Places a shopper's order in one transaction (ARCHITECTURE.md §4): every product is re-read
+ * from the database and the browser's prices are never used; an unavailable product refuses
+ * the whole order. Idempotent on the form's key: however many times the same form arrives,
+ * concurrently or later, one order exists and every caller gets its number.
+ */
+export async function placeOrder(db: Database, storeId: string, form: OrderForm): Promise<PlacedOrder> {
+  const store = await findStore(db, storeId);
+  if (!store) throw new AppError("NOT_FOUND", ORDER_MESSAGES.failure);
+  const allowed = form.deliveryType === "pickup" ? store.settings.allowPickup : store.settings.allowDelivery;
+  if (!allowed) throw new AppError("VALIDATION", ORDER_MESSAGES.deliveryNotAllowed, { field: "deliveryType" });
+
+  return db.transaction(async (tx) => {
+    const existing = await findOrderByKey(tx, storeId, form.idempotencyKey);
+    if (existing) return { order: existing, created: false };
+
+    const lines = mergeLines(form.lines);
+    const rows = await tx
+      .select({
+        id: products.id,
+        name: products.name,
+        price: products.price,
+        unit: products.unit,
+        available: products.available,
+        variations: products.variations,
+      })
+      .from(products)
+      .where(and(eq(products.storeId, storeId), inArray(products.id, [...new Set(lines.map((l) => l.productId))])));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const priced = lines.map((line) => {
+      const product = byId.get(line.productId);
+      const optionOk = product
+        ? product.variations.length === 0
+          ? line.variation === ""
+          : product.variations.includes(line.variation)
+        : false;
+      if (!product || !product.available || !optionOk) throw new ProductUnavailableError(line.productId, line.variation);
+      return { ...line, name: product.name, unit: product.unit, price: product.price };
+    });
+
+    const number = newOrderNumber();
+    const total = orderTotal(priced);
+    const inserted = await tx
+      .insert(orders)
+      .values({
+        storeId,
+        id: number,
+        status: "pending",
+        customerName: form.customerName,
+        customerPhone: form.customerPhone,
+        deliveryType: form.deliveryType,
+        address: form.deliveryType === "delivery" ? form.address : "",
+        comments: form.comments,
+        total,
+        idempotencyKey: form.idempotencyKey,
+      })
+      .onConflictDoNothing({ target: [orders.storeId, orders.idempotencyKey] })
+      .returning({ id: orders.id, createdAt: orders.createdAt });
+    if (inserted.length === 0) {
+      // Another request with this key committed while we were pricing: its order is the order.
+      const winner = await findOrderByKey(tx, storeId, form.idempotencyKey);
+      if (!winner) throw new AppError("ALREADY_EXISTS", ORDER_MESSAGES.failure);
+      return { order: winner, created: false };
+    }
+    await tx.insert(orderLines).values(
+      priced.map((line, position) => ({
+        storeId,
+        orderId: number,
+        position,
+        productId: line.productId,
+        name: line.name,
+        variation: line.variation,
+        quantity: line.quantity,
+        unit: line.unit,
+        price: line.price,
+      })),
+    );
+    await publishOrderEvent(tx, { type: "order.created", storeId, orderId: number });
+    await recordEvent(tx, "place_order", storeId, { orderId: number, total, lines: priced.length });
+    return {
+      created: true,
+      order: {
+        number,
+        status: "pending",
+        createdAt: inserted[0]!.createdAt.toISOString(),
+        deliveryType: form.deliveryType,
+        address: form.deliveryType === "delivery" ? form.address : "",
+        comments: form.comments,
+        total,
+        lines: priced.map(({ name, variation, quantity, unit, price }) => ({ name, variation, quantity, unit, price })),
+      },
+    };
+  });
+}
+
+/** The same product and option twice in one form count as one line. */
+function mergeLines(lines: OrderForm["lines"]): OrderForm["lines"] {
+  const merged = new Map<string, OrderForm["lines"][number]>();
+  for (const line of lines) {
+    const key = JSON.stringify([line.productId, line.variation]);
+    const seen = merged.get(key);
+    merged.set(key, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
+  }
+  return [...merged.values()];
+}
+
+async function findOrderByKey(db: Executor, storeId: string, idempotencyKey: string) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row ? readOrderSummary(db, storeId, row.id) : null;
+}
+
+/** The shopper-visible part of an order; the customer's name and phone are never selected. */
+export async function readOrderSummary(db: Executor, storeId: string, number: string): Promise<OrderSummary | null> {
+  const [order] = await db
+    .select({
+      number: orders.id,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      deliveryType: orders.deliveryType,
+      address: orders.address,
+      comments: orders.comments,
+      total: orders.total,
+    })
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.id, number)));
+  if (!order) return null;
+  const lines = await db
+    .select({
+      name: orderLines.name,
+      variation: orderLines.variation,
+      quantity: orderLines.quantity,
+      unit: orderLines.unit,
+      price: orderLines.price,
+    })
+    .from(orderLines)
+    .where(and(eq(orderLines.storeId, storeId), eq(orderLines.orderId, number)))
+    .orderBy(asc(orderLines.position));
+  return { ...order, createdAt: order.createdAt.toISOString(), lines };
+}

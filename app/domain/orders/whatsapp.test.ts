@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { canConfirmOverWhatsapp, whatsappOrderText, whatsappOrderUrl } from "./whatsapp";
+import type { OrderSummary } from "./order-summary";
+
+const order: OrderSummary = {
+  number: "K7QM-3XRT-9HNPW",
+  status: "pending",
+  createdAt: "2025-01-01T12:00:00.000Z",
+  deliveryType: "delivery",
+  address: "Madero 12, Centro",
+  comments: "Sin nuez",
+  total: 448,
+  lines: [
+    { name: "Concha de vainilla", variation: "Chocolate", quantity: 2, unit: "pieza", price: 14 },
+    { name: "Pastel de tres leches", variation: "", quantity: 1, unit: "pieza", price: 420 },
+  ],
+};
+
+describe("WhatsApp confirmation", () => {
+  it("writes the number, lines, total, delivery and name", () => {
+    const text = whatsappOrderText(order, "Panadería La Espiga", "Ana");
+    expect(text).toContain("K7QM-3XRT-9HNPW");
+    expect(text).toContain("2 pieza × Concha de vainilla (Chocolate): $28.00");
+    expect(text).toContain("1 pieza × Pastel de tres leches: $420.00");
+    expect(text).toContain("Total: $448.00");
+    expect(text).toContain("Entrega: Entrega a domicilio");
+    expect(text).toContain("Dirección: Madero 12, Centro");
+    expect(text).toContain("Nombre: Ana");
+  });
+
+  it("leaves the address out of a pickup order", () => {
+    const text = whatsappOrderText({ ...order, deliveryType: "pickup", address: "" }, "La Espiga", "Ana");
+    expect(text).not.toContain("Dirección");
+    expect(text).toContain("Entrega: Recoger en tienda");
+  });
+
+  it("opens wa.me with Mexico's country code and the encoded text", () => {
+    expect(whatsappOrderUrl("4491234567", "Hola & adiós")).toBe("https://wa.me/524491234567?text=Hola%20%26%20adi%C3%B3s");
+  });
+
+  it("asks for confirmation only when required and the phone has 10 digits", () => {
+    expect(canConfirmOverWhatsapp({ requireWhatsappConfirmation: true, phone: "4491234567" })).toBe(true);
+    expect(canConfirmOverWhatsapp({ requireWhatsappConfirmation: true, phone: "449123" })).toBe(false);
+    expect(canConfirmOverWhatsapp({ requireWhatsappConfirmation: false, phone: "4491234567" })).toBe(false);
+  });
+});
