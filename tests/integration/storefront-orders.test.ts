@@ -1,0 +1,212 @@
+import { and, count, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createProduct, createStore } from "~/db/factories.server";
+import { analyticsEvents, orderLines, orders } from "~/db/schema";
+import { lookupOrder } from "~/domain/orders/lookup.server";
+import { ORDER_MESSAGES, parseOrderForm, type OrderFormInput } from "~/domain/orders/order-form";
+import { ORDER_NUMBER_ALPHABET } from "~/domain/orders/order-number";
+import { placeOrder, ProductUnavailableError } from "~/domain/orders/place-order.server";
+import { AppError } from "~/lib/errors";
+import { randomId } from "~/lib/ids";
+import { createTestDatabase } from "../support/database";
+
+const { db } = await createTestDatabase();
+
+async function storeWithProducts() {
+  const store = await createStore(db, { settings: { allowPickup: true, allowDelivery: true } });
+  const concha = await createProduct(db, store.id, { name: "Concha", price: 14, variations: ["Vainilla", "Chocolate"] });
+  const galletas = await createProduct(db, store.id, { name: "Galletas", price: 260, unit: "kg" });
+  return { store, concha, galletas };
+}
+
+function form(overrides: Partial<OrderFormInput> & Pick<OrderFormInput, "lines">) {
+  const parsed = parseOrderForm({
+    customerName: "Ana López",
+    customerPhone: "4491112233",
+    deliveryType: "delivery",
+    address: "Madero 12, Centro",
+    comments: "Sin nuez, por favor",
+    idempotencyKey: `clave-${randomId(16)}`,
+    ...overrides,
+  });
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.errors));
+  return parsed.data;
+}
+
+async function ordersOf(storeId: string) {
+  return db.select().from(orders).where(eq(orders.storeId, storeId));
+}
+
+describe("placing an order", () => {
+  it("stores the database's prices, whatever the browser claimed, with a copy of each line", async () => {
+    const { store, concha, galletas } = await storeWithProducts();
+    // A tampered client could add any extra field (price, total): the schema drops them.
+    const tampered = {
+      customerName: "Ana",
+      customerPhone: "",
+      deliveryType: "pickup",
+      address: "",
+      comments: "",
+      idempotencyKey: `clave-${randomId(16)}`,
+      total: 1,
+      lines: [
+        { productId: concha.id, variation: "Chocolate", quantity: 3, price: 0.01 },
+        { productId: galletas.id, variation: "", quantity: 2, price: 0.01 },
+      ],
+    };
+    const parsed = parseOrderForm(tampered);
+    expect(parsed.success).toBe(true);
+    const { order, created } = await placeOrder(db, store.id, parsed.success ? parsed.data : (undefined as never));
+    expect(created).toBe(true);
+    expect(order.total).toBe(3 * 14 + 2 * 260);
+
+    const [stored] = await ordersOf(store.id);
+    expect(stored).toMatchObject({ id: order.number, status: "pending", total: 562, customerName: "Ana" });
+    expect(stored!.createdAt).toBeInstanceOf(Date);
+    const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.number));
+    expect(lines.map(({ name, variation, quantity, unit, price }) => ({ name, variation, quantity, unit, price }))).toEqual([
+      { name: "Concha", variation: "Chocolate", quantity: 3, unit: "pieza", price: 14 },
+      { name: "Galletas", variation: "", quantity: 2, unit: "kg", price: 260 },
+    ]);
+    const events = await db
+      .select()
+      .from(analyticsEvents)
+      .where(and(eq(analyticsEvents.storeId, store.id), eq(analyticsEvents.name, "place_order")));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toMatchObject({ orderId: order.number });
+  });
+
+  it("gives unguessable, readable numbers: 13 symbols without look-alikes", async () => {
+    const { store, concha } = await storeWithProducts();
+    const { order } = await placeOrder(db, store.id, form({ lines: [{ productId: concha.id, variation: "Vainilla", quantity: 1 }] }));
+    expect(order.number).toMatch(new RegExp(`^[${ORDER_NUMBER_ALPHABET}]{4}-[${ORDER_NUMBER_ALPHABET}]{4}-[${ORDER_NUMBER_ALPHABET}]{5}$`));
+  });
+
+  it("refuses an unavailable product with the spec's message and stores nothing", async () => {
+    const { store, concha } = await storeWithProducts();
+    const rosca = await createProduct(db, store.id, { name: "Rosca", available: false });
+    const attempt = placeOrder(
+      db,
+      store.id,
+      form({
+        lines: [
+          { productId: concha.id, variation: "Vainilla", quantity: 1 },
+          { productId: rosca.id, variation: "", quantity: 1 },
+        ],
+      }),
+    );
+    await expect(attempt).rejects.toBeInstanceOf(ProductUnavailableError);
+    await expect(attempt).rejects.toMatchObject({
+      message: "Este producto ya no está disponible y ha sido removido de la lista.",
+      productId: rosca.id,
+    });
+    expect(await ordersOf(store.id)).toHaveLength(0);
+    const [lines] = await db.select({ n: count() }).from(orderLines).where(eq(orderLines.storeId, store.id));
+    expect(lines!.n).toBe(0);
+    const [events] = await db.select({ n: count() }).from(analyticsEvents).where(eq(analyticsEvents.storeId, store.id));
+    expect(events!.n).toBe(0);
+  });
+
+  it("refuses another store's product and an option the product does not have", async () => {
+    const { store, concha } = await storeWithProducts();
+    const other = await storeWithProducts();
+    await expect(
+      placeOrder(db, store.id, form({ lines: [{ productId: other.concha.id, variation: "Vainilla", quantity: 1 }] })),
+    ).rejects.toMatchObject({ code: "UNAVAILABLE" });
+    await expect(
+      placeOrder(db, store.id, form({ lines: [{ productId: concha.id, variation: "Fresa", quantity: 1 }] })),
+    ).rejects.toMatchObject({ code: "UNAVAILABLE" });
+    expect(await ordersOf(store.id)).toHaveLength(0);
+  });
+
+  it("refuses a delivery type the store does not offer", async () => {
+    const store = await createStore(db, { settings: { allowPickup: true, allowDelivery: false } });
+    const product = await createProduct(db, store.id);
+    await expect(
+      placeOrder(db, store.id, form({ lines: [{ productId: product.id, variation: "", quantity: 1 }] })),
+    ).rejects.toMatchObject({ field: "deliveryType", message: ORDER_MESSAGES.deliveryNotAllowed });
+    expect(await ordersOf(store.id)).toHaveLength(0);
+  });
+
+  it("50 concurrent submissions with one key create one order and all get the same number", async () => {
+    const { store, concha } = await storeWithProducts();
+    const input = form({ lines: [{ productId: concha.id, variation: "Vainilla", quantity: 2 }] });
+    const results = await Promise.all(Array.from({ length: 50 }, () => placeOrder(db, store.id, input)));
+    const numbers = new Set(results.map((result) => result.order.number));
+    expect(numbers.size).toBe(1);
+    expect(results.filter((result) => result.created)).toHaveLength(1);
+    expect(results.every((result) => result.order.total === 28)).toBe(true);
+    expect(await ordersOf(store.id)).toHaveLength(1);
+    const [lines] = await db.select({ n: count() }).from(orderLines).where(eq(orderLines.storeId, store.id));
+    expect(lines!.n).toBe(1);
+
+    // A retry much later (a reload) still answers with the same order.
+    const retry = await placeOrder(db, store.id, input);
+    expect(retry).toMatchObject({ created: false, order: { number: [...numbers][0] } });
+  });
+});
+
+describe("looking an order up", () => {
+  async function placed() {
+    const { store, concha } = await storeWithProducts();
+    const { order } = await placeOrder(
+      db,
+      store.id,
+      form({ customerName: "Nombre Secreto", customerPhone: "4499998877", lines: [{ productId: concha.id, variation: "Vainilla", quantity: 2 }] }),
+    );
+    return { store, order };
+  }
+
+  it("shows status, date, delivery, address, comments, lines and total, and never the name or phone", async () => {
+    const { store, order } = await placed();
+    const found = await lookupOrder(db, { storeId: store.id, number: order.number, clientIp: `ip-${randomId()}` });
+    expect(found).toEqual({
+      number: order.number,
+      status: "pending",
+      createdAt: expect.any(String),
+      deliveryType: "delivery",
+      address: "Madero 12, Centro",
+      comments: "Sin nuez, por favor",
+      total: 28,
+      lines: [{ name: "Concha", variation: "Vainilla", quantity: 2, unit: "pieza", price: 14 }],
+    });
+    const serialized = JSON.stringify(found);
+    expect(serialized).not.toContain("Nombre Secreto");
+    expect(serialized).not.toContain("4499998877");
+  });
+
+  it("finds it typed in lower case without hyphens", async () => {
+    const { store, order } = await placed();
+    const typed = order.number.replace(/-/g, " ").toLowerCase();
+    const found = await lookupOrder(db, { storeId: store.id, number: typed, clientIp: `ip-${randomId()}` });
+    expect(found.number).toBe(order.number);
+  });
+
+  it("answers 'not found' for an unknown number, a too long one, and another store's order", async () => {
+    const { store, order } = await placed();
+    const other = await createStore(db);
+    const clientIp = `ip-${randomId()}`;
+    for (const [storeId, number] of [
+      [store.id, "ABCD-EFGH-JKMNP"],
+      [store.id, "A".repeat(41)],
+      [other.id, order.number],
+    ] as const) {
+      const attempt = lookupOrder(db, { storeId, number, clientIp });
+      await expect(attempt).rejects.toBeInstanceOf(AppError);
+      await expect(attempt).rejects.toMatchObject({ status: 404, message: "No se encontró una orden con ese número." });
+    }
+  });
+
+  it("limits lookups per address with 429", async () => {
+    const { store, order } = await placed();
+    const clientIp = `ip-${randomId()}`;
+    const window = { limit: 3, windowMs: 60_000 };
+    for (let i = 0; i < 3; i++) await lookupOrder(db, { storeId: store.id, number: order.number, clientIp }, window);
+    const attempt = lookupOrder(db, { storeId: store.id, number: order.number, clientIp }, window);
+    await expect(attempt).rejects.toMatchObject({ status: 429, code: "RATE_LIMITED" });
+    // Another address is not affected.
+    await expect(
+      lookupOrder(db, { storeId: store.id, number: order.number, clientIp: `ip-${randomId()}` }, window),
+    ).resolves.toMatchObject({ number: order.number });
+  });
+});
