@@ -1,0 +1,50 @@
+import { imageSources } from "~/domain/images/image-urls";
+
+const money = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
+
+export type ProductCardData = {
+  storeId: string;
+  id: string;
+  name: string;
+  price: number;
+  unit: string;
+  imageKey: string | null;
+  storeName: string;
+};
+
+/** A product of some store in the directory: the whole card links to that store's page. */
+export function ProductCard({ product, className = "" }: { product: ProductCardData; className?: string }) {
+  const image = product.imageKey ? imageSources(product.imageKey) : null;
+  return (
+    <a
+      href={`/${product.storeId}`}
+      className={`flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200 hover:ring-brand-600 ${className}`}
+    >
+      {image ? (
+        <img
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes="180px"
+          alt={product.name}
+          width={400}
+          height={400}
+          loading="lazy"
+          decoding="async"
+          className="aspect-square w-full bg-stone-100 object-cover"
+        />
+      ) : (
+        <span aria-hidden="true" className="flex aspect-square w-full items-center justify-center bg-stone-100 text-4xl">
+          🛍️
+        </span>
+      )}
+      <span className="flex flex-1 flex-col gap-0.5 p-3">
+        <span className="line-clamp-2 font-semibold text-ink">{product.name}</span>
+        <span className="font-bold text-brand-800">
+          {money.format(product.price)}
+          {product.unit !== "pieza" ? <span className="font-normal text-stone-600"> / {product.unit}</span> : null}
+        </span>
+        <span className="mt-auto truncate text-sm text-stone-600">{product.storeName}</span>
+      </span>
+    </a>
+  );
+}

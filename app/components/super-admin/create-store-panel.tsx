@@ -1,0 +1,84 @@
+import { useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { focusFirstInvalid, SelectField, TextField } from "~/components/field";
+import { fieldErrors } from "~/domain/stores/signup-form";
+import { deriveStoreId } from "~/domain/stores/store-id";
+import { CreateStoreFormSchema, SUPER_ADMIN_MESSAGES } from "~/domain/super-admin/super-admin-forms";
+import type { action } from "~/routes/super-admin";
+import { ResultMessage } from "./result-message";
+
+type Option = { value: string; label: string };
+
+/** createUserlessStore (spec §7): a store with no owner, with the sign-up's id rules. */
+export function CreateStorePanel({ categories, cities }: { categories: Option[]; cities: Option[] }) {
+  const fetcher = useFetcher<typeof action>({ key: "create-store" });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [storeId, setStoreId] = useState("");
+  const [storeIdEdited, setStoreIdEdited] = useState(false);
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const busy = fetcher.state !== "idle";
+  const serverResult = busy ? undefined : fetcher.data;
+  const errors = clientErrors ?? serverResult?.errors ?? {};
+  const result = clientErrors ? { ok: false, message: SUPER_ADMIN_MESSAGES.createFailed } : serverResult;
+
+  function validate(event: React.FormEvent<HTMLFormElement>) {
+    const parsed = CreateStoreFormSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (parsed.success) {
+      setClientErrors(null);
+      return;
+    }
+    event.preventDefault();
+    setClientErrors(fieldErrors<string>(parsed.error) as Record<string, string>);
+    requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+  }
+
+  return (
+    <section aria-labelledby="crear-tienda" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+      <h2 id="crear-tienda" className="text-lg font-bold">
+        Crear una tienda sin usuario
+      </h2>
+      <p className="mt-1 text-sm text-stone-700">La tienda queda en el plan Emprendedor, lista para que su dueño la reclame.</p>
+      <fetcher.Form method="post" noValidate ref={formRef} onSubmit={validate} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="create-store" />
+        <TextField
+          label="Nombre de la tienda"
+          name="displayName"
+          error={errors.displayName}
+          onChange={(event) => {
+            if (!storeIdEdited) setStoreId(deriveStoreId(event.currentTarget.value));
+          }}
+        />
+        <TextField
+          label="Identificador de la tienda"
+          name="storeId"
+          value={storeId}
+          maxLength={20}
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.storeId}
+          onChange={(event) => {
+            setStoreIdEdited(true);
+            setStoreId(event.currentTarget.value);
+          }}
+        />
+        <SelectField label="Categoría" name="storeCategory" options={categories} error={errors.storeCategory} />
+        <SelectField label="Ciudad" name="cityId" options={cities} defaultValue="aguascalientes" error={errors.cityId} />
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {busy ? "Creando…" : "Crear tienda"}
+          </button>
+          <ResultMessage result={result} />
+          {result?.ok && serverResult?.storeId ? (
+            <a href={`/${serverResult.storeId}`} className="mt-2 inline-block font-semibold text-brand-800 underline">
+              Abrir /{serverResult.storeId}
+            </a>
+          ) : null}
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { Form } from "react-router";
+import { TianguisLogo } from "~/components/brand";
+
+export function AdminHeaderBar({ email }: { email: string }) {
+  return (
+    <header className="border-b border-stone-200 bg-white">
+      <div className="mx-auto flex max-w-4xl items-center gap-3 px-4 py-2">
+        <a href="/" aria-label="Tianguis, inicio">
+          <TianguisLogo className="h-8 w-8" />
+        </a>
+        <p className="min-w-0 flex-1 truncate text-sm text-stone-700">{email}</p>
+        <Form method="post" action="/i/logout">
+          <button
+            type="submit"
+            className="rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-100"
+          >
+            Cerrar sesión
+          </button>
+        </Form>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,125 @@
+import { Form, useFetcher } from "react-router";
+import { PlanBadge } from "~/components/plan-badge";
+import { licenceTypes, type LicenceType } from "~/db/schema";
+import { PLAN_LABELS } from "~/domain/stores/licence";
+import type { action } from "~/routes/super-admin";
+import { ResultMessage } from "./result-message";
+
+type OperatorStore = {
+  id: string;
+  displayName: string;
+  cityName: string;
+  ownerEmail: string | null;
+  isHidden: boolean;
+  licenceType: LicenceType;
+  licenceExpires: string | Date | null;
+  licence: { tier: LicenceType; trial: boolean; expiresAt: string | Date | null };
+};
+
+const dateFormat = new Intl.DateTimeFormat("es-ES", { dateStyle: "medium", timeZone: "America/Mexico_City" });
+/** yyyy-mm-dd of a moment, in central Mexico: the value a date input shows. */
+const isoDay = (value: string | Date) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date(value));
+
+export function StoreListPanel({ query, stores }: { query: string; stores: OperatorStore[] }) {
+  return (
+    <section aria-labelledby="tiendas" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+      <h2 id="tiendas" className="text-lg font-bold">
+        Tiendas
+      </h2>
+      <Form method="get" role="search" className="mt-3 flex gap-2">
+        <label htmlFor="buscar-tienda" className="sr-only">
+          Buscar tienda
+        </label>
+        <input
+          id="buscar-tienda"
+          name="tienda"
+          type="search"
+          defaultValue={query}
+          placeholder="Identificador, nombre o correo"
+          className="min-w-0 flex-1 rounded-lg border border-stone-300 px-3 py-2.5 text-base"
+        />
+        <button type="submit" className="rounded-lg px-4 py-2.5 font-semibold text-brand-800 ring-1 ring-stone-300 hover:bg-stone-100">
+          Buscar
+        </button>
+      </Form>
+      {stores.length === 0 ? (
+        <p className="mt-4 text-stone-700">No hay tiendas que coincidan.</p>
+      ) : (
+        <ul aria-label="Lista de tiendas" className="mt-4 divide-y divide-stone-200">
+          {stores.map((store) => (
+            <StoreRow key={store.id} store={store} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function StoreRow({ store }: { store: OperatorStore }) {
+  const visibility = useFetcher<typeof action>({ key: `visibility-${store.id}` });
+  const plan = useFetcher<typeof action>({ key: `plan-${store.id}` });
+  const planErrors = plan.state === "idle" ? plan.data?.errors : undefined;
+  return (
+    <li aria-label={store.displayName} className="py-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <a href={`/${store.id}`} className="font-semibold text-ink underline">
+          {store.displayName}
+        </a>
+        <PlanBadge tier={store.licence.tier} trial={store.licence.trial} />
+        {store.isHidden ? (
+          <span className="rounded-full bg-stone-800 px-2 py-0.5 text-xs font-bold text-white">Oculta</span>
+        ) : null}
+      </div>
+      <p className="mt-1 text-sm text-stone-700">
+        /{store.id} · {store.cityName} · {store.ownerEmail ?? "Sin dueño"}
+        {store.licence.expiresAt ? ` · vence el ${dateFormat.format(new Date(store.licence.expiresAt))}` : ""}
+      </p>
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <visibility.Form method="post">
+          <input type="hidden" name="intent" value="set-visibility" />
+          <input type="hidden" name="storeId" value={store.id} />
+          <input type="hidden" name="hidden" value={store.isHidden ? "false" : "true"} />
+          <button type="submit" className="rounded-lg px-3 py-2 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100">
+            {store.isHidden ? "Mostrar en el directorio" : "Ocultar del directorio"}
+          </button>
+        </visibility.Form>
+        <plan.Form method="post" className="flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value="set-plan" />
+          <input type="hidden" name="storeId" value={store.id} />
+          <label className="text-sm font-medium text-stone-800">
+            Plan
+            <select
+              name="licenceType"
+              defaultValue={store.licenceType}
+              className="mt-1 block rounded-lg border border-stone-300 bg-white px-2 py-2 text-base"
+            >
+              {licenceTypes.map((type) => (
+                <option key={type} value={type}>
+                  {PLAN_LABELS[type]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm font-medium text-stone-800">
+            Vence el
+            <input
+              type="date"
+              name="expires"
+              defaultValue={store.licenceExpires ? isoDay(store.licenceExpires) : ""}
+              aria-invalid={planErrors?.expires ? true : undefined}
+              className="mt-1 block rounded-lg border border-stone-300 px-2 py-1.5 text-base aria-[invalid]:border-red-600"
+            />
+          </label>
+          <button type="submit" className="rounded-lg bg-stone-800 px-3 py-2 text-sm font-semibold text-white hover:bg-stone-900">
+            Guardar plan
+          </button>
+        </plan.Form>
+      </div>
+      <ResultMessage result={visibility.state === "idle" ? visibility.data : undefined} />
+      {plan.state === "idle" && plan.data ? (
+        <ResultMessage result={{ ok: plan.data.ok, message: planErrors?.expires ?? plan.data.message }} />
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,88 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { Executor } from "~/db/client.server";
+import { cities, products, storeCategories, stores, storeSettings } from "~/db/schema";
+
+/** The categories the city page shows a carousel for (spec §9), in this order. */
+export const CAROUSEL_CATEGORIES = ["sweets", "takeout", "gifts", "beauty"] as const;
+export const CAROUSEL_SIZE = 12;
+/** The strip shows a sample of the city's stores: a city of thousands must not send them all. */
+export const STORE_STRIP_SIZE = 40;
+
+export async function findCity(db: Executor, cityId: string) {
+  const [city] = await db.select().from(cities).where(eq(cities.id, cityId));
+  return city ?? null;
+}
+
+const visibleIn = (cityId: string) => and(eq(stores.cityId, cityId), eq(stores.isHidden, false));
+
+export async function countVisibleStores(db: Executor, cityId: string): Promise<number> {
+  const [row] = await db.select({ stores: count() }).from(stores).where(visibleIn(cityId));
+  return Number(row?.stores ?? 0);
+}
+
+/** The strip of stores: visible stores of the city, a fresh random sample on each visit. */
+export async function listStoreStrip(db: Executor, cityId: string, limit = STORE_STRIP_SIZE) {
+  return db
+    .select({ id: stores.id, displayName: storeSettings.displayName, logoKey: storeSettings.logoKey })
+    .from(stores)
+    .innerJoin(storeSettings, eq(storeSettings.storeId, stores.id))
+    .where(visibleIn(cityId))
+    .orderBy(sql`random()`)
+    .limit(limit);
+}
+
+export type DirectoryProduct = {
+  storeId: string;
+  id: string;
+  name: string;
+  price: number;
+  unit: string;
+  imageKey: string;
+  storeName: string;
+};
+
+/**
+ * One carousel per store category: available products with an image from that category's
+ * visible stores in the city. A random sample of stores that have such a product gives up to
+ * two products each (first ones first, for variety), so one busy store never fills a carousel.
+ */
+export async function listCategoryCarousels(db: Executor, cityId: string, size = CAROUSEL_SIZE) {
+  const showable = sql`pr.available and coalesce(pr.image_key, '') <> ''`;
+  const result = await db.execute<DirectoryProduct & { categoryId: string }>(sql`
+    select c.id as "categoryId", picked.*
+    from ${storeCategories} c
+    cross join lateral (
+      select pr.store_id as "storeId", pr.id, pr.name, pr.price::float8 as price, pr.unit,
+             pr.image_key as "imageKey", ss.display_name as "storeName"
+      from (
+        select s.id
+        from ${stores} s
+        where s.city_id = ${cityId} and s.category_id = c.id and not s.is_hidden
+          and exists (select 1 from ${products} pr where pr.store_id = s.id and ${showable})
+        order by random()
+        limit ${size}
+      ) sampled
+      join ${storeSettings} ss on ss.store_id = sampled.id
+      cross join lateral (
+        select pr.*, row_number() over (order by random()) as rank
+        from ${products} pr
+        where pr.store_id = sampled.id and ${showable}
+        order by rank
+        limit 2
+      ) pr
+      order by pr.rank
+      limit ${size}
+    ) picked
+    where c.id in (${sql.join(
+      CAROUSEL_CATEGORIES.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+  `);
+  const carousels = new Map<string, DirectoryProduct[]>(CAROUSEL_CATEGORIES.map((id) => [id, []]));
+  for (const { categoryId, ...product } of result.rows) carousels.get(categoryId)?.push(product);
+  return carousels;
+}
+
+export async function listCarouselCategoryNames(db: Executor) {
+  return db.select({ id: storeCategories.id, name: storeCategories.name }).from(storeCategories).orderBy(asc(storeCategories.position));
+}

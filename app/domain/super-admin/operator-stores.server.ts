@@ -1,0 +1,110 @@
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { Database, Executor } from "~/db/client.server";
+import { authUser, cities, storeOwners, stores, storeSettings, type LicenceType } from "~/db/schema";
+import { containsPattern } from "~/domain/directory/contains-pattern.server";
+import { resolveLicence } from "~/domain/stores/licence";
+import { SIGNUP_MESSAGES } from "~/domain/stores/signup-form";
+import { AppError, uniqueViolation } from "~/lib/errors";
+import { endOfDayInMexico, SUPER_ADMIN_MESSAGES, type CreateStoreForm } from "./super-admin-forms";
+
+/**
+ * The operator's side of stores (spec §2 super-admin, §7 createUserlessStore): stores without
+ * an owner, the directory's visibility and paid plans. Callers have checked the superadmin role.
+ */
+
+export const OPERATOR_STORE_LIST_LIMIT = 50;
+
+/**
+ * A store without a user, on the free plan and with no trial used, so that whoever claims it
+ * can still start their own. The id meets the primary key: a taken id fails, race-safe.
+ */
+export async function createUserlessStore(db: Database, form: CreateStoreForm) {
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(stores).values({
+        id: form.storeId,
+        cityId: form.cityId,
+        categoryId: form.storeCategory,
+        licenceType: "starter",
+      });
+      await tx.insert(storeSettings).values({ storeId: form.storeId, displayName: form.displayName });
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === "stores_pkey") {
+      throw new AppError("ALREADY_EXISTS", SIGNUP_MESSAGES.storeIdTaken, { field: "storeId" });
+    }
+    const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause;
+    if (cause?.code === "23503") {
+      const field = cause.constraint?.includes("city") ? "cityId" : "storeCategory";
+      const message = field === "cityId" ? SIGNUP_MESSAGES.required : SIGNUP_MESSAGES.category;
+      throw new AppError("VALIDATION", message, { field });
+    }
+    throw error;
+  }
+  return { storeId: form.storeId };
+}
+
+/** The operator's store list: by id, name or owner e-mail (accents and case ignored). */
+export async function listOperatorStores(db: Executor, query: string, now = new Date()) {
+  const term = query.trim();
+  const rows = await db
+    .select({
+      store: stores,
+      displayName: storeSettings.displayName,
+      cityName: cities.name,
+      ownerEmail: authUser.email,
+    })
+    .from(stores)
+    .innerJoin(storeSettings, eq(storeSettings.storeId, stores.id))
+    .innerJoin(cities, eq(cities.id, stores.cityId))
+    .leftJoin(storeOwners, eq(storeOwners.storeId, stores.id))
+    .leftJoin(authUser, eq(authUser.id, storeOwners.userId))
+    .where(
+      term === ""
+        ? undefined
+        : sql`tianguis_search_text(${stores.id} || ' ' || ${storeSettings.displayName} || ' ' || coalesce(${authUser.email}, '')) like ${containsPattern(term)}`,
+    )
+    .orderBy(asc(stores.id))
+    .limit(OPERATOR_STORE_LIST_LIMIT);
+  return rows.map(({ store, ...row }) => ({
+    id: store.id,
+    ...row,
+    isHidden: store.isHidden,
+    licenceType: store.licenceType,
+    licenceExpires: store.licenceExpires,
+    licence: resolveLicence(store, now),
+  }));
+}
+
+export async function setStoreHidden(db: Executor, storeId: string, hidden: boolean) {
+  const updated = await db.update(stores).set({ isHidden: hidden }).where(eq(stores.id, storeId)).returning({ id: stores.id });
+  if (updated.length === 0) throw new AppError("NOT_FOUND", SUPER_ADMIN_MESSAGES.storeNotFound);
+}
+
+/**
+ * Sets a store's paid plan (or takes it back to the free one). A running trial ends now, so the
+ * plan the operator chose is the one in force; its date stays, recording that a trial was used.
+ */
+export async function setStorePlan(
+  db: Database,
+  input: { storeId: string; licenceType: LicenceType; expires: string },
+  now = new Date(),
+) {
+  const free = input.licenceType === "starter";
+  const licenceExpires = free ? null : endOfDayInMexico(input.expires);
+  if (licenceExpires && licenceExpires.getTime() <= now.getTime()) {
+    throw new AppError("VALIDATION", SUPER_ADMIN_MESSAGES.expiryInPast, { field: "expires" });
+  }
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(stores)
+      .set({ licenceType: input.licenceType, licenceExpires })
+      .where(eq(stores.id, input.storeId))
+      .returning({ id: stores.id });
+    if (updated.length === 0) throw new AppError("NOT_FOUND", SUPER_ADMIN_MESSAGES.storeNotFound);
+    await tx
+      .update(stores)
+      .set({ trialExpiration: now })
+      .where(and(eq(stores.id, input.storeId), gt(stores.trialExpiration, now)));
+  });
+}

@@ -1,0 +1,224 @@
+import { data, Form, Link } from "react-router";
+import { TianguisLogo } from "~/components/brand";
+import { ProductCard, type ProductCardData } from "~/components/directory/product-card";
+import { ScrollRow } from "~/components/directory/scroll-row";
+import { CityStoreStrip } from "~/components/directory/store-strip";
+import { CAROUSEL_CATEGORIES, countVisibleStores, findCity, listCategoryCarousels, listCarouselCategoryNames, listStoreStrip } from "~/domain/directory/city.server";
+import { listFeaturedProducts } from "~/domain/directory/featured.server";
+import { NO_SEARCH_RESULTS_MESSAGE, normalizeSearchTerm, parseSearchPage, SEARCH_TERM_MAX_LENGTH } from "~/domain/directory/search";
+import { searchCityProducts } from "~/domain/directory/search.server";
+import type { Route } from "./+types/city";
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [{ title: "No encontramos esta página · Tianguis" }];
+  const title = `Tiendas locales en ${data.city.name} · Tianguis`;
+  const description = `Compra directo a los negocios de ${data.city.name}: panaderías, comida, regalos y más, sin intermediarios.`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:locale", content: "es_MX" },
+  ];
+};
+
+/** A public page: no guard. Everything it lists is filtered to visible stores of this city. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db, env } = context.services;
+  const city = await findCity(db, params.city);
+  if (!city) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  const term = normalizeSearchTerm(url.searchParams.get("q"));
+  const page = parseSearchPage(url.searchParams.get("page"));
+  const [storeCount, stores, featured, carousels, categories, search] = await Promise.all([
+    countVisibleStores(db, city.id),
+    listStoreStrip(db, city.id),
+    listFeaturedProducts(db, city.id),
+    listCategoryCarousels(db, city.id),
+    listCarouselCategoryNames(db),
+    term === "" ? null : searchCityProducts(db, { cityId: city.id, term, page }),
+  ]);
+  const names = new Map(categories.map((category) => [category.id, category.name]));
+  return {
+    city: { id: city.id, name: city.name },
+    storeCount,
+    stores,
+    featured,
+    carousels: CAROUSEL_CATEGORIES.map((id) => ({ id, name: names.get(id) ?? id, products: carousels.get(id) ?? [] })),
+    search: search ? { term, page, ...search } : null,
+    contactEmail: env.CONTACT_EMAIL,
+  };
+}
+
+export default function City({ loaderData }: Route.ComponentProps) {
+  const { city, storeCount, stores, featured, carousels, search, contactEmail } = loaderData;
+  return (
+    <>
+      <header className="border-b border-stone-200 bg-white">
+        <nav aria-label="Principal" className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2">
+          <Link to="/" className="mr-auto flex items-center gap-2 font-black text-ink" aria-label="Tianguis, inicio">
+            <TianguisLogo className="h-8 w-8" />
+            <span className="text-lg">Tianguis</span>
+          </Link>
+          <a href="/i/admin" className="rounded-lg px-2.5 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100">
+            Mi tienda
+          </a>
+        </nav>
+      </header>
+      <main className="mx-auto max-w-6xl pb-12">
+        <div className="px-4 pt-6 pb-4">
+          <h1 className="text-3xl font-black tracking-tight">Tiendas de {city.name}</h1>
+          <p className="mt-1 text-stone-700">
+            {storeCount === 1 ? "1 tienda local" : `${storeCount.toLocaleString("es-MX")} tiendas locales`} en{" "}
+            {city.name}
+          </p>
+        </div>
+        {storeCount === 0 ? (
+          <NoStores cityName={city.name} contactEmail={contactEmail} />
+        ) : (
+          <>
+            <CityStoreStrip cityName={city.name} stores={stores} />
+            <ProductSearch cityName={city.name} search={search} />
+            {featured.length > 0 ? <Carousel id="destacados" title="Productos destacados" products={featured} /> : null}
+            {carousels.map((carousel) =>
+              carousel.products.length > 0 ? (
+                <Carousel key={carousel.id} id={`categoria-${carousel.id}`} title={carousel.name} products={carousel.products} />
+              ) : null,
+            )}
+          </>
+        )}
+        <OwnerCalls cityName={city.name} />
+      </main>
+    </>
+  );
+}
+
+function NoStores({ cityName, contactEmail }: { cityName: string; contactEmail: string }) {
+  return (
+    <section aria-labelledby="sin-tiendas" className="mx-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
+      <h2 id="sin-tiendas" className="text-xl font-bold">
+        Todavía no hay tiendas en {cityName}
+      </h2>
+      <p className="mt-2 text-stone-700">
+        ¿Quieres que tu negocio sea el primero? Escríbenos a{" "}
+        <a href={`mailto:${contactEmail}`} className="font-semibold text-brand-800 underline">
+          {contactEmail}
+        </a>{" "}
+        o crea tu tienda gratis.
+      </p>
+    </section>
+  );
+}
+
+type Search = Route.ComponentProps["loaderData"]["search"];
+
+function ProductSearch({ cityName, search }: { cityName: string; search: Search }) {
+  const pageLink = (page: number) => `?${new URLSearchParams({ q: search!.term, page: String(page) })}#resultados`;
+  return (
+    <section aria-labelledby="buscar" className="px-4 py-6">
+      <h2 id="buscar" className="text-xl font-bold">
+        Busca productos en {cityName}
+      </h2>
+      <Form
+        method="get"
+        role="search"
+        preventScrollReset
+        className="mt-3 flex gap-2"
+        onSubmit={(event) => {
+          // The search runs only with a non-empty term (spec §5).
+          const term = new FormData(event.currentTarget).get("q");
+          if (typeof term !== "string" || term.trim() === "") event.preventDefault();
+        }}
+      >
+        <label htmlFor="q" className="sr-only">
+          Buscar productos
+        </label>
+        <input
+          id="q"
+          name="q"
+          type="search"
+          enterKeyHint="search"
+          maxLength={SEARCH_TERM_MAX_LENGTH}
+          defaultValue={search?.term ?? ""}
+          key={search?.term ?? ""}
+          placeholder="Pastel, café, tacos…"
+          className="min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-sm placeholder:text-stone-500"
+        />
+        <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800">
+          Buscar
+        </button>
+      </Form>
+      {search ? (
+        <div id="resultados" className="mt-4">
+          <p role="status" className="mb-3 text-stone-700">
+            {search.products.length === 0 && search.page === 1
+              ? NO_SEARCH_RESULTS_MESSAGE
+              : `Resultados para “${search.term}”${search.page > 1 ? `, página ${search.page}` : ""}`}
+          </p>
+          {search.products.length > 0 ? (
+            <ul aria-label="Resultados de la búsqueda" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+              {search.products.map((product) => (
+                <li key={`${product.storeId}/${product.id}`}>
+                  <ProductCard product={product} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {search.page > 1 || search.hasNextPage ? (
+            <nav aria-label="Páginas de resultados" className="mt-4 flex justify-between gap-2">
+              {search.page > 1 ? (
+                <Link to={pageLink(search.page - 1)} preventScrollReset className="rounded-lg px-3 py-2 font-semibold text-brand-800 ring-1 ring-stone-300">
+                  Anterior
+                </Link>
+              ) : (
+                <span />
+              )}
+              {search.hasNextPage ? (
+                <Link to={pageLink(search.page + 1)} preventScrollReset className="rounded-lg px-3 py-2 font-semibold text-brand-800 ring-1 ring-stone-300">
+                  Siguiente
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function Carousel({ id, title, products }: { id: string; title: string; products: ProductCardData[] }) {
+  return (
+    <section aria-labelledby={id} className="py-4">
+      <h2 id={id} className="px-4 pb-2 text-xl font-bold">
+        {title}
+      </h2>
+      <ScrollRow label={title}>
+        {products.map((product) => (
+          <li key={`${product.storeId}/${product.id}`} className="w-40 shrink-0 snap-start sm:w-44">
+            <ProductCard product={product} />
+          </li>
+        ))}
+      </ScrollRow>
+    </section>
+  );
+}
+
+function OwnerCalls({ cityName }: { cityName: string }) {
+  return (
+    <section aria-labelledby="vende" className="mx-4 mt-8 rounded-2xl bg-stone-900 p-6 text-center text-white">
+      <h2 id="vende" className="text-xl font-bold">
+        ¿Tienes un negocio en {cityName}?
+      </h2>
+      <p className="mt-2 text-stone-200">Abre tu tienda en línea gratis y recibe pedidos por WhatsApp.</p>
+      <div className="mt-4 flex flex-col justify-center gap-3 sm:flex-row">
+        <a href="/i/signup" className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+          Crea tu tienda
+        </a>
+        <a href="/i/admin" className="rounded-lg px-5 py-3 font-semibold text-white ring-1 ring-white/60 hover:bg-white/10">
+          Administra tu tienda
+        </a>
+      </div>
+    </section>
+  );
+}
