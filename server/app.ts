@@ -20,6 +20,7 @@ import { runMigrations } from "~/db/migrate.server";
 import { createAuth } from "~/domain/auth/auth.server";
 import { createStorage } from "~/domain/images/storage.server";
 import { startOrderEventHub } from "~/domain/orders/order-events.server";
+import { startFeaturedRotationSchedule } from "~/domain/directory/featured.server";
 import { pruneHits } from "~/domain/rate-limit/rate-limit.server";
 import { loadOrCreateSecret } from "~/domain/secrets/secrets.server";
 import type { AppServices } from "~/lib/context.server";
@@ -72,11 +73,14 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
 
   const pruning = setInterval(() => pruneHits(db).catch(() => {}), 60 * 60 * 1000);
   pruning.unref();
+  // Featured products rotate once a day; with several instances only one of them does it.
+  const stopFeaturedRotation = startFeaturedRotationSchedule(db, logger);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       clearInterval(pruning);
+      stopFeaturedRotation();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
