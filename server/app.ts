@@ -4,6 +4,7 @@
  * This file is the SSR bundle's entry, so `server.js` runs it without any build tools.
  */
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import type http from "node:http";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -163,7 +164,10 @@ function createApp(services: AppServices, vite?: ViteDevServer) {
     app.use(vite.middlewares);
     build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
-    const clientDir = fileURLToPath(new URL("../client", import.meta.url));
+    // Rollup may emit this module as server/index.js or as a shared chunk in server/assets/.
+    const clientDir =
+      ["../client", "../../client"].map((dir) => fileURLToPath(new URL(dir, import.meta.url))).find(existsSync) ??
+      fileURLToPath(new URL("../client", import.meta.url));
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
     build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
