@@ -7,8 +7,13 @@ import { SEARCH_PAGE_SIZE } from "./search";
 
 export type ProductSearch = { cityId: string; term: string; page: number; pageSize?: number };
 
-/** The expression products_search_trgm_idx indexes (drizzle/0001): keep the two identical. */
-const productSearchText = sql`tianguis_search_text(${products.name} || ' ' || ${products.description})`;
+/**
+ * "The product's name or description contains the term". The left side is the very expression
+ * products_search_trgm_idx indexes (drizzle/0001): keep the two identical.
+ */
+export function productMatches(term: string) {
+  return sql`tianguis_search_text(${products.name} || ' ' || ${products.description}) like ${containsPattern(term)}`;
+}
 
 /**
  * One query for the whole city (ARCHITECTURE.md §7): available products of the city's visible
@@ -17,7 +22,14 @@ const productSearchText = sql`tianguis_search_text(${products.name} || ' ' || ${
  */
 export async function searchProducts(db: Executor, search: ProductSearch) {
   const pageSize = search.pageSize ?? SEARCH_PAGE_SIZE;
-  const rows = await db
+  const rows = await productSearchQuery(db, search);
+  return { products: rows.slice(0, pageSize), hasNextPage: rows.length > pageSize };
+}
+
+/** The search's one statement (exposed so tests and the benchmark can EXPLAIN it). */
+export function productSearchQuery(db: Executor, search: ProductSearch) {
+  const pageSize = search.pageSize ?? SEARCH_PAGE_SIZE;
+  return db
     .select({
       storeId: products.storeId,
       id: products.id,
@@ -35,13 +47,12 @@ export async function searchProducts(db: Executor, search: ProductSearch) {
         eq(stores.cityId, search.cityId),
         eq(stores.isHidden, false),
         eq(products.available, true),
-        sql`${productSearchText} like ${containsPattern(search.term)}`,
+        productMatches(search.term),
       ),
     )
     .orderBy(asc(products.storeId), asc(products.id))
     .limit(pageSize + 1)
     .offset((search.page - 1) * pageSize);
-  return { products: rows.slice(0, pageSize), hasNextPage: rows.length > pageSize };
 }
 
 export type SearchResult = Awaited<ReturnType<typeof searchProducts>>;
