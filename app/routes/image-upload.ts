@@ -23,6 +23,9 @@ type UploadResponse =
 const failure = (error: string, status: number, headers?: HeadersInit) =>
   data<UploadResponse>({ error }, { status, headers });
 
+/** The rest of the body is never read: the connection closes once the answer is out. */
+const tooLarge = () => failure(IMAGE_MESSAGES.tooLarge, 413, { Connection: "close" });
+
 export async function loader() {
   return failure("Método no permitido.", 405, { Allow: "POST" });
 }
@@ -33,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return failure("Método no permitido.", 405, { Allow: "POST" });
 
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) return failure(IMAGE_MESSAGES.tooLarge, 413);
+  if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) return tooLarge();
 
   const limited = await consume(context.services.db, `image-upload:store:${owner.store.id}`, UPLOADS_PER_HOUR);
   if (limited.exceeded) {
@@ -41,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const body = await readLimitedBody(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD);
-  if (!body) return failure(IMAGE_MESSAGES.tooLarge, 413);
+  if (!body) return tooLarge();
   let form: FormData;
   try {
     form = await new Request(request.url, { method: "POST", headers: request.headers, body }).formData();
@@ -98,7 +101,8 @@ async function readLimitedBody(request: Request, limit: number): Promise<Uint8Ar
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel().catch(() => {});
+      // Stop reading, without destroying the socket before the 413 is sent.
+      reader.releaseLock();
       return null;
     }
     chunks.push(value);
