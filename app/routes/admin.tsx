@@ -1,45 +1,94 @@
+import { Link } from "react-router";
 import { AdminHeader } from "~/components/admin-header";
+import { AdminTabPanel } from "~/components/admin/admin-tab-panel";
+import { CopyButton } from "~/components/admin/copy-button";
+import { PlanPanel } from "~/components/admin/plan-panel";
+import { useLiveOrders } from "~/components/admin/use-live-orders";
 import { requireUser } from "~/domain/auth/guards.server";
+import { mediaUrl, thumbnailKey } from "~/domain/images/image-urls";
+import { loadAdminTab, planSummary } from "~/domain/stores/admin-panel.server";
 import { loadAdminSummary } from "~/domain/stores/admin-summary.server";
+import { resolveAdminTab, visibleTabs } from "~/domain/stores/admin-tabs";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [{ title: "Panel de Administración · Tianguis" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const store = await loadAdminSummary(context.services.db, {
-    userId: user.id,
-    publicOrigin: context.services.env.publicOrigin,
-    logger: context.logger,
-  });
-  return { email: user.email, store };
+  const { db, env } = context.services;
+  const summary = await loadAdminSummary(db, { userId: user.id, publicOrigin: env.publicOrigin, logger: context.logger });
+  if (!summary) return { email: user.email, store: null };
+  const url = new URL(request.url);
+  const tab = resolveAdminTab(url.searchParams.get("tab"), summary.licence.tier);
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  return {
+    email: user.email,
+    store: {
+      id: summary.id,
+      displayName: summary.displayName,
+      address: summary.address,
+      logoUrl: summary.logoKey ? mediaUrl(thumbnailKey(summary.logoKey, 200)) : null,
+      plan: planSummary(summary.store),
+      contactEmail: env.CONTACT_EMAIL,
+      tab,
+      panel: await loadAdminTab(db, summary.store, tab, page),
+    },
+  };
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
   const { email, store } = loaderData;
+  useLiveOrders(store !== null);
   return (
     <>
       <AdminHeader
         storeName={store?.displayName ?? "Tienda"}
-        logoUrl={null}
-        tier={store?.licence.tier ?? "starter"}
-        trial={store?.licence.trial ?? false}
+        logoUrl={store?.logoUrl ?? null}
+        tier={store?.plan.tier ?? "starter"}
+        trial={store?.plan.trial ?? false}
         email={email}
       />
       <main className="mx-auto max-w-5xl px-4 pt-20 pb-10">
         <h1 className="text-2xl font-bold">Panel de Administración</h1>
         <div role="status" className="mt-4 rounded-xl bg-blue-50 p-4 text-blue-900 ring-1 ring-blue-200">
           {store ? (
-            <p>
-              Tu tienda está en{" "}
-              <a href={`/${store.id}`} className="font-semibold break-all underline">
-                {store.address}
-              </a>
-            </p>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="min-w-0">
+                Tu tienda está en{" "}
+                <a href={`/${store.id}`} className="font-semibold break-all underline">
+                  {store.address}
+                </a>
+              </p>
+              <CopyButton text={store.address} />
+            </div>
           ) : (
             <p>Selecciona una tienda primero.</p>
           )}
         </div>
+        {store ? (
+          <>
+            <PlanPanel {...store.plan} contactEmail={store.contactEmail} />
+            <nav aria-label="Secciones del panel" className="-mx-4 mt-6 overflow-x-auto px-4">
+              <ul className="flex gap-1 border-b border-stone-300">
+                {visibleTabs(store.plan.tier).map((tab) => (
+                  <li key={tab.id} className="shrink-0">
+                    <Link
+                      to={`?tab=${tab.id}`}
+                      aria-current={tab.id === store.tab ? "page" : undefined}
+                      preventScrollReset
+                      className="block rounded-t-lg px-3 py-2.5 text-sm font-medium whitespace-nowrap text-stone-700 hover:bg-stone-100 aria-[current=page]:border-b-2 aria-[current=page]:border-blue-700 aria-[current=page]:text-blue-800"
+                    >
+                      {tab.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="mt-6">
+              <AdminTabPanel panel={store.panel} />
+            </div>
+          </>
+        ) : null}
       </main>
     </>
   );

@@ -20,5 +20,6 @@ export async function loadAdminSummary(
     logoKey: store.settings.logoKey,
     licence: store.licence,
     address: `${publicOrigin}/${store.id}`,
+    store,
   };
 }

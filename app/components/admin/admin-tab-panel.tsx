@@ -1,0 +1,25 @@
+import type { AdminTabData } from "~/domain/stores/admin-panel.server";
+import { AdvancedSettingsTab } from "./advanced-settings-tab";
+import { NotificationsTab } from "./notifications-tab";
+import { OrderHistoryTab } from "./order-history-tab";
+import { PendingOrdersTab } from "./pending-orders-tab";
+import { ProductsTab } from "./products-tab";
+import { SettingsTab } from "./settings-tab";
+
+/** The one tab on screen, with the data its loader fetched. */
+export function AdminTabPanel({ panel }: { panel: AdminTabData }) {
+  switch (panel.tab) {
+    case "configuracion":
+      return <SettingsTab settings={panel.settings} cityId={panel.cityId} cities={panel.cities} />;
+    case "productos":
+      return <ProductsTab products={panel.products} enabled={panel.enabled} limit={panel.limit} categories={panel.categories} />;
+    case "ordenes_pendientes":
+      return <PendingOrdersTab orders={panel.orders} />;
+    case "ordenes_completadas":
+      return <OrderHistoryTab orders={panel.orders} page={panel.page} hasMore={panel.hasMore} />;
+    case "configuracion_avanzada":
+      return <AdvancedSettingsTab categories={panel.categories} />;
+    case "notificaciones":
+      return <NotificationsTab />;
+  }
+}

@@ -1,0 +1,24 @@
+import { useState } from "react";
+
+/** Copies a text to the clipboard and says so (politely, for screen readers too). */
+export function CopyButton({ text, label = "Copiar dirección" }: { text: string; label?: string }) {
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setState("copied");
+    } catch {
+      setState("failed");
+    }
+    setTimeout(() => setState("idle"), 2000);
+  }
+  return (
+    <button
+      type="button"
+      onClick={copy}
+      className="shrink-0 rounded-lg border border-blue-300 bg-white px-3 py-2 text-sm font-semibold text-blue-900 hover:bg-blue-100"
+    >
+      <span aria-live="polite">{state === "copied" ? "¡Copiada!" : state === "failed" ? "No se pudo copiar" : label}</span>
+    </button>
+  );
+}

@@ -1,0 +1,64 @@
+import { useFetcher } from "react-router";
+import { PlanBadge } from "~/components/plan-badge";
+import type { LicenceType } from "~/db/schema";
+import { BASIC_PLAN_PRICE } from "~/domain/stores/plan";
+import { ActionMessage } from "./action-message";
+
+/** The plan, the trial and how to extend it (spec §4, §9). */
+export function PlanPanel({
+  tier,
+  trial,
+  trialText,
+  canStartTrial,
+  contactEmail,
+}: {
+  tier: LicenceType;
+  trial: boolean;
+  trialText: string | null;
+  canStartTrial: boolean;
+  contactEmail: string;
+}) {
+  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
+  const extend = (
+    <>
+      ¿Necesitas más tiempo? Escríbenos a{" "}
+      <a href={`mailto:${contactEmail}?subject=Extender%20mi%20prueba`} className="font-semibold underline">
+        {contactEmail}
+      </a>
+      .
+    </>
+  );
+  return (
+    <section aria-label="Tu plan" className="mt-4 space-y-2 rounded-xl bg-white p-4 text-sm ring-1 ring-stone-200">
+      <p className="flex items-center gap-2">
+        Plan actual: <PlanBadge tier={tier} trial={trial} />
+      </p>
+      {trial && trialText ? (
+        <p>
+          {trialText} {extend}
+        </p>
+      ) : null}
+      {canStartTrial ? (
+        <fetcher.Form method="post" action="/i/admin/trial" className="space-y-2">
+          <p>
+            Prueba gratis el plan Negocio durante 30 días: hasta 50 productos y categorías propias. Después cuesta{" "}
+            {BASIC_PLAN_PRICE}.
+          </p>
+          <button
+            type="submit"
+            disabled={fetcher.state !== "idle"}
+            className="rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-70"
+          >
+            Iniciar prueba gratis
+          </button>
+        </fetcher.Form>
+      ) : null}
+      {!trial && !canStartTrial && tier === "starter" ? (
+        <p>
+          Tu periodo de prueba terminó. El plan Negocio cuesta {BASIC_PLAN_PRICE}. {extend}
+        </p>
+      ) : null}
+      <ActionMessage result={fetcher.state === "idle" ? fetcher.data : undefined} />
+    </section>
+  );
+}

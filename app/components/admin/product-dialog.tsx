@@ -1,0 +1,157 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { SelectField, TextField } from "~/components/field";
+import { productUnits, type products } from "~/db/schema";
+import { normalizeOptions, PRODUCT_MESSAGES, ProductFormSchema, productFormValues, UNIT_LABELS } from "~/domain/products/product-form";
+import { ActionMessage } from "./action-message";
+import { Modal } from "./modal";
+import { ProductImageField } from "./product-image-field";
+import { TextAreaField } from "./text-area-field";
+
+type Product = typeof products.$inferSelect;
+type Result = { ok: boolean; message?: string };
+
+/** Add (product undefined) or edit a product, in an accessible modal (spec §2, §5). */
+export function ProductDialog({
+  open,
+  product,
+  categories,
+  onClose,
+}: {
+  open: boolean;
+  product?: Product;
+  categories: string[];
+  onClose: () => void;
+}) {
+  const fetcher = useFetcher<Result>();
+  const [options, setOptions] = useState<string[]>(product?.variations ?? []);
+  const [draftOption, setDraftOption] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const editing = product !== undefined;
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
+    // Closing only once per successful answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+
+  function addOption() {
+    setOptions((current) => normalizeOptions([...current, draftOption]));
+    setDraftOption("");
+  }
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formData = new FormData(event.currentTarget);
+    if (draftOption.trim() !== "") formData.append("variations", draftOption);
+    const parsed = ProductFormSchema.safeParse(productFormValues(formData));
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? PRODUCT_MESSAGES.required;
+      // Editing with name, price or description missing does nothing (spec §5).
+      if (editing && message === PRODUCT_MESSAGES.required) return;
+      setProblem(message);
+      return;
+    }
+    setProblem(null);
+    fetcher.submit(formData, { method: "post", action: "/i/admin/products" });
+  }
+
+  const serverResult = fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data : undefined;
+  return (
+    <Modal open={open} title={editing ? "Editar producto" : "Agregar producto"} onClose={onClose}>
+      <form method="post" action="/i/admin/products" noValidate onSubmit={submit} className="space-y-4">
+        <input type="hidden" name="intent" value={editing ? "update" : "create"} />
+        {editing ? <input type="hidden" name="productId" value={product.id} /> : null}
+        <TextField label="Nombre" name="name" defaultValue={product?.name} maxLength={120} />
+        <TextAreaField label="Descripción" name="description" defaultValue={product?.description} maxLength={1000} />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField
+            label="Precio (MXN)"
+            name="price"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            defaultValue={product ? product.price.toFixed(2) : ""}
+          />
+          <SelectField
+            label="Unidad"
+            name="unit"
+            defaultValue={product?.unit ?? "pieza"}
+            options={productUnits.map((unit) => ({ value: unit, label: UNIT_LABELS[unit] }))}
+          />
+        </div>
+        {categories.length > 0 ? (
+          <SelectField
+            label="Categoría"
+            name="category"
+            defaultValue={product?.category ?? ""}
+            placeholder="Sin categoría"
+            options={categories.map((category) => ({ value: category, label: category }))}
+          />
+        ) : null}
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-stone-800">Opciones (por ejemplo sabores o tamaños)</legend>
+          {options.length > 0 ? (
+            <ul className="flex flex-wrap gap-2" aria-label="Opciones del producto">
+              {options.map((option) => (
+                <li key={option} className="inline-flex items-center gap-1 rounded-full bg-stone-100 py-1 pr-1 pl-3 text-sm">
+                  {option}
+                  <input type="hidden" name="variations" value={option} />
+                  <button
+                    type="button"
+                    aria-label={`Quitar opción ${option}`}
+                    onClick={() => setOptions((current) => current.filter((item) => item !== option))}
+                    className="rounded-full px-2 text-base leading-none hover:bg-stone-200"
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="flex items-end gap-2">
+            <TextField
+              label="Nueva opción"
+              className="flex-1"
+              value={draftOption}
+              onChange={(event) => setDraftOption(event.currentTarget.value)}
+              onKeyDown={(event) => {
+                if (event.key === "Enter") {
+                  event.preventDefault();
+                  addOption();
+                }
+              }}
+            />
+            <button
+              type="button"
+              onClick={addOption}
+              className="rounded-lg border border-stone-300 px-3 py-2.5 font-medium hover:bg-stone-100"
+            >
+              Agregar opción
+            </button>
+          </div>
+        </fieldset>
+        <ProductImageField defaultKey={product?.imageKey ?? null} />
+        {problem ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {problem}
+          </p>
+        ) : null}
+        <ActionMessage result={serverResult} />
+        <div className="flex gap-2">
+          <button
+            type="submit"
+            disabled={fetcher.state !== "idle"}
+            className="flex-1 rounded-lg bg-blue-700 px-4 py-3 font-semibold text-white hover:bg-blue-800 disabled:opacity-70"
+          >
+            {fetcher.state !== "idle" ? "Guardando…" : editing ? "Guardar cambios" : "Agregar producto"}
+          </button>
+          <button type="button" onClick={onClose} className="rounded-lg border border-stone-300 px-4 py-3 font-medium">
+            Cancelar
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

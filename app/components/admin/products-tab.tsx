@@ -1,0 +1,145 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import type { products } from "~/db/schema";
+import { imageSources } from "~/domain/images/image-urls";
+import { formatMoney } from "~/domain/orders/owner-orders";
+import { ActionMessage } from "./action-message";
+import { ProductDialog } from "./product-dialog";
+import { UsageBar } from "./usage-bar";
+
+type Product = typeof products.$inferSelect;
+
+export function ProductsTab({
+  products,
+  enabled,
+  limit,
+  categories,
+}: {
+  products: Product[];
+  enabled: number;
+  limit: number;
+  categories: string[];
+}) {
+  // "new" opens the add dialog; a product id opens its edit dialog.
+  const [dialog, setDialog] = useState<{ mode: "new" } | { mode: "edit"; product: Product } | null>(null);
+  const [dialogKey, setDialogKey] = useState(0);
+  function open(next: NonNullable<typeof dialog>) {
+    setDialogKey((key) => key + 1);
+    setDialog(next);
+  }
+  return (
+    <section aria-labelledby="products-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="products-title" className="text-xl font-bold">
+          Productos
+        </h2>
+        <button
+          type="button"
+          onClick={() => open({ mode: "new" })}
+          className="rounded-lg bg-blue-700 px-4 py-2.5 font-semibold text-white hover:bg-blue-800"
+        >
+          Agregar producto
+        </button>
+      </div>
+      <UsageBar enabled={enabled} limit={limit} />
+      {products.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 text-center text-stone-700 ring-1 ring-stone-200">
+          Aún no tienes productos. Agrega el primero para que aparezca en tu tienda.
+        </p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {products.map((product) => (
+            <ProductCard key={product.id} product={product} onEdit={() => open({ mode: "edit", product })} />
+          ))}
+        </ul>
+      )}
+      {dialog ? (
+        <ProductDialog
+          key={dialogKey}
+          open
+          product={dialog.mode === "edit" ? dialog.product : undefined}
+          categories={categories}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function ProductCard({ product, onEdit }: { product: Product; onEdit: () => void }) {
+  const toggle = useFetcher<{ ok: boolean; message?: string }>();
+  const remove = useFetcher<{ ok: boolean; message?: string }>();
+  const available = toggle.formData ? toggle.formData.get("available") === "true" : product.available;
+  const result = toggle.state === "idle" ? toggle.data : undefined;
+  return (
+    <li className="flex flex-col gap-3 rounded-xl bg-white p-3 ring-1 ring-stone-200" aria-label={product.name}>
+      <div className="flex gap-3">
+        {product.imageKey ? (
+          <img
+            src={imageSources(product.imageKey).src}
+            alt=""
+            width={80}
+            height={80}
+            loading="lazy"
+            className="h-20 w-20 shrink-0 rounded-lg object-cover"
+          />
+        ) : (
+          <span aria-hidden="true" className="flex h-20 w-20 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-2xl">
+            🛍️
+          </span>
+        )}
+        <div className="min-w-0">
+          <h3 className="font-semibold break-words">{product.name}</h3>
+          <p className="text-sm text-stone-700">
+            {formatMoney(product.price)} / {product.unit}
+          </p>
+          {product.category ? <p className="text-xs text-stone-600">{product.category}</p> : null}
+          {product.variations.length > 0 ? (
+            <p className="text-xs text-stone-600">Opciones: {product.variations.join(", ")}</p>
+          ) : null}
+        </div>
+      </div>
+      <toggle.Form method="post" action="/i/admin/products" className="flex items-center justify-between gap-2">
+        <input type="hidden" name="intent" value="set-availability" />
+        <input type="hidden" name="productId" value={product.id} />
+        <input type="hidden" name="available" value={String(!available)} />
+        <span className={`text-sm font-medium ${available ? "text-green-800" : "text-stone-600"}`}>
+          {available ? "Disponible" : "No disponible"}
+        </span>
+        <button
+          type="submit"
+          role="switch"
+          aria-checked={available}
+          aria-label={`Disponible: ${product.name}`}
+          className={`relative h-7 w-12 rounded-full transition ${available ? "bg-green-600" : "bg-stone-400"}`}
+        >
+          <span className={`absolute top-1 h-5 w-5 rounded-full bg-white shadow transition-all ${available ? "left-6" : "left-1"}`} />
+        </button>
+      </toggle.Form>
+      {result?.ok === false ? <ActionMessage result={result} /> : null}
+      <div className="flex gap-2">
+        <button type="button" onClick={onEdit} className="flex-1 rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium hover:bg-stone-100">
+          Editar
+        </button>
+        <remove.Form
+          method="post"
+          action="/i/admin/products"
+          className="flex-1"
+          onSubmit={(event) => {
+            if (!window.confirm(`¿Eliminar "${product.name}"? Esta acción no se puede deshacer.`)) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="productId" value={product.id} />
+          <button
+            type="submit"
+            disabled={remove.state !== "idle"}
+            className="w-full rounded-lg border border-red-300 px-3 py-2 text-sm font-medium text-red-800 hover:bg-red-50"
+          >
+            Eliminar
+          </button>
+        </remove.Form>
+      </div>
+    </li>
+  );
+}

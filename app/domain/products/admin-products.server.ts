@@ -1,0 +1,165 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Executor } from "~/db/client.server";
+import { products, stores, storeSettings } from "~/db/schema";
+import { recordEvent } from "~/domain/analytics/events.server";
+import { isOwnedImageKey } from "~/domain/images/image-keys";
+import { deleteImage } from "~/domain/images/store-image.server";
+import type { ImageStorage } from "~/domain/images/storage.server";
+import { availableProductLimit, hasCustomCategories, resolveLicence } from "~/domain/stores/licence";
+import { AppError } from "~/lib/errors";
+import { randomId } from "~/lib/ids";
+import type { Logger } from "~/lib/logger.server";
+import { planLimitMessage, PRODUCT_MESSAGES, type ProductForm } from "./product-form";
+
+/**
+ * The owner's product management. Every function takes the checked store id and puts it in
+ * the WHERE clause: another store's product id is simply not found.
+ */
+type ImageDeps = { storage: ImageStorage; logger: Logger };
+
+export async function listStoreProducts(db: Executor, storeId: string) {
+  return db
+    .select()
+    .from(products)
+    .where(eq(products.storeId, storeId))
+    .orderBy(desc(products.createdAt), products.id);
+}
+
+export async function countAvailableProducts(db: Executor, storeId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.storeId, storeId), eq(products.available, true)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Locks the store row, so that concurrent "add" and "enable" requests of one store run one at
+ * a time, and refuses when the plan's available-product limit is reached.
+ */
+async function lockStoreWithinLimit(tx: Executor, storeId: string, now: Date) {
+  const [store] = await tx.select().from(stores).where(eq(stores.id, storeId)).for("update");
+  if (!store) throw new AppError("NOT_FOUND", PRODUCT_MESSAGES.notFound);
+  const licence = resolveLicence(store, now);
+  const limit = availableProductLimit(licence.tier);
+  if ((await countAvailableProducts(tx, storeId)) >= limit) {
+    throw new AppError("PLAN_LIMIT_REACHED", planLimitMessage(limit));
+  }
+  return licence;
+}
+
+async function checkedCategory(tx: Executor, storeId: string, category: string, tier: ReturnType<typeof resolveLicence>["tier"]) {
+  if (!hasCustomCategories(tier) || category === "") return "";
+  const [settings] = await tx
+    .select({ categories: storeSettings.customCategories })
+    .from(storeSettings)
+    .where(eq(storeSettings.storeId, storeId));
+  if (!settings?.categories.includes(category)) {
+    throw new AppError("VALIDATION", PRODUCT_MESSAGES.category, { field: "category" });
+  }
+  return category;
+}
+
+function checkImageKey(storeId: string, imageKey: string | undefined) {
+  if (imageKey && !isOwnedImageKey(storeId, "product-images", imageKey)) {
+    throw new AppError("VALIDATION", PRODUCT_MESSAGES.image, { field: "imageKey" });
+  }
+}
+
+/** Adds an available product, within the plan's limit, and records `add_product`. */
+export async function addProduct(db: Executor, storeId: string, form: ProductForm, now = new Date()) {
+  checkImageKey(storeId, form.imageKey);
+  return db.transaction(async (tx) => {
+    const licence = await lockStoreWithinLimit(tx, storeId, now);
+    const category = await checkedCategory(tx, storeId, form.category, licence.tier);
+    const [product] = await tx
+      .insert(products)
+      .values({
+        storeId,
+        id: randomId(),
+        name: form.name,
+        description: form.description,
+        price: form.price,
+        unit: form.unit,
+        variations: form.variations,
+        category,
+        imageKey: form.imageKey || null,
+        available: true,
+      })
+      .returning();
+    await recordEvent(tx, "add_product", storeId, { productId: product!.id, name: product!.name });
+    return product!;
+  });
+}
+
+/** Edits a product; a replaced or removed image's files are deleted after the commit. */
+export async function updateProduct(
+  db: Executor,
+  storeId: string,
+  productId: string,
+  form: ProductForm,
+  deps: ImageDeps,
+  now = new Date(),
+) {
+  checkImageKey(storeId, form.imageKey);
+  const { product, replacedImage } = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ imageKey: products.imageKey })
+      .from(products)
+      .where(and(eq(products.storeId, storeId), eq(products.id, productId)))
+      .for("update");
+    if (!current) throw new AppError("NOT_FOUND", PRODUCT_MESSAGES.notFound);
+    const [store] = await tx.select().from(stores).where(eq(stores.id, storeId));
+    const category = await checkedCategory(tx, storeId, form.category, resolveLicence(store!, now).tier);
+    const imageKey = form.imageKey === undefined ? current.imageKey : form.imageKey || null;
+    const [product] = await tx
+      .update(products)
+      .set({
+        name: form.name,
+        description: form.description,
+        price: form.price,
+        unit: form.unit,
+        variations: form.variations,
+        category,
+        imageKey,
+      })
+      .where(and(eq(products.storeId, storeId), eq(products.id, productId)))
+      .returning();
+    return { product: product!, replacedImage: current.imageKey !== imageKey ? current.imageKey : null };
+  });
+  if (replacedImage) await deleteImage(deps.storage, replacedImage, deps.logger);
+  return product;
+}
+
+/** Enabling counts against the plan's limit (atomically); disabling always succeeds. */
+export async function setProductAvailability(
+  db: Executor,
+  storeId: string,
+  productId: string,
+  available: boolean,
+  now = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ available: products.available })
+      .from(products)
+      .where(and(eq(products.storeId, storeId), eq(products.id, productId)));
+    if (!current) throw new AppError("NOT_FOUND", PRODUCT_MESSAGES.notFound);
+    if (current.available === available) return;
+    if (available) await lockStoreWithinLimit(tx, storeId, now);
+    await tx
+      .update(products)
+      .set({ available })
+      .where(and(eq(products.storeId, storeId), eq(products.id, productId)));
+  });
+}
+
+/** Deletes a product and then its image files (a file left behind is only logged). */
+export async function deleteProduct(db: Executor, storeId: string, productId: string, deps: ImageDeps) {
+  const [deleted] = await db
+    .delete(products)
+    .where(and(eq(products.storeId, storeId), eq(products.id, productId)))
+    .returning({ imageKey: products.imageKey });
+  if (!deleted) throw new AppError("NOT_FOUND", PRODUCT_MESSAGES.notFound);
+  await deleteImage(deps.storage, deleted.imageKey, deps.logger);
+}
