@@ -1,0 +1,266 @@
+/**
+ * The admin panel's actions through the real HTTP server (the built app in its own process):
+ * plan limits under concurrency, the one-time trial, and owner B's forged posts against owner
+ * A's data, which must be refused and change no row.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOrder, createOwner, createProduct, createStore, type CreateStoreInput } from "~/db/factories.server";
+import { orders, products, stores, storeSettings } from "~/db/schema";
+import { planLimitMessage } from "~/domain/products/product-form";
+import { TRIAL_MESSAGES } from "~/domain/stores/plan";
+import { createTestDatabase } from "../support/database";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
+
+const { db, url: databaseUrl } = await createTestDatabase();
+let server: ServerProcess;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "tianguis-admin-"));
+  server = await startServerProcess({
+    env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEMO_DATA: "false", LOG_LEVEL: "warn" },
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(email: string, password: string): Promise<string> {
+  const response = await fetch(`${server.url}/i/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password }),
+    redirect: "manual",
+  });
+  expect(response.status).toBe(302);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+async function newOwner(input: CreateStoreInput = {}) {
+  const store = await createStore(db, input);
+  const owner = await createOwner(db, { storeId: store.id });
+  return { store, cookie: await signIn(owner.email, owner.password) };
+}
+
+function post(pathname: string, cookie: string | null, fields: [string, string][]) {
+  return fetch(`${server.url}${pathname}`, {
+    method: "POST",
+    headers: cookie ? { cookie } : {},
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+}
+
+const validSettings = (overrides: Record<string, string> = {}): [string, string][] =>
+  Object.entries({
+    displayName: "Tienda falsificada",
+    description: "cambiada",
+    contactEmail: "b@example.com",
+    facebookUrl: "",
+    instagramUrl: "",
+    twitterUrl: "",
+    phone: "4490000000",
+    cityId: "aguascalientes",
+    primaryColor: "#000000",
+    secondaryColor: "#000000",
+    backgroundColor: "#000000",
+    panelBackgroundColor: "#000000",
+    productBackgroundColor: "#000000",
+    allowPickup: "on",
+    pickupInstructions: "nada",
+    ...overrides,
+  });
+
+const productFields = (overrides: Record<string, string> = {}): [string, string][] =>
+  Object.entries({ name: "Pan", description: "Rico", price: "10", unit: "pieza", ...overrides });
+
+async function availableCount(storeId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.storeId, storeId), eq(products.available, true)));
+  return row!.n;
+}
+
+describe("plan limit", () => {
+  it("30 simultaneous enable requests at the limit never exceed it", async () => {
+    const { store, cookie } = await newOwner(); // starter: 10
+    for (let i = 0; i < 9; i++) await createProduct(db, store.id, { available: true });
+    const disabled = await Promise.all(
+      Array.from({ length: 30 }, () => createProduct(db, store.id, { available: false })),
+    );
+    const responses = await Promise.all(
+      disabled.map((product) =>
+        post("/i/admin/products", cookie, [
+          ["intent", "set-availability"],
+          ["productId", product.id],
+          ["available", "true"],
+        ]),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(29);
+    const refused = await responses.find((response) => response.status === 409)!.json();
+    expect(refused.message).toBe(planLimitMessage(10));
+    expect(await availableCount(store.id)).toBe(10);
+  });
+
+  it("adding an available product at the limit is refused with the exact message", async () => {
+    const { store, cookie } = await newOwner();
+    for (let i = 0; i < 10; i++) await createProduct(db, store.id);
+    const responses = await Promise.all(Array.from({ length: 5 }, () => post("/i/admin/products", cookie, [["intent", "create"], ...productFields()])));
+    for (const response of responses) {
+      expect(response.status).toBe(409);
+      expect((await response.json()).message).toBe(
+        "Has alcanzado el límite de productos disponibles para tu plan (10). Mejora tu plan para habilitar más productos.",
+      );
+    }
+    expect(await availableCount(store.id)).toBe(10);
+  });
+
+  it("a basic trial allows 50; simultaneous adds stop exactly there", async () => {
+    const { store, cookie } = await newOwner({ trialExpiration: new Date(Date.now() + 86_400_000) });
+    for (let i = 0; i < 45; i++) await createProduct(db, store.id);
+    const responses = await Promise.all(Array.from({ length: 12 }, () => post("/i/admin/products", cookie, [["intent", "create"], ...productFields()])));
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(5);
+    expect(await availableCount(store.id)).toBe(50);
+  });
+});
+
+describe("trial", () => {
+  it("starts once; a second request is refused, also when ten arrive together", async () => {
+    const { store, cookie } = await newOwner();
+    const responses = await Promise.all(Array.from({ length: 10 }, () => post("/i/admin/trial", cookie, [])));
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
+    const [row] = await db.select().from(stores).where(eq(stores.id, store.id));
+    const firstExpiry = row!.trialExpiration!;
+    expect(Math.round((firstExpiry.getTime() - Date.now()) / 86_400_000)).toBe(30);
+
+    const again = await post("/i/admin/trial", cookie, []);
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe(TRIAL_MESSAGES.alreadyUsed);
+    const [after] = await db.select().from(stores).where(eq(stores.id, store.id));
+    expect(after!.trialExpiration).toEqual(firstExpiry);
+  });
+
+  it("a store whose trial ended cannot start another", async () => {
+    const { cookie } = await newOwner({ trialExpiration: new Date(Date.now() - 86_400_000) });
+    expect((await post("/i/admin/trial", cookie, [])).status).toBe(409);
+  });
+});
+
+describe("owner B's forged posts against owner A", () => {
+  async function snapshot(storeId: string) {
+    const [store] = await db.select().from(stores).where(eq(stores.id, storeId));
+    const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, storeId));
+    const productRows = await db.select().from(products).where(eq(products.storeId, storeId)).orderBy(products.id);
+    const orderRows = await db.select().from(orders).where(eq(orders.storeId, storeId)).orderBy(orders.id);
+    return { store, settings, productRows, orderRows };
+  }
+
+  it("every action of the panel is refused and changes no row of A", async () => {
+    const a = await newOwner({ trialExpiration: new Date(Date.now() + 86_400_000), settings: { customCategories: ["Pan"] } });
+    const b = await newOwner({ trialExpiration: new Date(Date.now() + 86_400_000) });
+    const product = await createProduct(db, a.store.id, { available: true, name: "De A" });
+    const hidden = await createProduct(db, a.store.id, { available: false, name: "Oculto de A" });
+    const order = await createOrder(db, a.store.id, {
+      lines: [{ productId: product.id, name: product.name, price: product.price, unit: product.unit }],
+    });
+    const before = await snapshot(a.store.id);
+
+    const forged: [string, [string, string][]][] = [
+      ["/i/admin/products", [["intent", "update"], ["productId", product.id], ...productFields({ name: "Hackeado" })]],
+      ["/i/admin/products", [["intent", "set-availability"], ["productId", product.id], ["available", "false"]]],
+      ["/i/admin/products", [["intent", "set-availability"], ["productId", hidden.id], ["available", "true"]]],
+      ["/i/admin/products", [["intent", "delete"], ["productId", product.id]]],
+      ["/i/admin/orders", [["intent", "complete"], ["orderId", order.id]]],
+      ["/i/admin/orders", [["intent", "cancel"], ["orderId", order.id]]],
+    ];
+    for (const [pathname, fields] of forged) {
+      const response = await post(pathname, b.cookie, fields);
+      expect(response.status, `${pathname} ${fields[0]![1]}`).toBe(404);
+    }
+    // Settings, categories and the trial act on the signed-in owner's own store only; a logo or
+    // product image key of A's store is refused.
+    expect((await post("/i/admin/settings", b.cookie, validSettings())).status).toBe(200);
+    expect((await post("/i/admin/advanced-settings", b.cookie, [["categories", "Falsa"]])).status).toBe(200);
+    const aLogo = `store-logos/${a.store.id}/${"a".repeat(20)}.webp`;
+    expect((await post("/i/admin/settings", b.cookie, validSettings({ logoKey: aLogo }))).status).toBe(400);
+    const aImage = `product-images/${a.store.id}/${"b".repeat(20)}.webp`;
+    expect((await post("/i/admin/products", b.cookie, [["intent", "create"], ...productFields({ imageKey: aImage })])).status).toBe(400);
+    await post("/i/admin/trial", b.cookie, []);
+
+    expect(await snapshot(a.store.id)).toEqual(before);
+    const [bSettings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, b.store.id));
+    expect(bSettings).toMatchObject({ displayName: "Tienda falsificada", customCategories: ["Falsa"], logoKey: null });
+  });
+
+  it("anonymous posts and the event stream go to the login page and change nothing", async () => {
+    const a = await newOwner();
+    const product = await createProduct(db, a.store.id, { available: true });
+    const before = await snapshot(a.store.id);
+    for (const pathname of ["/i/admin/products", "/i/admin/orders", "/i/admin/settings", "/i/admin/advanced-settings", "/i/admin/trial"]) {
+      const response = await post(pathname, null, [["intent", "delete"], ["productId", product.id]]);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/i/login");
+    }
+    const stream = await fetch(`${server.url}/i/admin/orders/stream`, { redirect: "manual" });
+    expect(stream.status).toBe(302);
+    expect(await snapshot(a.store.id)).toEqual(before);
+  });
+
+  it("a signed-in user without a store gets 404 from every action", async () => {
+    const user = await createOwner(db, { storeId: null });
+    const cookie = await signIn(user.email, user.password);
+    for (const pathname of ["/i/admin/products", "/i/admin/orders", "/i/admin/settings", "/i/admin/trial"]) {
+      expect((await post(pathname, cookie, [["intent", "create"]])).status).toBe(404);
+    }
+  });
+});
+
+describe("settings through the server", () => {
+  it("applies the same rules as the form and merges what the form left out", async () => {
+    const { store, cookie } = await newOwner({
+      settings: { deliveryInstructions: "Zona centro", customCategories: ["Pan"] },
+    });
+    const noOption = await post("/i/admin/settings", cookie, validSettings({ allowPickup: "" }).filter(([key]) => key !== "allowPickup"));
+    expect(noOption.status).toBe(400);
+    expect((await noOption.json()).message).toBe("Debes permitir al menos una opción de entrega o recoleccion.");
+    const whatsapp = await post("/i/admin/settings", cookie, validSettings({ phone: "449", requireWhatsappConfirmation: "on" }));
+    expect(whatsapp.status).toBe(400);
+    const badUrl = await post("/i/admin/settings", cookie, validSettings({ facebookUrl: "javascript:alert(1)" }));
+    expect(badUrl.status).toBe(400);
+    const badCity = await post("/i/admin/settings", cookie, validSettings({ cityId: "atlantida" }));
+    expect(badCity.status).toBe(400);
+
+    const saved = await post("/i/admin/settings", cookie, validSettings({ cityId: "leon", primaryColor: "#AA0000" }));
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).message).toBe("Configuración guardada exitosamente");
+    const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, store.id));
+    expect(settings).toMatchObject({
+      primaryColor: "#aa0000",
+      deliveryInstructions: "Zona centro",
+      customCategories: ["Pan"],
+      allowDelivery: false,
+    });
+    const [row] = await db.select().from(stores).where(eq(stores.id, store.id));
+    expect(row!.cityId).toBe("leon");
+  });
+
+  it("refuses advanced settings on a plan other than basic", async () => {
+    const { store, cookie } = await newOwner({ licenceType: "premier", licenceExpires: new Date(Date.now() + 86_400_000) });
+    const response = await post("/i/admin/advanced-settings", cookie, [["categories", "Pan"]]);
+    expect(response.status).toBe(403);
+    const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, store.id));
+    expect(settings!.customCategories).toEqual([]);
+  });
+});
