@@ -92,7 +92,7 @@ describe("super-admin panel", () => {
     const newId = `nueva-${suffix()}`;
     const before = await snapshot(target.id, newId);
 
-    const attempts = [
+    const attempts: Record<string, string>[] = [
       { intent: "rotate-featured" },
       { intent: "create-store", storeId: newId, displayName: "Nueva", storeCategory: "sweets", cityId: "aguascalientes" },
       { intent: "set-visibility", storeId: target.id, hidden: "true" },

@@ -10,7 +10,7 @@ export type ServerProcess = {
   port: number;
   child: ChildProcess;
   output: () => string;
-  /** SIGTERM and wait: the clean shutdown path. */
+  /** SIGTERM to the process group, and wait: the clean shutdown path. */
   stop: () => Promise<number | null>;
 };
 
@@ -37,6 +37,8 @@ export async function startServerProcess(options: {
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group: `npm start` does not pass signals on, so stop() signals the group.
+    detached: true,
   });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
@@ -52,7 +54,7 @@ export async function startServerProcess(options: {
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
+      process.kill(-child.pid!, "SIGKILL");
       throw new Error(`Server did not become healthy:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -64,9 +66,13 @@ export async function startServerProcess(options: {
     output: () => output,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once("exit", (code) => resolve(code));
-        child.kill("SIGTERM");
+        try {
+          process.kill(-child.pid!, "SIGTERM");
+        } catch {
+          child.kill("SIGTERM");
+        }
       }),
   };
 }

@@ -22,6 +22,8 @@ export function createAuth({ db, secret, publicOrigin }: { db: Database; secret:
     baseURL: publicOrigin,
     secret,
     telemetry: { enabled: false },
+    // A wrong password is an expected outcome, logged by us with the request id, not a warning.
+    logger: { level: "error" },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification },

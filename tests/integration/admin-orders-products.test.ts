@@ -1,0 +1,155 @@
+/**
+ * The owner's order transitions, history and product lifecycle against a real PostgreSQL.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { createOrder, createProduct, createStore } from "~/db/factories.server";
+import { analyticsEvents, orders, products } from "~/db/schema";
+import { createLocalStorage } from "~/domain/images/local-storage.server";
+import { imageFileKeys } from "~/domain/images/store-image.server";
+import { newImageKey } from "~/domain/images/image-keys";
+import { startOrderEventHub, type OrderEvent } from "~/domain/orders/order-events.server";
+import { cancelOrder, completeOrder, listOrderHistory, listPendingOrders } from "~/domain/orders/owner-orders.server";
+import { addProduct, deleteProduct, updateProduct } from "~/domain/products/admin-products.server";
+import { ProductFormSchema } from "~/domain/products/product-form";
+import { createLogger } from "~/lib/logger.server";
+import { createTestDatabase } from "../support/database";
+
+const { db, url } = await createTestDatabase();
+const logger = createLogger("silent");
+const uploads = await mkdtemp(path.join(os.tmpdir(), "tianguis-admin-images-"));
+const storage = createLocalStorage(uploads);
+afterAll(() => rm(uploads, { recursive: true, force: true }));
+
+const line = (product: { id: string; name: string; price: number }) => ({
+  productId: product.id,
+  name: product.name,
+  price: product.price,
+  unit: "pieza" as const,
+  quantity: 2,
+});
+
+describe("order transitions", () => {
+  it("completing sets status and completedAt, records complete_order and publishes order.updated", async () => {
+    const store = await createStore(db);
+    const product = await createProduct(db, store.id, { price: 12.5 });
+    const order = await createOrder(db, store.id, { lines: [line(product)] });
+    const hub = await startOrderEventHub(url, logger);
+    const received: OrderEvent[] = [];
+    const arrived = new Promise<void>((resolve) =>
+      hub.subscribe(store.id, (event) => {
+        received.push(event);
+        resolve();
+      }),
+    );
+    const now = new Date("2030-01-02T03:04:05Z");
+    await completeOrder(db, store.id, order.id, now);
+    await arrived;
+    await hub.close();
+
+    const [row] = await db.select().from(orders).where(and(eq(orders.storeId, store.id), eq(orders.id, order.id)));
+    expect(row).toMatchObject({ status: "completed", completedAt: now });
+    const events = await db.select().from(analyticsEvents).where(eq(analyticsEvents.storeId, store.id));
+    expect(events.map((event) => [event.name, event.data])).toEqual([
+      ["complete_order", { storeId: store.id, orderId: order.id, completedAt: now.toISOString() }],
+    ]);
+    expect(received).toEqual([{ type: "order.updated", storeId: store.id, orderId: order.id }]);
+  });
+
+  it("cancelling sets completedAt too, records nothing, and a closed order cannot change again", async () => {
+    const store = await createStore(db);
+    const product = await createProduct(db, store.id);
+    const order = await createOrder(db, store.id, { lines: [line(product)] });
+    await cancelOrder(db, store.id, order.id);
+    const [row] = await db.select().from(orders).where(and(eq(orders.storeId, store.id), eq(orders.id, order.id)));
+    expect(row!.status).toBe("cancelled");
+    expect(row!.completedAt).toBeInstanceOf(Date);
+    await expect(completeOrder(db, store.id, order.id)).rejects.toMatchObject({ code: "UNAVAILABLE" });
+    expect(await db.select().from(analyticsEvents).where(eq(analyticsEvents.storeId, store.id))).toEqual([]);
+  });
+
+  it("another store's order id is not found and stays pending", async () => {
+    const a = await createStore(db);
+    const b = await createStore(db);
+    const product = await createProduct(db, a.id);
+    const order = await createOrder(db, a.id, { lines: [line(product)] });
+    await expect(completeOrder(db, b.id, order.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await listPendingOrders(db, a.id)).map((o) => o.id)).toEqual([order.id]);
+  });
+});
+
+describe("order lists", () => {
+  it("pending shows lines and totals; history is newest first and pages beyond 50", async () => {
+    const store = await createStore(db);
+    const product = await createProduct(db, store.id, { price: 10 });
+    const pending = await createOrder(db, store.id, { lines: [line(product)] });
+    const base = Date.parse("2030-01-01T00:00:00Z");
+    for (let i = 0; i < 53; i++) {
+      await createOrder(db, store.id, {
+        status: i % 10 === 0 ? "cancelled" : "completed",
+        createdAt: new Date(base + i * 60_000),
+        completedAt: new Date(base + i * 60_000 + 30_000),
+        lines: [line(product)],
+      });
+    }
+    const [listed] = await listPendingOrders(db, store.id);
+    expect(listed).toMatchObject({ id: pending.id, total: 20, lines: [{ name: product.name, quantity: 2, price: 10 }] });
+
+    const first = await listOrderHistory(db, store.id, 1);
+    expect(first.orders).toHaveLength(50);
+    expect(first.hasMore).toBe(true);
+    const times = first.orders.map((order) => order.completedAt!.getTime());
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+    const second = await listOrderHistory(db, store.id, 2);
+    expect(second.orders).toHaveLength(3);
+    expect(second.hasMore).toBe(false);
+    expect(second.orders.at(-1)!.status).toBe("cancelled");
+    expect(new Set([...first.orders, ...second.orders].map((order) => order.id)).size).toBe(53);
+  });
+});
+
+describe("products", () => {
+  const form = (overrides: Record<string, unknown> = {}) =>
+    ProductFormSchema.parse({ name: "Concha", description: "Pan", price: "14", unit: "pieza", variations: [" Vainilla", "Vainilla "], category: "", ...overrides });
+
+  it("adding records add_product; options are normalised; category only on basic", async () => {
+    const starter = await createStore(db, { settings: { customCategories: ["Pan"] } });
+    const added = await addProduct(db, starter.id, form({ category: "Pan" }));
+    expect(added).toMatchObject({ available: true, variations: ["Vainilla"], category: "" });
+    const events = await db.select().from(analyticsEvents).where(eq(analyticsEvents.storeId, starter.id));
+    expect(events.map((event) => event.name)).toEqual(["add_product"]);
+
+    const basic = await createStore(db, { trialExpiration: new Date(Date.now() + 86_400_000), settings: { customCategories: ["Pan"] } });
+    expect((await addProduct(db, basic.id, form({ category: "Pan" }))).category).toBe("Pan");
+    await expect(addProduct(db, basic.id, form({ category: "Inventada" }))).rejects.toMatchObject({ code: "VALIDATION" });
+  });
+
+  it("replacing and deleting an image deletes its files", async () => {
+    const store = await createStore(db);
+    const oldKey = newImageKey("product-images", store.id);
+    const newKey = newImageKey("product-images", store.id);
+    for (const key of [...imageFileKeys(oldKey), ...imageFileKeys(newKey)]) await storage.put(key, Buffer.from("x"), "image/webp");
+    const product = await createProduct(db, store.id, { imageKey: oldKey });
+
+    await updateProduct(db, store.id, product.id, form({ imageKey: newKey }), { storage, logger });
+    for (const key of imageFileKeys(oldKey)) expect(await storage.get(key)).toBeNull();
+    for (const key of imageFileKeys(newKey)) expect(await storage.get(key)).not.toBeNull();
+
+    await deleteProduct(db, store.id, product.id, { storage, logger });
+    for (const key of imageFileKeys(newKey)) expect(await storage.get(key)).toBeNull();
+    expect(await db.select().from(products).where(eq(products.storeId, store.id))).toEqual([]);
+  });
+
+  it("another store's product id is not found and nothing changes", async () => {
+    const a = await createStore(db);
+    const b = await createStore(db);
+    const product = await createProduct(db, a.id, { name: "Original" });
+    await expect(updateProduct(db, b.id, product.id, form(), { storage, logger })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(deleteProduct(db, b.id, product.id, { storage, logger })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const [row] = await db.select().from(products).where(eq(products.id, product.id));
+    expect(row!.name).toBe("Original");
+  });
+});
