@@ -5,14 +5,21 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   type LinksFunction,
 } from "react-router";
+import { IslandScripts } from "./components/island";
+import { pageHydration } from "./lib/islands";
 import type { Route } from "./+types/root";
 import "./app.css";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Island pages (app/lib/islands.ts) skip the router's runtime. Development always uses the
+  // router, and so does any render in the browser: there, the router is already running.
+  const matches = useMatches();
+  const hydration = import.meta.env.DEV || typeof document !== "undefined" ? "router" : pageHydration(matches);
   return (
     <html lang="es-MX">
       <head>
@@ -24,8 +31,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydration === "router" ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : hydration === "island" ? (
+          <IslandScripts />
+        ) : null}
       </body>
     </html>
   );

@@ -15,5 +15,8 @@ export default [
   route("i/super-admin", "routes/super-admin.tsx"),
   route("c/:city", "routes/city.tsx"),
   route("i/admin/upload", "routes/image-upload.ts"),
+  route("s/:storeId/api", "routes/storefront-api.ts"),
+  route(":storeId", "routes/storefront.tsx", { id: "storefront" }),
+  route("s/:storeId", "routes/storefront.tsx", { id: "storefront-s" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -88,9 +88,9 @@ describe("order form schema", () => {
   it("needs at least one line, with integer quantities of at least 1", () => {
     expect(errorsOf(form({ lines: [] }))).toEqual({ lines: ORDER_MESSAGES.emptyCart });
     expect(errorsOf(form({ lines: [{ productId: "a", variation: "", quantity: 1 }] }))).toEqual({});
-    expect(errorsOf(form({ lines: [{ productId: "a", variation: "", quantity: 0 }] }))).toHaveProperty("lines");
-    expect(errorsOf(form({ lines: [{ productId: "a", variation: "", quantity: 1.5 }] }))).toHaveProperty("lines");
-    expect(errorsOf(form({ lines: [{ productId: "a", variation: "", quantity: -2 }] }))).toHaveProperty("lines");
+    expect(errorsOf(form({ lines: [{ productId: "a", variation: "", quantity: 0 }] }))).toEqual({ lines: ORDER_MESSAGES.quantity });
+    expect(errorsOf(form({ lines: [{ productId: "a", variation: "", quantity: 1.5 }] }))).toEqual({ lines: ORDER_MESSAGES.quantity });
+    expect(errorsOf(form({ lines: [{ productId: "a", variation: "", quantity: -2 }] }))).toEqual({ lines: ORDER_MESSAGES.quantity });
   });
 
   it("refuses a missing or malformed idempotency key with the generic order error", () => {

@@ -1,11 +1,8 @@
-import * as z from "zod/mini";
 import { MAX_CART_LINES, MAX_QUANTITY } from "./cart";
 
 /**
- * The shopper's order form (spec §5): one schema, run by the storefront for instant feedback
- * and by the server to enforce it. `zod/mini` rather than `zod`: same library and messages,
- * but tree-shakable, so the store page stays inside its JavaScript budget
- * (docs/decisions/001-storefront-island.md).
+ * The shopper's order form (spec §5): one parser, run by the storefront for instant feedback
+ * and by the server to enforce it.
  */
 
 /** Every message a shopper can see around an order, verbatim from the spec where it gives one. */
@@ -19,6 +16,7 @@ export const ORDER_MESSAGES = {
   deliveryType: "Elige cómo quieres recibir tu pedido.",
   deliveryNotAllowed: "Esta tienda no ofrece esa opción de entrega.",
   emptyCart: "Tu carrito está vacío.",
+  quantity: "La cantidad debe ser un número entero de al menos 1.",
   unavailable: "Este producto ya no está disponible y ha sido removido de la lista.",
   failure: "Hubo un error al realizar el pedido. Intenta de nuevo.",
   lookupNotFound: "No se encontró una orden con ese número.",
@@ -39,60 +37,95 @@ export const DELIVERY_LABELS: Record<(typeof DELIVERY_TYPES)[number], string> = 
 };
 
 const PHONE_PATTERN = /^\d{10}$/;
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
-export const OrderLineSchema = z.object({
-  productId: z.string().check(z.minLength(1), z.maxLength(64)),
-  variation: z.string().check(z.maxLength(200)),
-  quantity: z.int().check(z.gte(1), z.lte(MAX_QUANTITY)),
-});
-
-export const OrderFormSchema = z
-  .object({
-    customerName: z
-      .string()
-      .check(z.trim(), z.minLength(1, ORDER_MESSAGES.name), z.maxLength(NAME_MAX_LENGTH, ORDER_MESSAGES.nameTooLong)),
-    customerPhone: z.string().check(
-      z.trim(),
-      z.refine((phone) => phone === "" || PHONE_PATTERN.test(phone), ORDER_MESSAGES.phone),
-    ),
-    deliveryType: z.enum(DELIVERY_TYPES, ORDER_MESSAGES.deliveryType),
-    address: z.string().check(z.trim(), z.maxLength(ADDRESS_MAX_LENGTH, ORDER_MESSAGES.addressTooLong)),
-    comments: z.string().check(z.trim(), z.maxLength(COMMENTS_MAX_LENGTH, ORDER_MESSAGES.comments)),
-    /** Generated with the form: a double tap, a retry or a reload places one order. */
-    idempotencyKey: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)),
-    lines: z.array(OrderLineSchema).check(z.minLength(1, ORDER_MESSAGES.emptyCart), z.maxLength(MAX_CART_LINES)),
-  })
-  .check(
-    z.refine((form) => form.deliveryType !== "delivery" || form.address !== "", {
-      message: ORDER_MESSAGES.address,
-      path: ["address"],
-      // Runs even when other fields are wrong, so the shopper sees every problem at once.
-      when: (payload) => typeof (payload.value as { address?: unknown })?.address === "string",
-    }),
-  );
-
-export type OrderForm = z.infer<typeof OrderFormSchema>;
-export type OrderFormInput = z.input<typeof OrderFormSchema>;
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+export type OrderLineInput = { productId: string; variation: string; quantity: number };
+export type OrderForm = {
+  customerName: string;
+  customerPhone: string;
+  deliveryType: DeliveryType;
+  address: string;
+  comments: string;
+  /** Generated with the form: a double tap, a retry or a reload places one order. */
+  idempotencyKey: string;
+  lines: OrderLineInput[];
+};
+export type OrderFormInput = { [K in keyof OrderForm]: K extends "deliveryType" ? string : OrderForm[K] };
 export type OrderField = "customerName" | "customerPhone" | "deliveryType" | "address" | "comments" | "lines";
 export type OrderFieldErrors = Partial<Record<OrderField | "form", string>>;
+export type OrderFormResult = { success: true; data: OrderForm } | { success: false; errors: OrderFieldErrors };
+
+const text = (value: unknown) => (typeof value === "string" ? value.trim() : null);
+
+function isLine(value: unknown): value is OrderLineInput {
+  const line = value as Partial<OrderLineInput> | null;
+  return (
+    typeof line === "object" &&
+    line !== null &&
+    typeof line.productId === "string" &&
+    line.productId.length >= 1 &&
+    line.productId.length <= 64 &&
+    typeof line.variation === "string" &&
+    line.variation.length <= 200 &&
+    Number.isInteger(line.quantity) &&
+    (line.quantity as number) >= 1 &&
+    (line.quantity as number) <= MAX_QUANTITY
+  );
+}
+
+/**
+ * Parses the form; on failure, one message per field, every field at once. A hand-written
+ * parser rather than a zod schema: the storefront ships without zod to stay inside its
+ * JavaScript budget (docs/decisions/001-storefront-island.md). Extra fields (a tampered price
+ * or total) are dropped.
+ */
+export function parseOrderForm(input: unknown): OrderFormResult {
+  const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
+  const errors: OrderFieldErrors = {};
+
+  const customerName = text(raw.customerName) ?? "";
+  if (customerName === "") errors.customerName = ORDER_MESSAGES.name;
+  else if (customerName.length > NAME_MAX_LENGTH) errors.customerName = ORDER_MESSAGES.nameTooLong;
+
+  const customerPhone = text(raw.customerPhone) ?? "";
+  if (customerPhone !== "" && !PHONE_PATTERN.test(customerPhone)) errors.customerPhone = ORDER_MESSAGES.phone;
+
+  const deliveryType = DELIVERY_TYPES.find((type) => type === raw.deliveryType);
+  if (!deliveryType) errors.deliveryType = ORDER_MESSAGES.deliveryType;
+
+  const address = text(raw.address) ?? "";
+  if (address.length > ADDRESS_MAX_LENGTH) errors.address = ORDER_MESSAGES.addressTooLong;
+  else if (deliveryType === "delivery" && address === "") errors.address = ORDER_MESSAGES.address;
+
+  const comments = text(raw.comments) ?? "";
+  if (comments.length > COMMENTS_MAX_LENGTH) errors.comments = ORDER_MESSAGES.comments;
+
+  const lines = Array.isArray(raw.lines) ? raw.lines : [];
+  if (lines.length === 0) errors.lines = ORDER_MESSAGES.emptyCart;
+  else if (lines.length > MAX_CART_LINES) errors.lines = ORDER_MESSAGES.failure;
+  else if (!lines.every(isLine)) errors.lines = ORDER_MESSAGES.quantity;
+
+  const idempotencyKey = typeof raw.idempotencyKey === "string" ? raw.idempotencyKey : "";
+  if (!KEY_PATTERN.test(idempotencyKey)) errors.form = ORDER_MESSAGES.failure;
+
+  if (Object.keys(errors).length > 0) return { success: false, errors };
+  return {
+    success: true,
+    data: {
+      customerName,
+      customerPhone,
+      deliveryType: deliveryType!,
+      address,
+      comments,
+      idempotencyKey,
+      lines: (lines as OrderLineInput[]).map(({ productId, variation, quantity }) => ({ productId, variation, quantity })),
+    },
+  };
+}
 
 /** What the phone field keeps of what is typed: digits only, at most 10 (spec §5). */
 export function normalizePhoneInput(value: string): string {
   return value.replace(/\D/g, "").slice(0, PHONE_LENGTH);
 }
 
-export type OrderFormResult = { success: true; data: OrderForm } | { success: false; errors: OrderFieldErrors };
-
-/** Parses the form; on failure, the first message per field, in the form's order. */
-export function parseOrderForm(input: unknown): OrderFormResult {
-  const parsed = OrderFormSchema.safeParse(input);
-  if (parsed.success) return { success: true, data: parsed.data };
-  const errors: OrderFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    const key: OrderField | "form" =
-      typeof field === "string" && field !== "idempotencyKey" ? (field as OrderField) : "form";
-    errors[key] ??= key === "form" ? ORDER_MESSAGES.failure : issue.message;
-  }
-  return { success: false, errors };
-}

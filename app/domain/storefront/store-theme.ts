@@ -55,7 +55,10 @@ export function storeThemeStyle(colours: StoreColours): Record<string, string> {
     "--store-secondary": c.secondaryColor,
     "--store-on-secondary": readableOn(c.secondaryColor),
     "--store-bg": c.backgroundColor,
+    "--store-on-bg": readableOn(c.backgroundColor),
     "--store-panel": c.panelBackgroundColor,
+    "--store-on-panel": readableOn(c.panelBackgroundColor),
     "--store-product": c.productBackgroundColor,
+    "--store-on-product": readableOn(c.productBackgroundColor),
   };
 }

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from "react";
+import type { OrderSummary } from "~/domain/orders/order-summary";
+import { whatsappOrderText, whatsappOrderUrl } from "~/domain/orders/whatsapp";
+import type { StorefrontStore } from "~/domain/storefront/catalogue.server";
+import { OrderLines } from "./order-lines";
+
+export function OrderConfirmation({
+  store,
+  order,
+  customerName,
+  onContinue,
+}: {
+  store: StorefrontStore;
+  order: OrderSummary;
+  customerName: string;
+  onContinue: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const whatsapp = store.whatsappPhone
+    ? whatsappOrderUrl(store.whatsappPhone, whatsappOrderText(order, store.displayName, customerName))
+    : null;
+
+  return (
+    <section
+      aria-labelledby="sf-confirmation-title"
+      className="space-y-4 rounded-xl bg-[var(--store-panel)] p-4 text-[var(--store-on-panel)]"
+    >
+      <h2 id="sf-confirmation-title" ref={heading} tabIndex={-1} className="text-2xl font-bold">
+        ¡Pedido recibido!
+      </h2>
+      <div>
+        <p className="text-sm font-medium">Número de pedido</p>
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          <p className="font-mono text-2xl font-bold tracking-wider" data-testid="order-number">
+            {order.number}
+          </p>
+          <CopyButton text={order.number} />
+        </div>
+        <p className="mt-1 text-sm">Guárdalo: con él puedes consultar tu pedido en la pestaña Mi Pedido.</p>
+      </div>
+      {whatsapp ? (
+        <div className="rounded-lg bg-white p-3 text-stone-900 ring-1 ring-green-700">
+          <p className="mb-2 font-medium">Esta tienda pide que confirmes tu pedido por WhatsApp.</p>
+          <a
+            href={whatsapp}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="block rounded-lg bg-green-700 px-4 py-3 text-center text-lg font-bold text-white hover:bg-green-800"
+          >
+            Confirmar por WhatsApp
+          </a>
+        </div>
+      ) : null}
+      <OrderLines order={order} />
+      <button
+        type="button"
+        onClick={onContinue}
+        className="w-full rounded-lg border border-stone-500 bg-white px-4 py-3 font-semibold text-stone-900"
+      >
+        Seguir comprando
+      </button>
+    </section>
+  );
+}
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={async () => {
+          try {
+            await navigator.clipboard.writeText(text);
+            setCopied(true);
+            setTimeout(() => setCopied(false), 2000);
+          } catch {
+            setCopied(false);
+          }
+        }}
+        className="rounded-lg border border-stone-500 bg-white px-3 py-1.5 text-sm font-semibold text-stone-900"
+      >
+        {copied ? "¡Copiado!" : "Copiar número"}
+      </button>
+      <span className="sr-only" aria-live="polite">
+        {copied ? "Número copiado" : ""}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+import { useEffect, useRef, useState } from "react";
+import { imageSources } from "~/domain/images/image-urls";
+import { formatMoney } from "~/domain/orders/money";
+import { ALL_CATEGORIES, filterCatalogue } from "~/domain/storefront/catalogue-filter";
+import type { StorefrontProduct } from "~/domain/storefront/catalogue.server";
+import { ProductImage } from "./product-image";
+
+export const ADDED_FEEDBACK_MS = 600;
+/** Products in the first screenful load their photos at once; the rest lazily. */
+const EAGER_IMAGES = 2;
+
+type Props = {
+  products: StorefrontProduct[];
+  categories: string[];
+  onAdd: (product: StorefrontProduct, variation: string) => void;
+};
+
+export function ProductCatalogue({ products, categories, onAdd }: Props) {
+  const [query, setQuery] = useState("");
+  const [category, setCategory] = useState(ALL_CATEGORIES);
+  const [enlarged, setEnlarged] = useState<StorefrontProduct | null>(null);
+  const visible = filterCatalogue(products, { query, category });
+
+  return (
+    <>
+      {categories.length > 0 ? (
+        <div role="group" aria-label="Categorías" className="-mx-4 mb-3 flex gap-2 overflow-x-auto px-4 pb-1">
+          {[ALL_CATEGORIES, ...categories].map((name) => (
+            <button
+              key={name || "todos"}
+              type="button"
+              aria-pressed={category === name}
+              onClick={() => setCategory(name)}
+              className="shrink-0 rounded-full border border-stone-400 bg-white px-4 py-2 text-sm font-medium text-stone-900 aria-pressed:border-[var(--store-primary)] aria-pressed:bg-[var(--store-primary)] aria-pressed:text-[var(--store-on-primary)]"
+            >
+              {name || "Todos"}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <form role="search" className="mb-4" onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor="sf-search" className="sr-only">
+          Buscar productos
+        </label>
+        <input
+          id="sf-search"
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+          placeholder="Buscar productos"
+          autoComplete="off"
+          className="block w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 text-base text-stone-900 placeholder:text-stone-600"
+        />
+      </form>
+      {visible.length === 0 ? (
+        <p className="rounded-lg bg-[var(--store-panel)] p-6 text-center text-[var(--store-on-panel)]">
+          No se encontraron productos.
+        </p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Productos">
+          {visible.map((product, index) => (
+            <li key={product.id}>
+              <ProductCard
+                product={product}
+                eager={index < EAGER_IMAGES}
+                onAdd={onAdd}
+                onEnlarge={() => setEnlarged(product)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <ImageDialog product={enlarged} onClose={() => setEnlarged(null)} />
+    </>
+  );
+}
+
+function ProductCard({
+  product,
+  eager,
+  onAdd,
+  onEnlarge,
+}: {
+  product: StorefrontProduct;
+  eager: boolean;
+  onAdd: Props["onAdd"];
+  onEnlarge: () => void;
+}) {
+  const [variation, setVariation] = useState(product.variations[0] ?? "");
+  const [added, setAdded] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const titleId = `sf-product-${product.id}`;
+  const image = <ProductImage imageKey={product.imageKey} name={product.name} sizes={SIZES} eager={eager} />;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col gap-3 rounded-xl bg-[var(--store-product)] p-3 text-[var(--store-on-product)] shadow-sm ring-1 ring-black/10"
+    >
+      {product.imageKey ? (
+        <button type="button" onClick={onEnlarge} className="block rounded-lg" aria-label={`Ver foto grande de ${product.name}`}>
+          {image}
+        </button>
+      ) : (
+        image
+      )}
+      <div className="flex flex-1 flex-col gap-2">
+        <h3 id={titleId} className="text-lg leading-snug font-semibold">
+          {product.name}
+        </h3>
+        {product.description ? <p className="text-sm">{product.description}</p> : null}
+        {product.variations.length > 0 ? (
+          <div>
+            <label htmlFor={`${titleId}-option`} className="mb-1 block text-sm font-medium">
+              Opción
+            </label>
+            <select
+              id={`${titleId}-option`}
+              value={variation}
+              onChange={(event) => setVariation(event.currentTarget.value)}
+              className="block w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base text-stone-900"
+            >
+              {product.variations.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <p className="mt-auto text-lg font-bold">
+          {formatMoney(product.price)} <span className="text-sm font-medium">/ {product.unit}</span>
+        </p>
+        <button
+          type="button"
+          onClick={() => {
+            onAdd(product, variation);
+            setAdded(true);
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => setAdded(false), ADDED_FEEDBACK_MS);
+          }}
+          className="rounded-lg bg-[var(--store-primary)] px-4 py-2.5 font-semibold text-[var(--store-on-primary)] hover:brightness-95"
+        >
+          {added ? "¡Agregado!" : "Agregar"}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+const SIZES = "(min-width: 1024px) 320px, (min-width: 640px) 50vw, 100vw";
+
+/** The large view: Esc (native to <dialog>) or a click outside the photo closes it. */
+function ImageDialog({ product, onClose }: { product: StorefrontProduct | null; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (product && !element.open) element.showModal();
+    if (!product && element.open) element.close();
+  }, [product]);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-label={product ? `Foto de ${product.name}` : "Foto del producto"}
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) event.currentTarget.close();
+      }}
+      className="m-auto max-h-[90vh] max-w-[min(90vw,800px)] rounded-xl bg-white p-0 backdrop:bg-black/70"
+    >
+      {product?.imageKey ? (
+        <div className="relative">
+          <img
+            src={imageSources(product.imageKey).full}
+            alt={product.name}
+            width={800}
+            height={600}
+            className="block h-auto max-h-[85vh] w-full object-contain"
+          />
+          <button
+            type="button"
+            onClick={() => dialog.current?.close()}
+            className="absolute top-2 right-2 rounded-full bg-white px-3 py-1.5 text-sm font-semibold text-stone-900 shadow"
+          >
+            Cerrar
+          </button>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

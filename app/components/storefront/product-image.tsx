@@ -1,0 +1,39 @@
+import { imageSources } from "~/domain/images/image-urls";
+
+/** A product photo from its storage key, or a neutral block of the same size when it has none. */
+export function ProductImage({
+  imageKey,
+  name,
+  sizes,
+  eager,
+}: {
+  imageKey: string | null;
+  name: string;
+  sizes: string;
+  eager: boolean;
+}) {
+  if (!imageKey) {
+    return (
+      <div
+        aria-hidden="true"
+        className="flex aspect-[4/3] w-full items-center justify-center rounded-lg bg-stone-200 text-3xl font-bold text-stone-500"
+      >
+        {name.slice(0, 1).toUpperCase()}
+      </div>
+    );
+  }
+  const image = imageSources(imageKey);
+  return (
+    <img
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes={sizes}
+      width={400}
+      height={300}
+      alt={name}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      className="aspect-[4/3] w-full rounded-lg bg-stone-200 object-cover"
+    />
+  );
+}

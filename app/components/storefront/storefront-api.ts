@@ -1,0 +1,49 @@
+import type { OrderFieldErrors, OrderFormInput } from "~/domain/orders/order-form";
+import { ORDER_MESSAGES } from "~/domain/orders/order-form";
+import type { OrderSummary } from "~/domain/orders/order-summary";
+
+/**
+ * The browser side of `/s/<storeId>/api` (routes/storefront-api.ts). Plain fetch and JSON:
+ * the store page hydrates without the router's runtime (docs/decisions/001-storefront-island.md).
+ */
+export type PlaceOrderResponse =
+  | { ok: true; order: OrderSummary }
+  | { ok: false; message: string; errors?: OrderFieldErrors; unavailable?: { productId: string; variation: string } };
+
+export type LookupResponse = { ok: true; order: OrderSummary } | { ok: false; message: string };
+
+const apiUrl = (storeId: string) => `/s/${encodeURIComponent(storeId)}/api`;
+
+async function post<T>(storeId: string, body: unknown, fallback: string): Promise<T | { ok: false; message: string }> {
+  try {
+    const response = await fetch(apiUrl(storeId), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+    const payload = (await response.json().catch(() => null)) as T | null;
+    return payload ?? { ok: false, message: fallback };
+  } catch {
+    return { ok: false, message: fallback };
+  }
+}
+
+export function postOrder(storeId: string, form: OrderFormInput) {
+  return post<PlaceOrderResponse>(storeId, { intent: "place-order", form }, ORDER_MESSAGES.failure);
+}
+
+export function postLookup(storeId: string, number: string) {
+  return post<LookupResponse>(storeId, { intent: "lookup-order", number }, ORDER_MESSAGES.lookupError);
+}
+
+export function sendViewBeacon(storeId: string) {
+  const body = JSON.stringify({ intent: "view" });
+  try {
+    if (navigator.sendBeacon?.(apiUrl(storeId), new Blob([body], { type: "text/plain" }))) return;
+  } catch {
+    // fall through to fetch
+  }
+  fetch(apiUrl(storeId), { method: "POST", headers: { "Content-Type": "application/json" }, body, keepalive: true }).catch(
+    () => {},
+  );
+}

@@ -1,0 +1,183 @@
+import { useEffect, useRef, useState } from "react";
+import { addToCart, cartBadgeCount, decrementLine, incrementLine, resolveCart, type CartLine } from "~/domain/orders/cart";
+import { ORDER_MESSAGES } from "~/domain/orders/order-form";
+import type { OrderSummary } from "~/domain/orders/order-summary";
+import type { StorefrontProduct, StorefrontStore } from "~/domain/storefront/catalogue.server";
+import { storeThemeStyle } from "~/domain/storefront/store-theme";
+import { CartPanel } from "./cart-panel";
+import {
+  firstViewThisVisit,
+  loadCart,
+  loadDeviceOrders,
+  loadOrderKey,
+  rememberDeviceOrder,
+  renewOrderKey,
+  saveCart,
+  type DeviceOrder,
+} from "./device-storage";
+import { OrderLookup } from "./order-lookup";
+import { ProductCatalogue } from "./product-catalogue";
+import { StoreHeader } from "./store-header";
+import { sendViewBeacon } from "./storefront-api";
+
+export type StorefrontProps = { store: StorefrontStore; products: StorefrontProduct[] };
+
+const TABS = [
+  { id: "productos", label: "Productos" },
+  { id: "pedido", label: "Mi Pedido" },
+  { id: "carrito", label: "Carrito" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+/**
+ * The public store page. Rendered on the server with the products in the first HTML, then
+ * hydrated on its own (an island, without the router's runtime) to stay inside the page's
+ * JavaScript budget. It must render the same on both sides: anything from the browser's
+ * storage is read after hydration, in effects.
+ */
+export function StorefrontApp({ store, products }: StorefrontProps) {
+  const [tab, setTab] = useState<TabId>("productos");
+  const [lines, setLines] = useState<CartLine[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  const [orderKey, setOrderKey] = useState("");
+  const [deviceOrders, setDeviceOrders] = useState<DeviceOrder[]>([]);
+  const [removedNotice, setRemovedNotice] = useState(false);
+  const [confirmation, setConfirmation] = useState<{ order: OrderSummary; customerName: string } | null>(null);
+  const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ productos: null, pedido: null, carrito: null });
+
+  useEffect(() => {
+    const stored = loadCart(store.id);
+    const { items, removed } = resolveCart(stored, products);
+    setLines(items.map((item) => item.line));
+    if (removed.length > 0) setRemovedNotice(true);
+    setOrderKey(loadOrderKey(store.id));
+    setDeviceOrders(loadDeviceOrders(store.id));
+    setLoaded(true);
+    if (firstViewThisVisit(store.id)) sendViewBeacon(store.id);
+  }, [store.id, products]);
+
+  useEffect(() => {
+    if (loaded) saveCart(store.id, lines);
+  }, [loaded, lines, store.id]);
+
+  const items = resolveCart(lines, products).items;
+  const badge = cartBadgeCount(items.map(({ line, product }) => ({ ...line, unit: product.unit })));
+
+  function selectTab(id: TabId, focus = false) {
+    setTab(id);
+    if (focus) tabRefs.current[id]?.focus();
+    // A new panel starts at its top, not where the previous one was scrolled to.
+    const nav = tabRefs.current[id]?.closest("nav");
+    if (nav && window.scrollY > nav.offsetTop) window.scrollTo({ top: nav.offsetTop });
+  }
+
+  function onTabKey(event: React.KeyboardEvent, index: number) {
+    const move = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: TABS.length - 1 - index }[event.key];
+    if (move === undefined) return;
+    event.preventDefault();
+    selectTab(TABS[(index + move + TABS.length) % TABS.length]!.id, true);
+  }
+
+  return (
+    <div style={storeThemeStyle(store.colours)} className="min-h-screen bg-[var(--store-bg)] text-[var(--store-on-bg)]">
+      <StoreHeader store={store} />
+      <nav className="sticky top-0 z-10 bg-[var(--store-panel)] shadow-sm" aria-label="Secciones de la tienda">
+        <div role="tablist" aria-label="Secciones de la tienda" className="mx-auto flex max-w-5xl">
+          {TABS.map((t, index) => (
+            <button
+              key={t.id}
+              ref={(element) => {
+                tabRefs.current[t.id] = element;
+              }}
+              id={`sf-tab-${t.id}`}
+              role="tab"
+              type="button"
+              aria-selected={tab === t.id}
+              aria-controls={`sf-panel-${t.id}`}
+              tabIndex={tab === t.id ? 0 : -1}
+              onClick={() => selectTab(t.id)}
+              onKeyDown={(event) => onTabKey(event, index)}
+              className="flex flex-1 items-center justify-center gap-2 border-b-4 border-transparent px-2 py-3 font-semibold text-[var(--store-on-panel)] aria-selected:border-[var(--store-primary)]"
+            >
+              {t.label}
+              {t.id === "carrito" && badge > 0 ? (
+                <span
+                  aria-hidden="true"
+                  className="min-w-6 rounded-full bg-[var(--store-primary)] px-1.5 text-sm text-[var(--store-on-primary)]"
+                >
+                  {badge}
+                </span>
+              ) : null}
+            </button>
+          ))}
+        </div>
+      </nav>
+      <p className="sr-only" aria-live="polite" data-testid="cart-status">
+        {loaded ? `Carrito: ${badge} ${badge === 1 ? "artículo" : "artículos"}` : ""}
+      </p>
+
+      <main className="mx-auto max-w-5xl px-4 py-5">
+        {removedNotice ? (
+          <div role="alert" className="mb-4 flex items-start justify-between gap-3 rounded-lg bg-amber-100 p-3 text-amber-950">
+            <p>{ORDER_MESSAGES.unavailable}</p>
+            <button type="button" onClick={() => setRemovedNotice(false)} className="font-semibold underline">
+              Entendido
+            </button>
+          </div>
+        ) : null}
+        <section id="sf-panel-productos" role="tabpanel" aria-labelledby="sf-tab-productos" hidden={tab !== "productos"}>
+          <h2 className="sr-only">Productos</h2>
+          <ProductCatalogue
+            products={products}
+            categories={store.categories}
+            onAdd={(product, variation) => setLines((current) => addToCart(current, product.id, variation))}
+          />
+        </section>
+        <section id="sf-panel-pedido" role="tabpanel" aria-labelledby="sf-tab-pedido" hidden={tab !== "pedido"}>
+          <OrderLookup storeId={store.id} deviceOrders={deviceOrders} />
+        </section>
+        <section id="sf-panel-carrito" role="tabpanel" aria-labelledby="sf-tab-carrito" hidden={tab !== "carrito"}>
+          <CartPanel
+            store={store}
+            items={items}
+            orderKey={orderKey}
+            onIncrement={(index) => setLines((current) => incrementLine(current, index))}
+            onDecrement={(index) => setLines((current) => decrementLine(current, index))}
+            onUnavailable={(line) => {
+              setLines((current) =>
+                current.filter((l) => !(l.productId === line.productId && l.variation === line.variation)),
+              );
+              setRemovedNotice(true);
+            }}
+            onPlaced={(order, customerName) => {
+              setLines([]);
+              setOrderKey(renewOrderKey(store.id));
+              setDeviceOrders(rememberDeviceOrder(store.id, { number: order.number, createdAt: order.createdAt, total: order.total }));
+              setConfirmation({ order, customerName });
+            }}
+            confirmation={confirmation}
+            onContinue={() => {
+              setConfirmation(null);
+              selectTab("productos");
+            }}
+          />
+        </section>
+      </main>
+
+      <footer className="mx-auto max-w-5xl px-4 pt-4 pb-10 text-center">
+        <a
+          href="/c/aguascalientes"
+          className="inline-block rounded-lg bg-[var(--store-secondary)] px-5 py-3 font-semibold text-[var(--store-on-secondary)]"
+        >
+          Descubre más tiendas en Aguascalientes
+        </a>
+        <p className="mt-4 text-sm">
+          Tienda creada con{" "}
+          <a href="/" className="font-semibold underline">
+            Tianguis
+          </a>
+        </p>
+      </footer>
+    </div>
+  );
+}
