@@ -26,7 +26,7 @@ describe("landing page", () => {
 
     await nav.getByRole("link", { name: "Inicia Sesión" }).click();
     await page.waitForURL("**/i/login");
-    await expect(page.getByRole("heading", { name: "Inicia Sesión" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "Inicia Sesión" }).waitFor();
 
     await page.goto("/");
     await nav.getByRole("link", { name: "Regístrate" }).click();
@@ -57,7 +57,7 @@ describe("landing page", () => {
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     const response = await page.goto("/no/existe/esta-pagina");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "No encontramos esta página" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "No encontramos esta página" }).waitFor();
     await page.context().close();
   });
 });

@@ -44,6 +44,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DEMO_DATA: "true",
       SIGNUP_LIMIT_PER_HOUR: "1000",
+      TRUST_PROXY: "loopback",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     },
   });

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { newPhonePage, uniqueSuffix, useBrowser } from "../support/browser";
+
+const browser = useBrowser();
+
+describe("owner accounts", () => {
+  it("sign up → success screen → log in → admin banner → Cerrar sesión → /i/login", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    const suffix = uniqueSuffix();
+    const email = `nandu-${suffix}@example.com`;
+    await page.goto("/i/signup");
+
+    // The id follows the name, accents transliterated, until edited by hand.
+    await page.getByLabel("Nombre de tu tienda").fill("Panadería Ñandú");
+    await expect(page.getByLabel("Identificador de la tienda").inputValue()).resolves.toBe("panaderianandu");
+    await page.getByLabel("Identificador de la tienda").fill(`nandu-${suffix}`);
+    await page.getByLabel("Nombre de tu tienda").fill("Panadería Ñandú del Centro");
+    await expect(page.getByLabel("Identificador de la tienda").inputValue()).resolves.toBe(`nandu-${suffix}`);
+
+    // Missing fields: the spec's messages, nothing created.
+    await page.getByRole("button", { name: "Crear mi tienda" }).click();
+    await expect(page.getByRole("alert").textContent()).resolves.toBe("Por favor, completa todos los campos.");
+    await page.getByText("Por favor, selecciona una categoría para tu tienda.").waitFor();
+
+    await page.getByLabel("Categoría de la tienda").selectOption("sweets");
+    await page.getByLabel("Correo electrónico").fill(email);
+    await page.getByLabel("Contraseña").fill("contraseña-segura");
+    await page.getByRole("button", { name: "Crear mi tienda" }).click();
+    await page.getByRole("heading", { name: "¡Tu tienda está lista!" }).waitFor();
+
+    await page.getByRole("link", { name: "Inicia sesión para administrarla" }).click();
+    await page.waitForURL("**/i/login");
+    await page.getByPlaceholder("Correo electrónico").fill(email);
+    await page.getByPlaceholder("Contraseña").fill("contraseña-segura");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.waitForURL("**/i/admin");
+    await page.getByRole("heading", { name: "Panel de Administración" }).waitFor();
+    await page.getByText(`${browser.baseUrl}/nandu-${suffix}`).first().waitFor();
+    await page.getByText("Negocio", { exact: false }).first().waitFor();
+
+    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    await page.waitForURL("**/i/login");
+    // The session ended on the server: the panel is closed again.
+    await page.goto("/i/admin");
+    await page.waitForURL("**/i/login");
+    await page.context().close();
+  });
+
+  it("a taken store id gets the spec's message next to the field", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await page.goto("/i/signup");
+    await page.getByLabel("Nombre de tu tienda").fill("Otra Espiga");
+    await page.getByLabel("Identificador de la tienda").fill("panaderia-la-espiga");
+    await page.getByLabel("Categoría de la tienda").selectOption("sweets");
+    await page.getByLabel("Correo electrónico").fill(`otra-${uniqueSuffix()}@example.com`);
+    await page.getByLabel("Contraseña").fill("contraseña-segura");
+    await page.getByRole("button", { name: "Crear mi tienda" }).click();
+    await page.getByText("Este identificador ya está en uso. Por favor, elige otro.").waitFor();
+    await expect(page.getByLabel("Identificador de la tienda").getAttribute("aria-invalid")).resolves.toBe("true");
+    await page.context().close();
+  });
+
+  it("a wrong password shows the server's message in red under the form", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await page.goto("/i/login");
+    await page.getByPlaceholder("Correo electrónico").fill("demo@tianguis.mx");
+    await page.getByPlaceholder("Contraseña").fill("no-es-la-contraseña");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    const message = page.getByRole("alert");
+    await message.waitFor();
+    await expect(message.textContent()).resolves.toBe("Correo o contraseña incorrectos.");
+    // Paint the computed colour (Tailwind 4 gives oklch) to read it back as RGB.
+    const [r, g, b] = await message.evaluate((element) => {
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.fillStyle = getComputedStyle(element).color;
+      context.fillRect(0, 0, 1, 1);
+      return Array.from(context.getImageData(0, 0, 1, 1).data);
+    });
+    expect(r).toBeGreaterThan(150);
+    expect(g).toBeLessThan(80);
+    expect(b).toBeLessThan(80);
+    await page.context().close();
+  });
+
+  it("signed out, /i/admin and /i/super-admin lead to /i/login", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await page.goto("/i/admin");
+    await page.waitForURL("**/i/login");
+    await page.goto("/i/super-admin");
+    await page.waitForURL("**/i/login");
+    await page.context().close();
+  });
+
+  it("throttles login after 10 wrong passwords with a Spanish message and HTTP 429", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    // A documentation address of its own (the e2e server trusts the loopback proxy), so the
+    // address counter of the other tests is untouched.
+    const headers = { "x-forwarded-for": `203.0.113.${Math.floor(Math.random() * 200) + 1}` };
+    const email = `limite-${uniqueSuffix()}@example.com`;
+    for (let i = 0; i < 10; i++) {
+      const response = await page.request.post("/i/login", { form: { email, password: `x${i}` }, headers });
+      expect(response.status()).toBe(401);
+    }
+    const blocked = await page.request.post("/i/login", { form: { email, password: "x" }, headers });
+    expect(blocked.status()).toBe(429);
+    expect(await blocked.text()).toContain("Demasiados intentos fallidos. Espera 15 minutos e intenta de nuevo.");
+    await page.context().close();
+  });
+});
