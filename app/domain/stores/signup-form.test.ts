@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { fieldErrors, SIGNUP_MESSAGES, SignupFormSchema, type SignupField } from "./signup-form";
+
+const valid = {
+  displayName: "Tacos Don Chuy",
+  storeId: "tacos-don-chuy",
+  storeCategory: "takeout",
+  email: "Chuy@Example.com ",
+  password: "contraseña",
+};
+
+function errorsOf(input: Partial<typeof valid>) {
+  const parsed = SignupFormSchema.safeParse({ ...valid, ...input });
+  return parsed.success ? {} : fieldErrors<SignupField>(parsed.error);
+}
+
+describe("SignupFormSchema (spec §5)", () => {
+  it("accepts a complete form and normalises the e-mail", () => {
+    const parsed = SignupFormSchema.parse(valid);
+    expect(parsed.email).toBe("chuy@example.com");
+  });
+
+  it.each(["displayName", "storeId", "email", "password"] as const)("requires %s", (field) => {
+    expect(errorsOf({ [field]: "" })[field]).toBe("Por favor, completa todos los campos.");
+  });
+
+  it("treats a name or id of only spaces as missing", () => {
+    expect(errorsOf({ displayName: "   " }).displayName).toBe("Por favor, completa todos los campos.");
+    expect(errorsOf({ storeId: "  " }).storeId).toBe("Por favor, completa todos los campos.");
+  });
+
+  it("requires a category with its own message", () => {
+    expect(errorsOf({ storeCategory: "" }).storeCategory).toBe("Por favor, selecciona una categoría para tu tienda.");
+  });
+
+  it.each(["ab", "Tacos", "tacos don", "tacos_don", "café", "a".repeat(21)])("refuses the store id %j", (storeId) => {
+    expect(errorsOf({ storeId }).storeId).toBe(
+      "El identificador solo puede contener minúsculas, números y guiones (3-20 caracteres).",
+    );
+  });
+
+  it.each(["abc", "a".repeat(20), "mi-tienda-2"])("accepts the store id %j", (storeId) => {
+    expect(errorsOf({ storeId }).storeId).toBeUndefined();
+  });
+
+  it("refuses ids of the product's own pages as taken", () => {
+    expect(errorsOf({ storeId: "api" }).storeId).toBe(SIGNUP_MESSAGES.storeIdTaken);
+    expect(errorsOf({ storeId: "admin" }).storeId).toBe(SIGNUP_MESSAGES.storeIdTaken);
+  });
+
+  it("checks the e-mail and the password length", () => {
+    expect(errorsOf({ email: "no-es-correo" }).email).toBe("Ingresa un correo electrónico válido.");
+    expect(errorsOf({ password: "1234567" }).password).toBe("La contraseña debe tener al menos 8 caracteres.");
+  });
+
+  it("reports one message per field, the first found", () => {
+    const errors = errorsOf({ displayName: "", storeId: "", storeCategory: "", email: "", password: "" });
+    expect(Object.keys(errors).sort()).toEqual(["displayName", "email", "password", "storeCategory", "storeId"]);
+  });
+});
