@@ -23,9 +23,6 @@ type UploadResponse =
 const failure = (error: string, status: number, headers?: HeadersInit) =>
   data<UploadResponse>({ error }, { status, headers });
 
-/** The rest of the body is never read: the connection closes once the answer is out. */
-const tooLarge = () => failure(IMAGE_MESSAGES.tooLarge, 413, { Connection: "close" });
-
 export async function loader() {
   return failure("Método no permitido.", 405, { Allow: "POST" });
 }
@@ -36,7 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return failure("Método no permitido.", 405, { Allow: "POST" });
 
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) return tooLarge();
+  // Node discards the unread body after the answer, so the client still reads this 413.
+  if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) return failure(IMAGE_MESSAGES.tooLarge, 413);
 
   const limited = await consume(context.services.db, `image-upload:store:${owner.store.id}`, UPLOADS_PER_HOUR);
   if (limited.exceeded) {
@@ -44,7 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const body = await readLimitedBody(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD);
-  if (!body) return tooLarge();
+  // A body without a declared length that keeps growing: answer and close the connection.
+  if (!body) return failure(IMAGE_MESSAGES.tooLarge, 413, { Connection: "close" });
   let form: FormData;
   try {
     form = await new Request(request.url, { method: "POST", headers: request.headers, body }).formData();
