@@ -10,16 +10,18 @@ if (!email) {
   process.exit(1);
 }
 
+let granted = false;
 await withDatabase(async (db) => {
   const updated = await db
     .update(authUser)
     .set({ role: SUPERADMIN_ROLE })
     .where(eq(authUser.email, email))
     .returning({ id: authUser.id });
-  if (updated.length === 0) {
-    console.error(`No existe una cuenta con el correo ${email}.`);
-    process.exitCode = 1;
-    return;
-  }
-  console.log(`${email} ahora es superadministrador.`);
+  granted = updated.length > 0;
 });
+
+if (!granted) {
+  console.error(`No existe una cuenta con el correo ${email}.`);
+  process.exit(1);
+}
+console.log(`${email} ahora es superadministrador.`);
