@@ -1,0 +1,240 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createProduct, createStore } from "~/db/factories.server";
+import { analyticsEvents, orders, products } from "~/db/schema";
+import { expectAccessible, newPhonePage, uniqueSuffix, useBrowser, useE2eDatabase } from "../support/browser";
+
+const browser = useBrowser();
+const db = useE2eDatabase();
+
+async function bakery() {
+  const store = await createStore(db, {
+    id: `panes-${uniqueSuffix()}`,
+    displayName: "Panes de Prueba",
+    settings: {
+      description: "Pan para las pruebas.",
+      phone: "4491234567",
+      requireWhatsappConfirmation: true,
+      allowPickup: true,
+      allowDelivery: true,
+      deliveryInstructions: "Entregamos en el centro.",
+    },
+  });
+  await createProduct(db, store.id, { id: "concha", name: "Concha", price: 14, variations: ["Vainilla", "Chocolate"] });
+  await createProduct(db, store.id, { id: "pastel", name: "Pastel", price: 420, variations: ["Chico", "Grande"] });
+  await createProduct(db, store.id, { id: "galletas", name: "Galletas de nuez", price: 260, unit: "kg" });
+  return store;
+}
+
+describe("storefront", () => {
+  it("a shopper fills a cart, fixes the form, places a delivery order, confirms over WhatsApp and finds it again", async () => {
+    const store = await bakery();
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+
+    // The products are in the server's HTML, before any JavaScript.
+    const html = await (await page.request.get(`/${store.id}`)).text();
+    expect(html).toContain("Galletas de nuez");
+    expect(html).toContain("$260.00");
+
+    await page.goto(`/s/${store.id}`);
+    const status = page.getByTestId("cart-status");
+    await expect.poll(() => status.textContent()).toBe("Carrito: 0 artículos");
+
+    const concha = page.getByRole("article", { name: "Concha" });
+    await concha.getByLabel("Opción").selectOption("Chocolate");
+    await concha.getByRole("button", { name: "Agregar" }).click();
+    await expect.poll(() => concha.getByRole("button", { name: "¡Agregado!" }).count()).toBe(1);
+    await expect.poll(() => concha.getByRole("button", { name: "Agregar" }).count()).toBe(1);
+    await concha.getByRole("button", { name: "Agregar" }).click();
+    const pastel = page.getByRole("article", { name: "Pastel" });
+    await pastel.getByLabel("Opción").selectOption("Grande");
+    await pastel.getByRole("button", { name: "Agregar" }).click();
+    await page.getByRole("article", { name: "Galletas de nuez" }).getByRole("button", { name: "Agregar" }).click();
+    // pieza counts by quantity (2 + 1), kg once per product.
+    await expect.poll(() => status.textContent()).toBe("Carrito: 4 artículos");
+
+    await page.getByRole("tab", { name: /Carrito/ }).click();
+    await page.getByRole("button", { name: "Agregar uno de Pastel (Grande)" }).click();
+    await page.getByRole("button", { name: "Quitar Galletas de nuez del carrito" }).click();
+    await expect.poll(() => page.getByLabel("Cantidad de Pastel (Grande)").textContent()).toBe("2");
+    await expect.poll(() => page.getByLabel("Subtotal de Concha (Chocolate)").textContent()).toBe("$28.00");
+    await expect.poll(() => page.getByTestId("cart-total").textContent()).toBe("$868.00");
+
+    // Validation: every problem at once, next to its field, focus on the first.
+    await page.getByRole("radio", { name: /Entrega a domicilio/ }).check();
+    await page.getByLabel("Teléfono (opcional)").fill("449-12a");
+    await expect.poll(() => page.getByLabel("Teléfono (opcional)").inputValue()).toBe("44912");
+    await page.getByRole("button", { name: /Hacer pedido/ }).click();
+    await expect.poll(() => page.getByText("Por favor ingresa tu nombre.").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("El teléfono debe tener 10 dígitos (formato mexicano, solo números).").isVisible())
+      .toBe(true);
+    await expect.poll(() => page.getByText("Por favor ingresa tu dirección.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel("Nombre").evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await db.select().from(orders).where(eq(orders.storeId, store.id))).toHaveLength(0);
+
+    await page.getByLabel("Nombre").fill("Ana López");
+    await page.getByLabel("Teléfono (opcional)").fill("4491112233");
+    await page.getByLabel("Dirección de entrega").fill("Madero 12, Centro");
+    await page.getByLabel("Comentarios (opcional)").fill("Sin nuez");
+    await expect.poll(() => page.getByText("8/300").isVisible()).toBe(true);
+    await page.getByRole("button", { name: /Hacer pedido/ }).click();
+
+    await expect.poll(() => page.getByRole("heading", { name: "¡Pedido recibido!" }).isVisible()).toBe(true);
+    const number = (await page.getByTestId("order-number").textContent())!;
+    expect(number).toMatch(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{5}$/);
+    const whatsapp = await page.getByRole("link", { name: "Confirmar por WhatsApp" }).getAttribute("href");
+    expect(whatsapp).toMatch(/^https:\/\/wa\.me\/524491234567\?text=/);
+    const text = decodeURIComponent(whatsapp!.split("?text=")[1]!);
+    expect(text).toContain(number);
+    expect(text).toContain("2 pieza × Concha (Chocolate): $28.00");
+    expect(text).toContain("2 pieza × Pastel (Grande): $840.00");
+    expect(text).toContain("Total: $868.00");
+    expect(text).toContain("Entrega: Entrega a domicilio");
+    expect(text).toContain("Dirección: Madero 12, Centro");
+    expect(text).toContain("Nombre: Ana López");
+    await expect.poll(() => status.textContent()).toBe("Carrito: 0 artículos");
+
+    const [stored] = await db.select().from(orders).where(and(eq(orders.storeId, store.id), eq(orders.id, number)));
+    expect(stored).toMatchObject({ total: 868, deliveryType: "delivery", customerName: "Ana López", status: "pending" });
+
+    // After a reload: the cart stays empty, and the order is one tap away in Mi Pedido.
+    await page.reload();
+    await expect.poll(() => status.textContent()).toBe("Carrito: 0 artículos");
+    await page.getByRole("tab", { name: "Mi Pedido" }).click();
+    const search = page.getByRole("button", { name: "Buscar" });
+    expect(await search.isDisabled()).toBe(true);
+    await page.getByRole("button", { name: new RegExp(number) }).click();
+    const found = page.getByRole("region", { name: `Pedido ${number}` });
+    await expect.poll(() => found.isVisible()).toBe(true);
+    const details = (await found.textContent())!;
+    expect(details).toContain("Pendiente");
+    expect(details).toContain("Madero 12, Centro");
+    expect(details).toContain("Sin nuez");
+    expect(details).toContain("$868.00");
+    expect(details).not.toContain("Ana López");
+    expect(details).not.toContain("4491112233");
+
+    // An unknown number.
+    await page.getByLabel("Número de pedido").fill("ZZZZ-ZZZZ-ZZZZZ");
+    await search.click();
+    await expect.poll(() => page.getByText("No se encontró una orden con ese número.").isVisible()).toBe(true);
+
+    // view_store_page once per visit, however many reloads.
+    const views = await db
+      .select()
+      .from(analyticsEvents)
+      .where(and(eq(analyticsEvents.storeId, store.id), eq(analyticsEvents.name, "view_store_page")));
+    expect(views).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it("keeps the cart across a reload and removes a product that is no longer available, with the spec's alert", async () => {
+    const store = await bakery();
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await page.goto(`/${store.id}`);
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
+    await page.getByRole("article", { name: "Galletas de nuez" }).getByRole("button", { name: "Agregar" }).click();
+    await page.getByRole("article", { name: "Concha" }).getByRole("button", { name: "Agregar" }).click();
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 2 artículos");
+    await page.reload();
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 2 artículos");
+
+    await db.update(products).set({ available: false }).where(and(eq(products.storeId, store.id), eq(products.id, "galletas")));
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole("alert").filter({ hasText: "Este producto ya no está disponible y ha sido removido de la lista." }).count())
+      .toBe(1);
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 1 artículo");
+    await page.getByRole("tab", { name: /Carrito/ }).click();
+    expect(await page.getByLabel("Cantidad de Galletas de nuez").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("the order button is disabled with an empty cart", async () => {
+    const store = await bakery();
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await page.goto(`/${store.id}`);
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
+    await page.getByRole("tab", { name: /Carrito/ }).click();
+    expect(await page.getByRole("button", { name: /Hacer pedido/ }).isDisabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it("searches ignoring case and accents, filters by category chips, and says when nothing matches", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await page.goto("/panaderia-la-espiga");
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
+    const grid = page.getByRole("list", { name: "Productos" });
+    await page.getByRole("button", { name: "Pasteles", exact: true }).click();
+    await expect.poll(() => grid.getByRole("article").count()).toBe(2);
+    await page.getByRole("button", { name: "Todos" }).click();
+    await page.getByRole("searchbox", { name: "Buscar productos" }).fill("REGION");
+    await expect.poll(() => grid.getByRole("article").allTextContents()).toEqual([expect.stringContaining("Galletas de nuez")]);
+    await page.getByRole("searchbox", { name: "Buscar productos" }).fill("pizza");
+    await expect.poll(() => page.getByText("No se encontraron productos.").isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it("opens a product photo large and closes it with Esc", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await page.goto("/panaderia-la-espiga");
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
+    const open = page.getByRole("button", { name: /^Ver foto grande de / }).first();
+    await open.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await open.click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.mouse.click(3, 3);
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it("answers an unknown store with 404, the address is available, claim it or go home", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    const id = `libre-${uniqueSuffix()}`;
+    const response = await page.goto(`/${id}`);
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.getByText(`/${id}`).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: /Reclama esta dirección/ }).getAttribute("href")).toBe(`/i/signup?id=${id}`);
+    expect(await page.getByRole("link", { name: "Ir a la página de inicio" }).getAttribute("href")).toBe("/");
+    await page.getByRole("link", { name: /Reclama esta dirección/ }).click();
+    await page.waitForURL(`**/i/signup?id=${id}`);
+    expect(await page.getByLabel("Identificador de la tienda").inputValue()).toBe(id);
+    await expectAccessible(page);
+    await page.context().close();
+  });
+
+  it("carries title, description, canonical, Open Graph and Twitter tags in the server's HTML", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    const html = await (await page.request.get("/s/panaderia-la-espiga")).text();
+    expect(html).toContain("<title>Panadería La Espiga · Tianguis</title>");
+    expect(html).toMatch(/<meta name="description" content="Pan dulce recién horneado/);
+    expect(html).toContain(`<link rel="canonical" href="${browser.baseUrl}/panaderia-la-espiga"/>`);
+    expect(html).toContain('<meta property="og:title" content="Panadería La Espiga"/>');
+    expect(html).toMatch(/<meta property="og:image" content="http[^"]+\/media\/store-logos\//);
+    expect(html).toContain('<meta name="twitter:card" content="summary"/>');
+    await page.context().close();
+  });
+
+  it("has no serious or critical axe violation, fits 360 px, and links to the city from the footer", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await page.goto("/panaderia-la-espiga");
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
+    await expectAccessible(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await page.getByRole("link", { name: /Descubre más tiendas en Aguascalientes/ }).getAttribute("href")).toBe(
+      "/c/aguascalientes",
+    );
+    await page.getByRole("tab", { name: /Carrito/ }).click();
+    await expectAccessible(page);
+    await page.getByRole("tab", { name: "Mi Pedido" }).click();
+    await expectAccessible(page);
+    await page.context().close();
+  });
+});
