@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { AdminHeader } from "~/components/admin-header";
 import { AdminTabPanel } from "~/components/admin/admin-tab-panel";
@@ -38,7 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
   const { email, store } = loaderData;
-  useLiveOrders(store !== null);
+  const { connection } = useLiveOrders(store !== null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <>
       <AdminHeader
@@ -48,7 +51,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         trial={store?.plan.trial ?? false}
         email={email}
       />
-      <main className="mx-auto max-w-5xl px-4 pt-20 pb-10">
+      <main className="mx-auto max-w-5xl px-4 pt-20 pb-10" data-hydrated={hydrated || undefined}>
         <h1 className="text-2xl font-bold">Panel de Administración</h1>
         <div role="status" className="mt-4 rounded-xl bg-blue-50 p-4 text-blue-900 ring-1 ring-blue-200">
           {store ? (
@@ -85,7 +88,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               </ul>
             </nav>
             <div className="mt-6">
-              <AdminTabPanel panel={store.panel} />
+              <AdminTabPanel panel={store.panel} connection={connection} />
             </div>
           </>
         ) : null}

@@ -5,16 +5,17 @@ import { OrderHistoryTab } from "./order-history-tab";
 import { PendingOrdersTab } from "./pending-orders-tab";
 import { ProductsTab } from "./products-tab";
 import { SettingsTab } from "./settings-tab";
+import type { LiveConnection } from "./use-live-orders";
 
 /** The one tab on screen, with the data its loader fetched. */
-export function AdminTabPanel({ panel }: { panel: AdminTabData }) {
+export function AdminTabPanel({ panel, connection }: { panel: AdminTabData; connection: LiveConnection }) {
   switch (panel.tab) {
     case "configuracion":
       return <SettingsTab settings={panel.settings} cityId={panel.cityId} cities={panel.cities} />;
     case "productos":
       return <ProductsTab products={panel.products} enabled={panel.enabled} limit={panel.limit} categories={panel.categories} />;
     case "ordenes_pendientes":
-      return <PendingOrdersTab orders={panel.orders} />;
+      return <PendingOrdersTab orders={panel.orders} connection={connection} />;
     case "ordenes_completadas":
       return <OrderHistoryTab orders={panel.orders} page={panel.page} hasMore={panel.hasMore} />;
     case "configuracion_avanzada":

@@ -35,18 +35,24 @@ export function OrderHistoryTab({ orders, page, hasMore }: { orders: OwnerOrder[
                   return (
                     <Fragment key={order.id}>
                       <tr
-                        tabIndex={0}
-                        aria-expanded={open}
                         onClick={() => toggle(order.id)}
-                        onKeyDown={(event) => {
-                          if (event.key === "Enter" || event.key === " ") {
-                            event.preventDefault();
-                            toggle(order.id);
-                          }
-                        }}
                         className="cursor-pointer border-t border-stone-200 hover:bg-stone-50"
                       >
-                        <td className="px-3 py-2 font-mono">{order.id}</td>
+                        <td className="px-3 py-2 font-mono">
+                          {/* The button carries the keyboard and screen-reader behaviour; the row is a bigger target. */}
+                          <button
+                            type="button"
+                            aria-expanded={open}
+                            aria-controls={`order-details-${order.id}`}
+                            onClick={(event) => {
+                              event.stopPropagation();
+                              toggle(order.id);
+                            }}
+                            className="font-mono font-semibold text-blue-800 underline"
+                          >
+                            {order.id}
+                          </button>
+                        </td>
                         <td className="px-3 py-2">
                           {order.customerName}
                           {order.status === "cancelled" ? (
@@ -57,7 +63,7 @@ export function OrderHistoryTab({ orders, page, hasMore }: { orders: OwnerOrder[
                         <td className="px-3 py-2">{formatOrderDate(order.completedAt)}</td>
                       </tr>
                       {open ? (
-                        <tr className="bg-stone-50">
+                        <tr id={`order-details-${order.id}`} className="bg-stone-50">
                           <td colSpan={4} className="px-3 py-3">
                             <dl className="mb-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                               <dt className="text-stone-600">Teléfono</dt>

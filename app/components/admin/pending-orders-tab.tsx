@@ -8,13 +8,29 @@ import {
   whatsappLink,
 } from "~/domain/orders/owner-orders";
 import { OrderLines } from "./order-lines";
+import type { LiveConnection } from "./use-live-orders";
 
-export function PendingOrdersTab({ orders }: { orders: OwnerOrder[] }) {
+const CONNECTION_TEXT: Record<LiveConnection, string> = {
+  connecting: "Conectando…",
+  open: "En vivo",
+  closed: "Sin conexión: recarga la página",
+};
+
+export function PendingOrdersTab({ orders, connection }: { orders: OwnerOrder[]; connection: LiveConnection }) {
   return (
     <section aria-labelledby="pending-title" className="space-y-4">
-      <h2 id="pending-title" className="text-xl font-bold">
-        Órdenes pendientes
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="pending-title" className="text-xl font-bold">
+          Órdenes pendientes
+        </h2>
+        <p role="status" className="flex items-center gap-2 text-sm font-medium text-stone-800">
+          <span
+            aria-hidden="true"
+            className={`h-2.5 w-2.5 rounded-full ${connection === "open" ? "bg-green-600" : "bg-amber-500"}`}
+          />
+          {CONNECTION_TEXT[connection]}
+        </p>
+      </div>
       <p className="text-sm text-stone-700">Las órdenes nuevas aparecen aquí sin recargar la página.</p>
       {orders.length === 0 ? (
         <p className="rounded-xl bg-white p-6 text-center text-stone-700 ring-1 ring-stone-200">

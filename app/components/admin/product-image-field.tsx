@@ -1,15 +1,9 @@
-import { imageSources } from "~/domain/images/image-urls";
+import { ImageUpload } from "~/components/image-upload";
 
 /**
- * The product image. Until the shared image-upload component is wired in, this shows the
- * current image and submits nothing (the save keeps it).
+ * The product image: compressed in the phone and uploaded on selection; the form submits the
+ * stored key as `imageKey` ("" removes the image, which the save then deletes).
  */
 export function ProductImageField({ defaultKey }: { defaultKey: string | null }) {
-  if (!defaultKey) return null;
-  return (
-    <div>
-      <p className="mb-1 text-sm font-medium text-stone-800">Imagen</p>
-      <img src={imageSources(defaultKey).src} alt="Imagen actual del producto" width={96} height={96} className="h-24 w-24 rounded-lg object-cover" />
-    </div>
-  );
+  return <ImageUpload kind="product-images" name="imageKey" label="Imagen del producto" defaultKey={defaultKey} removable />;
 }

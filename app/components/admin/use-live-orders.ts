@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 
 export const ORDERS_STREAM_URL = "/i/admin/orders/stream";
+export type LiveConnection = "connecting" | "open" | "closed";
 
 /** A short two-tone beep with WebAudio (no sound file to download). */
 function beep() {
@@ -34,6 +35,7 @@ export function useLiveOrders(enabled: boolean) {
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const [unseen, setUnseen] = useState(0);
+  const [connection, setConnection] = useState<LiveConnection>("connecting");
 
   useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
@@ -51,7 +53,10 @@ export function useLiveOrders(enabled: boolean) {
     source.addEventListener("open", () => {
       if (opened) revalidate.current();
       opened = true;
+      setConnection("open");
     });
+    // EventSource retries by itself; meanwhile the panel says it is reconnecting.
+    source.addEventListener("error", () => setConnection(source.readyState === EventSource.CLOSED ? "closed" : "connecting"));
     return () => source.close();
   }, [enabled]);
 
@@ -74,5 +79,5 @@ export function useLiveOrders(enabled: boolean) {
     document.title = unseen > 0 ? `(${unseen}) ${base}` : base;
   }, [unseen]);
 
-  return unseen;
+  return { unseen, connection };
 }
