@@ -68,7 +68,7 @@ async function upload(
 ) {
   const form = new FormData();
   form.set("kind", options.kind ?? "product-images");
-  form.set("file", new Blob([bytes], { type: options.type ?? "image/jpeg" }), options.fileName ?? "foto.jpg");
+  form.set("file", new Blob([Buffer.from(bytes)], { type: options.type ?? "image/jpeg" }), options.fileName ?? "foto.jpg");
   const response = await fetch(`${server.url}/i/admin/upload`, {
     method: "POST",
     body: form,
