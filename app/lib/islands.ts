@@ -1,7 +1,7 @@
 import type { UIMatch } from "react-router";
 
 /**
- * How a page's JavaScript starts (docs/decisions/001-storefront-island.md):
+ * How a page's JavaScript starts (docs/decisions/003-storefront-island.md):
  * - "router": React Router hydrates the whole document (every page by default);
  * - "island": only the elements marked `data-island` hydrate, with React alone — for public
  *   pages whose JavaScript budget cannot carry the router's runtime;

@@ -11,7 +11,7 @@ import type { Route } from "./+types/storefront";
 /**
  * The public store page at `/<storeId>` and `/s/<storeId>` (spec §2). Public: no guard; the
  * loader only reads what a shopper may see. The page hydrates as an island
- * (docs/decisions/001-storefront-island.md); orders and lookups go to routes/storefront-api.ts.
+ * (docs/decisions/003-storefront-island.md); orders and lookups go to routes/storefront-api.ts.
  */
 export const handle: HydrationHandle = {
   hydration: (loaderData) => ((loaderData as { kind?: string } | undefined)?.kind === "store" ? "island" : "none"),

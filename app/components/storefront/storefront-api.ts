@@ -4,7 +4,7 @@ import type { OrderSummary } from "~/domain/orders/order-summary";
 
 /**
  * The browser side of `/s/<storeId>/api` (routes/storefront-api.ts). Plain fetch and JSON:
- * the store page hydrates without the router's runtime (docs/decisions/001-storefront-island.md).
+ * the store page hydrates without the router's runtime (docs/decisions/003-storefront-island.md).
  */
 export type PlaceOrderResponse =
   | { ok: true; order: OrderSummary }

@@ -77,7 +77,7 @@ function isLine(value: unknown): value is OrderLineInput {
 /**
  * Parses the form; on failure, one message per field, every field at once. A hand-written
  * parser rather than a zod schema: the storefront ships without zod to stay inside its
- * JavaScript budget (docs/decisions/001-storefront-island.md). Extra fields (a tampered price
+ * JavaScript budget (docs/decisions/003-storefront-island.md). Extra fields (a tampered price
  * or total) are dropped.
  */
 export function parseOrderForm(input: unknown): OrderFormResult {
