@@ -210,3 +210,82 @@ describe("looking an order up", () => {
     ).resolves.toMatchObject({ number: order.number });
   });
 });
+
+describe("the storefront endpoint (POST /s/<storeId>/api)", async () => {
+  const { action } = await import("~/routes/storefront-api");
+  const logger = { info() {}, warn() {}, error() {}, debug() {}, child: () => logger };
+
+  function post(storeId: string, body: unknown, clientIp: string) {
+    const request = new Request(`http://localhost/s/${storeId}/api`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    // Only the database, the client address and the logger are used by this public endpoint.
+    const context = { services: { db }, clientIp, logger, requestId: "test" } as never;
+    return action({ request, params: { storeId }, context } as never) as Promise<Response>;
+  }
+
+  it("places an order over HTTP and answers the lookup; the 31st lookup from one address gets 429", async () => {
+    const { store, concha } = await storeWithProducts();
+    const clientIp = `ip-${randomId()}`;
+    const placed = await post(
+      store.id,
+      {
+        intent: "place-order",
+        form: {
+          customerName: "Ana",
+          customerPhone: "",
+          deliveryType: "pickup",
+          address: "",
+          comments: "",
+          idempotencyKey: `clave-${randomId(16)}`,
+          lines: [{ productId: concha.id, variation: "Vainilla", quantity: 1, price: 0 }],
+        },
+      },
+      clientIp,
+    );
+    expect(placed.status).toBe(200);
+    const { order } = (await placed.json()) as { order: { number: string; total: number } };
+    expect(order.total).toBe(14);
+
+    for (let i = 0; i < 30; i++) {
+      const response = await post(store.id, { intent: "lookup-order", number: order.number }, clientIp);
+      expect(response.status).toBe(200);
+      const body = await response.text();
+      expect(body).not.toContain("Ana");
+    }
+    const limited = await post(store.id, { intent: "lookup-order", number: order.number }, clientIp);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("answers 400 with the field messages for a bad form, and 409 naming an unavailable product", async () => {
+    const { store } = await storeWithProducts();
+    const rosca = await createProduct(db, store.id, { available: false });
+    const base = {
+      customerName: "",
+      customerPhone: "123",
+      deliveryType: "delivery",
+      address: "",
+      comments: "",
+      idempotencyKey: `clave-${randomId(16)}`,
+      lines: [{ productId: rosca.id, variation: "", quantity: 1 }],
+    };
+    const bad = await post(store.id, { intent: "place-order", form: base }, `ip-${randomId()}`);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: unknown }).errors).toEqual({
+      customerName: ORDER_MESSAGES.name,
+      customerPhone: ORDER_MESSAGES.phone,
+      address: ORDER_MESSAGES.address,
+    });
+    const refused = await post(
+      store.id,
+      { intent: "place-order", form: { ...base, customerName: "Ana", customerPhone: "", address: "Madero 1" } },
+      `ip-${randomId()}`,
+    );
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ message: ORDER_MESSAGES.unavailable, unavailable: { productId: rosca.id } });
+    expect(await ordersOf(store.id)).toHaveLength(0);
+  });
+});

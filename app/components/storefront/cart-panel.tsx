@@ -12,7 +12,6 @@ import type { OrderSummary } from "~/domain/orders/order-summary";
 import type { StorefrontProduct, StorefrontStore } from "~/domain/storefront/catalogue.server";
 import { postOrder } from "./storefront-api";
 import { OrderConfirmation } from "./order-confirmation";
-import { OrderLines } from "./order-lines";
 
 export const ORDER_BUTTON_ANIMATION_MS = 600;
 
