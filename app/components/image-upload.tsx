@@ -71,6 +71,8 @@ export function ImageUpload({ kind, name, label, defaultKey = null, onChange, re
     setStatus({ state: "uploading", percent: 0 });
     const result = await send(prepared, kind, (percent) => setStatus({ state: "uploading", percent }), request);
     if ("error" in result) {
+      // Back to the image that is really stored (a refused file may not even be an image).
+      setLocalPreview(null);
       setStatus({ state: "error", message: result.error });
       return;
     }

@@ -1,0 +1,109 @@
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { IMAGE_MESSAGES } from "~/domain/images/image-messages";
+import { expectAccessible, newPhonePage, signedInOwner, uniqueSuffix, useBrowser, useE2eDatabase } from "../support/browser";
+import { PHP_AS_JPG } from "../support/hostile-images";
+import { photoLikeJpeg } from "../support/photo";
+
+const browser = useBrowser();
+const db = useE2eDatabase();
+
+async function ownerPage() {
+  const page = await newPhonePage(browser.browser, browser.baseUrl);
+  const owner = await signedInOwner(page.context(), db);
+  return { page, ...owner };
+}
+
+async function openNewProductDialog(page: Page) {
+  await page.goto("/i/admin?tab=productos");
+  await page.locator("main[data-hydrated]").waitFor();
+  await page.getByRole("button", { name: "Agregar producto" }).click();
+  const dialog = page.getByRole("dialog", { name: "Agregar producto" });
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe("image upload", () => {
+  it("an owner uploads a 3000×2000 photo as a product image and sees its thumbnail on the storefront", async () => {
+    const { page, storeId } = await ownerPage();
+    const dialog = await openNewProductDialog(page);
+    const name = `Concha ${uniqueSuffix()}`;
+    await dialog.getByLabel("Nombre").fill(name);
+    await dialog.getByLabel("Descripción").fill("Recién horneada");
+    await dialog.getByLabel("Precio (MXN)").fill("14");
+
+    const uploads: { status: number; bytes: number }[] = [];
+    page.on("requestfinished", async (request) => {
+      if (!request.url().endsWith("/i/admin/upload")) return;
+      const response = await request.response();
+      uploads.push({ status: response?.status() ?? 0, bytes: request.postDataBuffer()?.length ?? 0 });
+    });
+    const requested: string[] = [];
+    page.context().on("request", (request) => requested.push(request.url()));
+    const photo = await photoLikeJpeg(3000, 2000);
+    await dialog.getByLabel("Elegir foto: Imagen del producto").setInputFiles({ name: "IMG_2024.jpg", mimeType: "image/jpeg", buffer: photo });
+    await dialog.getByRole("status").filter({ hasText: "Imagen lista" }).waitFor();
+    // Compressed in the browser before it went up: at most 1 MB (plus the form's framing).
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]!.status).toBe(201);
+    expect(uploads[0]!.bytes).toBeLessThan(photo.length);
+    expect(uploads[0]!.bytes).toBeLessThan(1024 * 1024 + 2048);
+    // The library's module, and its copy that the web worker imports, both from our own assets.
+    expect(new Set(requested.filter((url) => /\/assets\/browser-image-compression-[\w-]+\.js$/.test(url))).size).toBe(2);
+    // The compression library comes from our own assets, never from a CDN.
+    expect(requested.filter((url) => !url.startsWith(browser.baseUrl) && !url.startsWith("blob:"))).toEqual([]);
+    const preview = dialog.getByRole("img", { name: "Vista previa: Imagen del producto" });
+    expect(await preview.getAttribute("src")).toMatch(new RegExp(`^/media/product-images-thumbnails/${storeId}/[a-z0-9]{20}-400\\.webp$`));
+    await expectAccessible(page);
+
+    await dialog.getByRole("button", { name: "Agregar producto" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    await page.goto(`/${storeId}`);
+    const image = page.getByRole("img", { name }).first();
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+    const current = await image.evaluate((element: HTMLImageElement) => element.currentSrc);
+    expect(current).toMatch(new RegExp(`/media/product-images-thumbnails/${storeId}/[a-z0-9]{20}-(200|400)\\.webp$`));
+
+    const served = await page.request.get(current);
+    expect(served.headers()["content-type"]).toBe("image/webp");
+    expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+    const meta = await sharp(await served.body()).metadata();
+    expect(meta.format).toBe("webp");
+    expect([200, 400]).toContain(meta.width);
+    await page.context().close();
+  });
+
+  it("shows the server's Spanish message for a file that is not an image", async () => {
+    const { page } = await ownerPage();
+    const dialog = await openNewProductDialog(page);
+    await dialog.getByLabel("Elegir foto: Imagen del producto").setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: PHP_AS_JPG });
+    await dialog.getByRole("status").filter({ hasText: IMAGE_MESSAGES.unsupportedType }).waitFor();
+    expect(await dialog.getByRole("img", { name: /Vista previa/ }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("a failed upload says so and can be retried", async () => {
+    const { page, storeId } = await ownerPage();
+    const dialog = await openNewProductDialog(page);
+    let attempts = 0;
+    await page.route("**/i/admin/upload", async (route) => {
+      attempts++;
+      if (attempts === 1) await route.abort("connectionreset");
+      else await route.continue();
+    });
+    await dialog
+      .getByLabel("Elegir foto: Imagen del producto")
+      .setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: await photoLikeJpeg(1200, 900) });
+    await dialog.getByRole("status").filter({ hasText: IMAGE_MESSAGES.uploadFailed }).waitFor();
+
+    await dialog.getByRole("button", { name: "Reintentar" }).click();
+    await dialog.getByRole("status").filter({ hasText: "Imagen lista" }).waitFor();
+    expect(attempts).toBe(2);
+    const key = await dialog.locator("input[type=hidden][name=imageKey]").inputValue();
+    expect(key).toMatch(new RegExp(`^product-images/${storeId}/[a-z0-9]{20}\\.webp$`));
+    await page.context().close();
+  });
+});
