@@ -22,13 +22,17 @@ export async function countVisibleStores(db: Executor, cityId: string): Promise<
 
 /** The strip of stores: visible stores of the city, a fresh random sample on each visit. */
 export async function listStoreStrip(db: Executor, cityId: string, limit = STORE_STRIP_SIZE) {
-  return db
-    .select({ id: stores.id, displayName: storeSettings.displayName, logoKey: storeSettings.logoKey })
+  const sampled = db
+    .select({ id: stores.id })
     .from(stores)
-    .innerJoin(storeSettings, eq(storeSettings.storeId, stores.id))
     .where(visibleIn(cityId))
     .orderBy(sql`random()`)
-    .limit(limit);
+    .limit(limit)
+    .as("sampled");
+  return db
+    .select({ id: sampled.id, displayName: storeSettings.displayName, logoKey: storeSettings.logoKey })
+    .from(sampled)
+    .innerJoin(storeSettings, eq(storeSettings.storeId, sampled.id));
 }
 
 export type DirectoryProduct = {
@@ -43,8 +47,10 @@ export type DirectoryProduct = {
 
 /**
  * One carousel per store category: available products with an image from that category's
- * visible stores in the city. A random sample of stores that have such a product gives up to
- * two products each (first ones first, for variety), so one busy store never fills a carousel.
+ * visible stores in the city. A random sample of the category's stores (three times the
+ * carousel, since some have no product with an image) gives up to two products each, first
+ * ones first, so one busy store never fills a carousel. Each step walks an index with a small
+ * limit, so the cost stays flat however big the city is (no per-store EXISTS over thousands).
  */
 export async function listCategoryCarousels(db: Executor, cityId: string, size = CAROUSEL_SIZE) {
   const showable = sql`pr.available and coalesce(pr.image_key, '') <> ''`;
@@ -58,15 +64,13 @@ export async function listCategoryCarousels(db: Executor, cityId: string, size =
         select s.id
         from ${stores} s
         where s.city_id = ${cityId} and s.category_id = c.id and not s.is_hidden
-          and exists (select 1 from ${products} pr where pr.store_id = s.id and ${showable})
         order by random()
-        limit ${size}
+        limit ${size * 3}
       ) sampled
       join ${storeSettings} ss on ss.store_id = sampled.id
       cross join lateral (
-        select pr.*, row_number() over (order by random()) as rank
-        from ${products} pr
-        where pr.store_id = sampled.id and ${showable}
+        select few.*, row_number() over (order by random()) as rank
+        from (select pr.* from ${products} pr where pr.store_id = sampled.id and ${showable} limit 8) few
         order by rank
         limit 2
       ) pr

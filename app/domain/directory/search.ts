@@ -15,3 +15,9 @@ export function parseSearchPage(raw: string | null | undefined, maxPage = 1000):
   if (!Number.isInteger(page) || page < 1) return 1;
   return Math.min(page, maxPage);
 }
+
+/**
+ * The most results a search pages through (10 pages): enough for a shopper, and it bounds the
+ * work of very common terms. A term with more matches asks for a more precise one.
+ */
+export const SEARCH_RESULTS_LIMIT = 240;
