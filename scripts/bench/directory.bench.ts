@@ -75,7 +75,7 @@ async function main() {
     if (existing.rows[0]!.n > 0) console.log("Reusing the generated data in BENCH_DATA_DIR.");
     else await generateAll(db);
 
-    await benchSearch(db);
+    await benchSearch(connection);
     await benchCityPage(db, embedded.url);
   } finally {
     await connection.close();
@@ -125,7 +125,7 @@ const TERMS = {
   rare: ["xoconostle", "pistache", "tamales de chicharron", "no-existe-nada", "100%"],
 };
 
-async function benchSearch(db: ReturnType<typeof connectDatabase>["db"]) {
+async function benchSearch({ db, pool }: ReturnType<typeof connectDatabase>) {
   console.log(`\nSearch: ${RUNS} runs per term, page 1 and page 5`);
   for (const [kind, terms] of Object.entries(TERMS)) {
     const samples: number[] = [];
@@ -150,7 +150,7 @@ async function benchSearch(db: ReturnType<typeof connectDatabase>["db"]) {
   }
   for (const term of ["pastel", "xoconostle", "de"]) {
     const query = new PgDialect().sqlToQuery(productSearchStatement({ cityId: CITY, term, page: 1 }));
-    const plan = await db.$client.query(`explain (analyze, buffers) ${query.sql}`, query.params as unknown[]);
+    const plan = await pool.query(`explain (analyze, buffers) ${query.sql}`, query.params as unknown[]);
     console.log(`\nEXPLAIN ANALYZE, term ${JSON.stringify(term)}:`);
     for (const row of plan.rows) console.log(`  ${row["QUERY PLAN"]}`);
   }
@@ -160,7 +160,7 @@ async function benchCityPage(db: ReturnType<typeof connectDatabase>["db"], datab
   const [rotateMs, rotated] = await time(() => rotateFeaturedProducts(db));
   console.log(`\nFeatured rotation over the whole catalogue: ${fmt(rotateMs)} (${rotated.featured} featured)`);
 
-  const parts = {
+  const parts: Record<string, () => Promise<unknown>> = {
     count: () => countVisibleStores(db, CITY),
     strip: () => listStoreStrip(db, CITY),
     featured: () => listFeaturedProducts(db, CITY),
