@@ -50,12 +50,25 @@ async function seedInTransaction(
 
     for (const [storeIndex, demo] of DEMO_STORES.entries()) {
       const { primaryColor, secondaryColor } = demo.settings;
-      const logoKey = await images?.make("store-logos", demo.id, {
-        label: demo.displayName,
-        from: primaryColor,
-        to: secondaryColor,
-        variant: storeIndex,
-      });
+      // Drawn and encoded side by side (sharp works off the main thread).
+      const [logoKey, ...productImageKeys] = images
+        ? await Promise.all([
+            images.make("store-logos", demo.id, {
+              label: demo.displayName,
+              from: primaryColor,
+              to: secondaryColor,
+              variant: storeIndex,
+            }),
+            ...demo.products.map((product, productIndex) =>
+              images.make("product-images", demo.id, {
+                label: product.name,
+                from: productIndex % 2 ? secondaryColor : primaryColor,
+                to: productIndex % 2 ? primaryColor : secondaryColor,
+                variant: productIndex + storeIndex,
+              }),
+            ),
+          ])
+        : [];
       await createStore(tx, {
         id: demo.id,
         displayName: demo.displayName,
@@ -70,13 +83,7 @@ async function seedInTransaction(
 
       const created = [];
       for (const [productIndex, product] of demo.products.entries()) {
-        const imageKey = await images?.make("product-images", demo.id, {
-          label: product.name,
-          from: productIndex % 2 ? secondaryColor : primaryColor,
-          to: productIndex % 2 ? primaryColor : secondaryColor,
-          variant: productIndex + storeIndex,
-        });
-        created.push(await createProduct(tx, demo.id, { ...product, imageKey: imageKey ?? null }));
+        created.push(await createProduct(tx, demo.id, { ...product, imageKey: productImageKeys[productIndex] ?? null }));
       }
       const orderable = created.filter((product) => product.available);
 
