@@ -61,7 +61,7 @@ try {
   const stream = await fetch(`${server.url}/i/admin/orders/stream`, { headers: { cookie }, signal: abort.signal });
   if (stream.status !== 200 || !stream.body) throw new Error(`stream answered ${stream.status}`);
   const reader = stream.body.pipeThrough(new TextDecoderStream()).getReader();
-  let connected: () => void;
+  let connected = () => {};
   const ready = new Promise<void>((resolve) => (connected = resolve));
   void (async () => {
     let buffer = "";
@@ -158,7 +158,13 @@ try {
   async function pageScripts(pathname: string, headers: Record<string, string> = {}) {
     const html = await (await fetch(`${server.url}${pathname}`, { headers })).text();
     const urls = new Set<string>();
-    for (const match of html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)) urls.add(match[1]!);
+    // What the page actually loads: preloaded modules, script tags and the inline imports (not
+    // the route manifest, which only names other routes' files).
+    const loaded = /<link rel="modulepreload" href="([^"]+\.js)"|<script[^>]* src="([^"]+\.js)"|import(?:\s*\*\s*as\s+\w+\s+from\s*|\s*\(\s*|\s+)"(\/assets\/[^"]+\.js)"/g;
+    for (const match of html.matchAll(loaded)) {
+      const url = match[1] ?? match[2] ?? match[3];
+      if (url?.startsWith("/")) urls.add(url);
+    }
     let raw = 0;
     let gzip = 0;
     for (const url of urls) {

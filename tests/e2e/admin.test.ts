@@ -191,6 +191,62 @@ describe("admin panel", () => {
     await page.context().close();
   });
 
+  it("edits, disables and deletes a product (after confirming); an edit without a name does nothing", async () => {
+    const { page, storeId } = await ownerPage();
+    await createProduct(db, storeId, { name: "Bolillo", description: "De masa madre", price: 4 });
+    await gotoAdmin(page, "productos");
+    const card = page.getByRole("listitem", { name: "Bolillo" });
+    await card.getByRole("button", { name: "Editar" }).click();
+    const dialog = page.getByRole("dialog", { name: "Editar producto" });
+    await dialog.getByLabel("Nombre").fill("");
+    await dialog.getByRole("button", { name: "Guardar cambios" }).click();
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.getByRole("alert").count()).toBe(0);
+    await dialog.getByLabel("Nombre").fill("Bolillo grande");
+    await dialog.getByLabel("Unidad").selectOption("kg");
+    await dialog.getByRole("button", { name: "Guardar cambios" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const edited = page.getByRole("listitem", { name: "Bolillo grande" });
+    await edited.getByText("/ kg").waitFor();
+
+    await edited.getByRole("switch", { name: "Disponible: Bolillo grande" }).click();
+    await edited.getByText("No disponible").waitFor();
+    await page.getByText("Productos habilitados: 0 de 10").waitFor();
+
+    page.once("dialog", (confirm) => confirm.dismiss());
+    await edited.getByRole("button", { name: "Eliminar" }).click();
+    expect(await edited.isVisible()).toBe(true);
+    page.once("dialog", (confirm) => confirm.accept());
+    await edited.getByRole("button", { name: "Eliminar" }).click();
+    await edited.waitFor({ state: "detached" });
+    await page.getByText("Aún no tienes productos.").waitFor();
+    await page.context().close();
+  });
+
+  it("cancels a pending order after confirming; it shows as Cancelada in the history", async () => {
+    const { page, storeId } = await ownerPage();
+    const product = await createProduct(db, storeId, { name: "Oreja", price: 15 });
+    const order = await createOrder(db, storeId, {
+      customerName: "Mario",
+      deliveryType: "delivery",
+      address: "Av. Madero 10",
+      lines: [{ productId: product.id, name: product.name, price: product.price, unit: product.unit }],
+    });
+    await gotoAdmin(page, "ordenes_pendientes");
+    const item = page.getByRole("listitem", { name: `Orden ${order.id}` });
+    await item.getByText("Av. Madero 10").waitFor();
+    page.once("dialog", (confirm) => confirm.accept());
+    await item.getByRole("button", { name: "Cancelar orden" }).click();
+    await item.waitFor({ state: "detached" });
+    await gotoAdmin(page, "ordenes_completadas");
+    const row = page.getByRole("row", { name: new RegExp(order.id) });
+    await row.getByText("Cancelada").waitFor();
+    await row.click();
+    await page.getByText("Entrega a domicilio").waitFor();
+    await page.getByText("Av. Madero 10").waitFor();
+    await page.context().close();
+  });
+
   it("custom categories: Enter, Space or comma add; × and Backspace remove; saved", async () => {
     const { page } = await ownerPage({ trialExpiration: inAMonth() });
     await gotoAdmin(page, "configuracion_avanzada");

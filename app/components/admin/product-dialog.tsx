@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { SelectField, TextField } from "~/components/field";
-import { productUnits, type products } from "~/db/schema";
-import { normalizeOptions, PRODUCT_MESSAGES, ProductFormSchema, productFormValues, UNIT_LABELS } from "~/domain/products/product-form";
+import type { products } from "~/db/schema";
+import { normalizeOptions, PRODUCT_MESSAGES, PRODUCT_UNITS, ProductFormSchema, productFormValues, UNIT_LABELS } from "~/domain/products/product-form";
 import { ActionMessage } from "./action-message";
 import { Modal } from "./modal";
 import { ProductImageField } from "./product-image-field";
@@ -78,7 +78,7 @@ export function ProductDialog({
             label="Unidad"
             name="unit"
             defaultValue={product?.unit ?? "pieza"}
-            options={productUnits.map((unit) => ({ value: unit, label: UNIT_LABELS[unit] }))}
+            options={PRODUCT_UNITS.map((unit) => ({ value: unit, label: UNIT_LABELS[unit] }))}
           />
         </div>
         {categories.length > 0 ? (

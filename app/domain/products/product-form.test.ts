@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { normalizeOptions, planLimitMessage, PRODUCT_MESSAGES, ProductFormSchema, productFormValues } from "./product-form";
+import { productUnits } from "~/db/schema";
+import { normalizeOptions, PRODUCT_UNITS, planLimitMessage, PRODUCT_MESSAGES, ProductFormSchema, productFormValues } from "./product-form";
 
 const valid = { name: "Concha", description: "Pan dulce", price: "14.5", unit: "pieza", variations: [], category: "" };
 
@@ -21,6 +22,10 @@ describe("product form", () => {
   it("unit is one of pieza, kg, L, mL", () => {
     for (const unit of ["pieza", "kg", "L", "mL"]) expect(ProductFormSchema.safeParse({ ...valid, unit }).success).toBe(true);
     expect(ProductFormSchema.safeParse({ ...valid, unit: "litro" }).success).toBe(false);
+  });
+
+  it("offers exactly the schema's units", () => {
+    expect([...PRODUCT_UNITS]).toEqual([...productUnits]);
   });
 
   it("options are trimmed, non-empty and unique", () => {

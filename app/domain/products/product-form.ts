@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { productUnits } from "~/db/schema";
+import type { ProductUnit } from "~/db/schema";
 
 /** The add/edit product dialog (spec §2, §5, §8): messages verbatim where the spec fixes them. */
 export const PRODUCT_MESSAGES = {
@@ -12,7 +12,10 @@ export const PRODUCT_MESSAGES = {
   notFound: "No encontramos ese producto.",
 } as const;
 
-export const UNIT_LABELS: Record<(typeof productUnits)[number], string> = {
+/** The schema's units, repeated here so the browser bundle does not pull in Drizzle. */
+export const PRODUCT_UNITS = ["pieza", "kg", "L", "mL"] as const satisfies readonly ProductUnit[];
+
+export const UNIT_LABELS: Record<ProductUnit, string> = {
   pieza: "pieza",
   kg: "kg",
   L: "L",
@@ -44,7 +47,7 @@ export const ProductFormSchema = z
     name: z.string().trim().max(120, PRODUCT_MESSAGES.tooLong),
     description: z.string().trim().max(1000, PRODUCT_MESSAGES.tooLong),
     price: z.string().trim(),
-    unit: z.enum(productUnits, PRODUCT_MESSAGES.unit),
+    unit: z.enum(PRODUCT_UNITS, PRODUCT_MESSAGES.unit),
     variations: z.array(z.string().max(80, PRODUCT_MESSAGES.tooLong)).max(30, PRODUCT_MESSAGES.tooLong),
     category: z.string().trim().max(40, PRODUCT_MESSAGES.category),
     /** Storage key of the image; "" removes it; absent keeps the current one. */
