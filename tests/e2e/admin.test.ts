@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { createOrder, createProduct } from "~/db/factories.server";
 import { ADMIN_TABS } from "~/domain/stores/admin-tabs";
@@ -244,6 +245,22 @@ describe("admin panel", () => {
     await row.click();
     await page.getByText("Entrega a domicilio").waitFor();
     await page.getByText("Av. Madero 10").waitFor();
+    await page.context().close();
+  });
+
+  it("uploads a logo in the settings; after saving the header shows it", async () => {
+    const { page } = await ownerPage();
+    await gotoAdmin(page, "configuracion");
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#aa3300" } }).png().toBuffer();
+    await page.locator("input[type=file]").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+    await page.getByText("Imagen lista").waitFor({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Guardar configuración" }).click();
+    await page.getByRole("status").filter({ hasText: "Configuración guardada exitosamente" }).waitFor();
+    const logo = page.locator("header img");
+    await logo.waitFor();
+    expect(await logo.getAttribute("src")).toMatch(/^\/media\/store-logos-thumbnails\/tienda-[a-z0-9]+\/[a-z0-9]+-200\.webp$/);
+    const status = await page.request.get((await logo.getAttribute("src"))!);
+    expect(status.status()).toBe(200);
     await page.context().close();
   });
 

@@ -15,6 +15,8 @@ import { startOrderEventHub, type OrderEvent } from "~/domain/orders/order-event
 import { cancelOrder, completeOrder, listOrderHistory, listPendingOrders } from "~/domain/orders/owner-orders.server";
 import { addProduct, deleteProduct, updateProduct } from "~/domain/products/admin-products.server";
 import { ProductFormSchema } from "~/domain/products/product-form";
+import { SettingsFormSchema } from "~/domain/stores/settings-form";
+import { saveStoreSettings } from "~/domain/stores/settings.server";
 import { createLogger } from "~/lib/logger.server";
 import { createTestDatabase } from "../support/database";
 
@@ -151,5 +153,29 @@ describe("products", () => {
     await expect(deleteProduct(db, b.id, product.id, { storage, logger })).rejects.toMatchObject({ code: "NOT_FOUND" });
     const [row] = await db.select().from(products).where(eq(products.id, product.id));
     expect(row!.name).toBe("Original");
+  });
+});
+
+describe("settings", () => {
+  it("a replaced logo's files are deleted after the save; a missing logo field keeps the logo", async () => {
+    const store = await createStore(db);
+    const oldKey = newImageKey("store-logos", store.id);
+    const newKey = newImageKey("store-logos", store.id);
+    for (const key of [...imageFileKeys(oldKey), ...imageFileKeys(newKey)]) await storage.put(key, Buffer.from("x"), "image/webp");
+    const form = (logoKey?: string) =>
+      SettingsFormSchema.parse({
+        displayName: "Logo", description: "", contactEmail: "", facebookUrl: "", instagramUrl: "", twitterUrl: "",
+        phone: "", cityId: "aguascalientes", primaryColor: "#2563eb", secondaryColor: "#22d3ee",
+        backgroundColor: "#ffffff", panelBackgroundColor: "#ffffff", productBackgroundColor: "#ffffff",
+        allowPickup: "on", logoKey,
+      });
+    await saveStoreSettings(db, store.id, form(oldKey), { storage, logger });
+    await saveStoreSettings(db, store.id, form(undefined), { storage, logger });
+    for (const key of imageFileKeys(oldKey)) expect(await storage.get(key)).not.toBeNull();
+    await saveStoreSettings(db, store.id, form(newKey), { storage, logger });
+    for (const key of imageFileKeys(oldKey)) expect(await storage.get(key)).toBeNull();
+    for (const key of imageFileKeys(newKey)) expect(await storage.get(key)).not.toBeNull();
+    await saveStoreSettings(db, store.id, form(""), { storage, logger });
+    for (const key of imageFileKeys(newKey)) expect(await storage.get(key)).toBeNull();
   });
 });
