@@ -212,7 +212,7 @@ function OwnerCalls({ cityName }: { cityName: string }) {
       </h2>
       <p className="mt-2 text-stone-200">Abre tu tienda en línea gratis y recibe pedidos por WhatsApp.</p>
       <div className="mt-4 flex flex-col justify-center gap-3 sm:flex-row">
-        <a href="/i/signup" className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+        <a href="/i/signup" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
           Crea tu tienda
         </a>
         <a href="/i/admin" className="rounded-lg px-5 py-3 font-semibold text-white ring-1 ring-white/60 hover:bg-white/10">

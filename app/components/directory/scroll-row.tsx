@@ -16,7 +16,7 @@ export function ScrollRow({ label, children }: { label: string; children: React.
       <ul
         ref={list}
         aria-label={label}
-        className="flex snap-x snap-mandatory gap-3 overflow-x-auto overscroll-x-contain scroll-smooth px-4 pb-3 [scrollbar-width:thin]"
+        className="flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto overscroll-x-contain scroll-smooth px-4 pb-3 [scrollbar-width:thin]"
       >
         {children}
       </ul>
