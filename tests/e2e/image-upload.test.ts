@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { IMAGE_MESSAGES } from "~/domain/images/image-messages";
+import { thumbnailKey } from "~/domain/images/image-urls";
 import { expectAccessible, newPhonePage, signedInOwner, uniqueSuffix, useBrowser, useE2eDatabase } from "../support/browser";
 import { PHP_AS_JPG } from "../support/hostile-images";
 import { photoLikeJpeg } from "../support/photo";
@@ -104,6 +105,33 @@ describe("image upload", () => {
     expect(attempts).toBe(2);
     const key = await dialog.locator("input[type=hidden][name=imageKey]").inputValue();
     expect(key).toMatch(new RegExp(`^product-images/${storeId}/[a-z0-9]{20}\\.webp$`));
+    await page.context().close();
+  });
+
+  it("a new logo replaces the old one on the storefront, and the old files are deleted", async () => {
+    const { page, storeId } = await ownerPage();
+    const uploadLogo = async (colour: string) => {
+      await page.goto("/i/admin?tab=configuracion");
+      await page.locator("main[data-hydrated]").waitFor();
+      const logo = await sharp({ create: { width: 600, height: 600, channels: 3, background: colour } }).png().toBuffer();
+      await page.getByLabel(/^(Elegir|Cambiar) foto: Logo$/).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
+      await page.getByRole("status").filter({ hasText: "Imagen lista" }).waitFor();
+      const key = await page.locator("input[type=hidden][name=logoKey]").inputValue();
+      await page.getByRole("button", { name: "Guardar configuración" }).click();
+      await page.getByRole("status").filter({ hasText: "Configuración guardada exitosamente" }).waitFor();
+      return key;
+    };
+    const first = await uploadLogo("#b45309");
+    const second = await uploadLogo("#2563eb");
+    expect(second).not.toBe(first);
+
+    await page.goto(`/${storeId}`);
+    const sources = await page.locator("header img").evaluateAll((images) => images.map((image) => image.getAttribute("src")));
+    expect(sources).toContain(`/media/${thumbnailKey(second, 400)}`);
+    for (const url of [`/media/${first}`, `/media/${thumbnailKey(first, 200)}`, `/media/${thumbnailKey(first, 400)}`]) {
+      expect((await page.request.get(url)).status(), url).toBe(404);
+    }
+    expect((await page.request.get(`/media/${second}`)).status()).toBe(200);
     await page.context().close();
   });
 });
