@@ -44,7 +44,9 @@ const sellerBenefits = [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { contactEmail, socialUrl } = loaderData;
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
 
   return (
     <>
