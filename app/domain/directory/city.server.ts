@@ -6,7 +6,7 @@ import { cities, products, storeCategories, stores, storeSettings } from "~/db/s
 export const CAROUSEL_CATEGORIES = ["sweets", "takeout", "gifts", "beauty"] as const;
 export const CAROUSEL_SIZE = 12;
 /** The strip shows a sample of the city's stores: a city of thousands must not send them all. */
-export const STORE_STRIP_SIZE = 40;
+export const STORE_STRIP_SIZE = 24;
 
 export async function findCity(db: Executor, cityId: string) {
   const [city] = await db.select().from(cities).where(eq(cities.id, cityId));
