@@ -29,11 +29,12 @@ export function AdminHeader({
           </span>
         )}
         <div className="min-w-0 flex-1">
-          <p className="flex items-center gap-2 truncate font-semibold">
-            <span className="truncate">{storeName}</span>
+          <p className="truncate font-semibold">{storeName}</p>
+          {/* Badge and e-mail share the second line, so a phone still shows the store's name. */}
+          <p className="flex min-w-0 items-center gap-2 text-xs text-stone-600">
             <PlanBadge tier={tier} trial={trial} />
+            <span className="truncate">{email}</span>
           </p>
-          <p className="truncate text-xs text-stone-600">{email}</p>
         </div>
         <Form method="post" action="/i/logout">
           <button
