@@ -8,12 +8,19 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}"],
+          environment: "node",
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,
         test: {
           name: "integration",
+          // Projects run one after another: each starts servers and databases of its own.
+          sequence: { groupOrder: 1 },
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: ["tests/support/global-database.ts"],
           testTimeout: 60_000,
@@ -24,6 +31,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "e2e",
+          sequence: { groupOrder: 2 },
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/support/global-server.ts"],
           testTimeout: 90_000,
