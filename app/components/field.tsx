@@ -1,6 +1,6 @@
 import { useId } from "react";
 
-type FieldProps = React.InputHTMLAttributes<HTMLInputElement> & {
+type FieldProps = React.ComponentProps<"input"> & {
   label: string;
   /** Shown in red under the field; also marks the input invalid for assistive technology. */
   error?: string;

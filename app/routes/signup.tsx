@@ -76,6 +76,8 @@ function SignupForm({
 }: Route.ComponentProps["loaderData"] & { serverErrors?: FieldErrors<SignupField | "form"> }) {
   const formRef = useRef<HTMLFormElement>(null);
   const submitting = useNavigation().state === "submitting";
+  // Uncontrolled, so that what a visitor types before the page hydrates is never reset.
+  const storeIdInput = useRef<HTMLInputElement>(null);
   const [storeId, setStoreId] = useState(requestedId);
   // The id follows the name until the owner types an id of their own.
   const [storeIdEdited, setStoreIdEdited] = useState(requestedId !== "");
@@ -117,13 +119,16 @@ function SignupForm({
               error={messageFor("displayName")}
               {...invalidProps("displayName")}
               onChange={(event) => {
-                if (!storeIdEdited) setStoreId(deriveStoreId(event.currentTarget.value));
+                if (storeIdEdited || !storeIdInput.current) return;
+                storeIdInput.current.value = deriveStoreId(event.currentTarget.value);
+                setStoreId(storeIdInput.current.value);
               }}
             />
             <TextField
               label="Identificador de la tienda"
               name="storeId"
-              value={storeId}
+              ref={storeIdInput}
+              defaultValue={requestedId}
               maxLength={20}
               autoCapitalize="none"
               spellCheck={false}

@@ -51,6 +51,9 @@ describe("owner accounts", () => {
     await page.goto("/i/signup");
     await page.getByLabel("Nombre de tu tienda").fill("Otra Espiga");
     await page.getByLabel("Identificador de la tienda").fill("panaderia-la-espiga");
+    await page.getByLabel("Nombre de tu tienda").fill("Otra Espiga de Oro");
+    // Typed by hand, so the name no longer changes it (before or after the page hydrates).
+    await expect(page.getByLabel("Identificador de la tienda").inputValue()).resolves.toBe("panaderia-la-espiga");
     await page.getByLabel("Categoría de la tienda").selectOption("sweets");
     await page.getByLabel("Correo electrónico").fill(`otra-${uniqueSuffix()}@example.com`);
     await page.getByLabel("Contraseña").fill("contraseña-segura");
