@@ -18,6 +18,7 @@ import {
   type OrderStatus,
   type ProductUnit,
 } from "./schema";
+import { roundMoney } from "~/domain/orders/money";
 import { newOrderNumber } from "~/domain/orders/order-number";
 import { hashPassword } from "~/domain/auth/password-hash.server";
 import { randomId } from "~/lib/ids";
@@ -158,8 +159,4 @@ export async function createOrder(db: Executor, storeId: string, input: CreateOr
     })),
   );
   return order!;
-}
-
-function roundMoney(amount: number) {
-  return Math.round(amount * 100) / 100;
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { ActionMessage } from "./action-message";
+import { ActionMessage } from "~/components/action-message";
 import { TagInput } from "./tag-input";
 
 export function AdvancedSettingsTab({ categories }: { categories: string[] }) {

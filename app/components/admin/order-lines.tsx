@@ -1,5 +1,5 @@
 import type { OwnerOrder } from "~/domain/orders/owner-orders.server";
-import { formatMoney } from "~/domain/orders/owner-orders";
+import { formatMoney } from "~/domain/orders/money";
 
 /** An order's product lines and total. */
 export function OrderLines({ order }: { order: Pick<OwnerOrder, "lines" | "total"> }) {

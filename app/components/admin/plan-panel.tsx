@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import { PlanBadge } from "~/components/plan-badge";
 import type { LicenceType } from "~/db/schema";
 import { BASIC_PLAN_PRICE } from "~/domain/stores/plan";
-import { ActionMessage } from "./action-message";
+import { ActionMessage } from "~/components/action-message";
 
 /** The plan, the trial and how to extend it (spec §4, §9). */
 export function PlanPanel({

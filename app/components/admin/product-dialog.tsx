@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { SelectField, TextField } from "~/components/field";
 import type { products } from "~/db/schema";
 import { normalizeOptions, PRODUCT_MESSAGES, PRODUCT_UNITS, ProductFormSchema, productFormValues, UNIT_LABELS } from "~/domain/products/product-form";
-import { ActionMessage } from "./action-message";
+import { ActionMessage } from "~/components/action-message";
 import { Modal } from "./modal";
 import { ProductImageField } from "./product-image-field";
 import { TextAreaField } from "./text-area-field";

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { products } from "~/db/schema";
 import { imageSources } from "~/domain/images/image-urls";
-import { formatMoney } from "~/domain/orders/owner-orders";
-import { ActionMessage } from "./action-message";
+import { formatMoney } from "~/domain/orders/money";
+import { ActionMessage } from "~/components/action-message";
 import { ProductDialog } from "./product-dialog";
 import { UsageBar } from "./usage-bar";
 

@@ -12,7 +12,7 @@ import {
   type ColorField,
 } from "~/domain/stores/settings-form";
 import { fieldErrors } from "~/domain/stores/signup-form";
-import { ActionMessage } from "./action-message";
+import { ActionMessage } from "~/components/action-message";
 import { CheckboxField } from "./checkbox-field";
 import { LogoField } from "./logo-field";
 import { StorePreview } from "./store-preview";

@@ -1,6 +1,6 @@
 import { imageSources } from "~/domain/images/image-urls";
+import { formatMoney } from "~/domain/orders/money";
 
-const money = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
 
 export type ProductCardData = {
   storeId: string;
@@ -40,7 +40,7 @@ export function ProductCard({ product, className = "" }: { product: ProductCardD
       <span className="flex flex-1 flex-col gap-0.5 p-3">
         <span className="line-clamp-2 font-semibold text-ink">{product.name}</span>
         <span className="font-bold text-brand-800">
-          {money.format(product.price)}
+          {formatMoney(product.price)}
           {product.unit !== "pieza" ? <span className="font-normal text-stone-600"> / {product.unit}</span> : null}
         </span>
         <span className="mt-auto truncate text-sm text-stone-600">{product.storeName}</span>

@@ -5,7 +5,7 @@ import { fieldErrors } from "~/domain/stores/signup-form";
 import { deriveStoreId } from "~/domain/stores/store-id";
 import { CreateStoreFormSchema, SUPER_ADMIN_MESSAGES } from "~/domain/super-admin/super-admin-forms";
 import type { action } from "~/routes/super-admin";
-import { ResultMessage } from "./result-message";
+import { ActionMessage } from "~/components/action-message";
 
 type Option = { value: string; label: string };
 
@@ -71,7 +71,7 @@ export function CreateStorePanel({ categories, cities }: { categories: Option[];
           >
             {busy ? "Creando…" : "Crear tienda"}
           </button>
-          <ResultMessage result={result} />
+          <ActionMessage result={result} />
           {result?.ok && serverResult?.storeId ? (
             <a href={`/${serverResult.storeId}`} className="mt-2 inline-block font-semibold text-brand-800 underline">
               Abrir /{serverResult.storeId}

@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import type { action } from "~/routes/super-admin";
-import { ResultMessage } from "./result-message";
+import { ActionMessage } from "~/components/action-message";
 
 export function RotateFeaturedPanel() {
   const fetcher = useFetcher<typeof action>({ key: "rotate-featured" });
@@ -24,7 +24,7 @@ export function RotateFeaturedPanel() {
           {busy ? "Rotando…" : "Rotar productos destacados"}
         </button>
       </fetcher.Form>
-      <ResultMessage result={busy ? undefined : fetcher.data} />
+      <ActionMessage result={busy ? undefined : fetcher.data} />
     </section>
   );
 }

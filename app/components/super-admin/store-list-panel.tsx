@@ -3,7 +3,7 @@ import { PlanBadge } from "~/components/plan-badge";
 import { licenceTypes, type LicenceType } from "~/db/schema";
 import { PLAN_LABELS } from "~/domain/stores/licence";
 import type { action } from "~/routes/super-admin";
-import { ResultMessage } from "./result-message";
+import { ActionMessage } from "~/components/action-message";
 
 type OperatorStore = {
   id: string;
@@ -116,9 +116,9 @@ function StoreRow({ store }: { store: OperatorStore }) {
           </button>
         </plan.Form>
       </div>
-      <ResultMessage result={visibility.state === "idle" ? visibility.data : undefined} />
+      <ActionMessage result={visibility.state === "idle" ? visibility.data : undefined} />
       {plan.state === "idle" && plan.data ? (
-        <ResultMessage result={{ ok: plan.data.ok, message: planErrors?.expires ?? plan.data.message }} />
+        <ActionMessage result={{ ok: plan.data.ok, message: planErrors?.expires ?? plan.data.message }} />
       ) : null}
     </li>
   );

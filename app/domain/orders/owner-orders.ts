@@ -35,7 +35,3 @@ export function formatOrderDate(value: Date | string | null, timeZone = "America
   return new Intl.DateTimeFormat("es-ES", { dateStyle: "short", timeStyle: "short", timeZone }).format(new Date(value));
 }
 
-const money = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
-export function formatMoney(amount: number): string {
-  return money.format(amount);
-}

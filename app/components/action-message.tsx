@@ -1,5 +1,5 @@
-/** The outcome of an admin action, announced to screen readers. */
-export function ActionMessage({ result }: { result: { ok: boolean; message?: string } | undefined }) {
+/** The outcome of an action (admin or super-admin), announced to screen readers. */
+export function ActionMessage({ result }: { result?: { ok: boolean; message?: string } }) {
   if (!result?.message) return null;
   return result.ok ? (
     <p role="status" className="rounded-lg bg-green-50 px-3 py-2 text-sm font-medium text-green-900 ring-1 ring-green-300">
