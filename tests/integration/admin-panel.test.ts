@@ -3,46 +3,19 @@
  * plan limits under concurrency, the one-time trial, and owner B's forged posts against owner
  * A's data, which must be refused and change no row.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createOrder, createOwner, createProduct, createStore, type CreateStoreInput } from "~/db/factories.server";
 import { orders, products, stores, storeSettings } from "~/db/schema";
 import { planLimitMessage } from "~/domain/products/product-form";
 import { TRIAL_MESSAGES } from "~/domain/stores/plan";
 import { createTestDatabase } from "../support/database";
-import { startServerProcess, type ServerProcess } from "../support/server-process";
+import { signIn as signInOver, useServerProcess } from "../support/http-server";
 
 const { db, url: databaseUrl } = await createTestDatabase();
-let server: ServerProcess;
-let dataDir: string;
+const running = useServerProcess(databaseUrl);
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "tianguis-admin-"));
-  server = await startServerProcess({
-    env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEMO_DATA: "false", LOG_LEVEL: "warn" },
-  });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-async function signIn(email: string, password: string): Promise<string> {
-  const response = await fetch(`${server.url}/i/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password }),
-    redirect: "manual",
-  });
-  expect(response.status).toBe(302);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-}
+const signIn = (email: string, password: string) => signInOver(running.server.url, email, password);
 
 async function newOwner(input: CreateStoreInput = {}) {
   const store = await createStore(db, input);
@@ -51,7 +24,7 @@ async function newOwner(input: CreateStoreInput = {}) {
 }
 
 function post(pathname: string, cookie: string | null, fields: [string, string][]) {
-  return fetch(`${server.url}${pathname}`, {
+  return fetch(`${running.server.url}${pathname}`, {
     method: "POST",
     headers: cookie ? { cookie } : {},
     body: new URLSearchParams(fields),
@@ -213,7 +186,7 @@ describe("owner B's forged posts against owner A", () => {
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe("/i/login");
     }
-    const stream = await fetch(`${server.url}/i/admin/orders/stream`, { redirect: "manual" });
+    const stream = await fetch(`${running.server.url}/i/admin/orders/stream`, { redirect: "manual" });
     expect(stream.status).toBe(302);
     expect(await snapshot(a.store.id)).toEqual(before);
   });

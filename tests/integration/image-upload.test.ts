@@ -3,11 +3,10 @@
  * process, with its own DATA_DIR): who may upload, what is refused, what is stored and served.
  */
 import http from "node:http";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import os from "node:os";
+import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createOwner, createStore } from "~/db/factories.server";
 import { isOwnedImageKey } from "~/domain/images/image-keys";
 import { IMAGE_MESSAGES } from "~/domain/images/image-messages";
@@ -24,36 +23,12 @@ import {
   twentyMegabytes,
 } from "../support/hostile-images";
 import { photoLikeJpeg } from "../support/photo";
-import { startServerProcess, type ServerProcess } from "../support/server-process";
+import { signIn as signInOver, useServerProcess } from "../support/http-server";
 
 const { db, url: databaseUrl } = await createTestDatabase();
-let server: ServerProcess;
-let dataDir: string;
+const running = useServerProcess(databaseUrl);
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "tianguis-upload-"));
-  server = await startServerProcess({
-    env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEMO_DATA: "false", LOG_LEVEL: "warn" },
-  });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-async function signIn(email: string, password: string): Promise<string> {
-  const response = await fetch(`${server.url}/i/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password }),
-    redirect: "manual",
-  });
-  expect(response.status).toBe(302);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-}
+const signIn = (email: string, password: string) => signInOver(running.server.url, email, password);
 
 async function newOwner() {
   const store = await createStore(db);
@@ -69,7 +44,7 @@ async function upload(
   const form = new FormData();
   form.set("kind", options.kind ?? "product-images");
   form.set("file", new Blob([Buffer.from(bytes)], { type: options.type ?? "image/jpeg" }), options.fileName ?? "foto.jpg");
-  const response = await fetch(`${server.url}/i/admin/upload`, {
+  const response = await fetch(`${running.server.url}/i/admin/upload`, {
     method: "POST",
     body: form,
     headers: cookie ? { cookie } : {},
@@ -82,7 +57,7 @@ async function upload(
 /** Every file under DATA_DIR (uploads and anything else the server wrote outside it). */
 async function uploadedFiles(): Promise<string[]> {
   try {
-    const entries = await readdir(path.join(dataDir, "uploads"), { recursive: true, withFileTypes: true });
+    const entries = await readdir(path.join(running.dataDir, "uploads"), { recursive: true, withFileTypes: true });
     return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
   } catch {
     return [];
@@ -92,7 +67,7 @@ async function uploadedFiles(): Promise<string[]> {
 /** A raw GET, so that `..` and escapes reach the server exactly as written. */
 function rawGet(requestPath: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: "127.0.0.1", port: server.port, path: requestPath }, (response) => {
+    const request = http.get({ host: "127.0.0.1", port: running.server.port, path: requestPath }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk) => chunks.push(chunk));
       response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
@@ -114,9 +89,9 @@ describe("POST /i/admin/upload", () => {
 
     const added = (await uploadedFiles()).filter((file) => !before.includes(file));
     expect(added.sort()).toEqual(
-      [body.key!, thumbnailKey(body.key!, 200), thumbnailKey(body.key!, 400)].map((key) => path.join(dataDir, "uploads", key)).sort(),
+      [body.key!, thumbnailKey(body.key!, 200), thumbnailKey(body.key!, 400)].map((key) => path.join(running.dataDir, "uploads", key)).sort(),
     );
-    const everything = await readdir(dataDir, { recursive: true });
+    const everything = await readdir(running.dataDir, { recursive: true });
     expect(everything.some((file) => file.endsWith("x.jpg"))).toBe(false);
 
     for (const [url, width] of [
@@ -124,7 +99,7 @@ describe("POST /i/admin/upload", () => {
       [`/media/${thumbnailKey(body.key!, 200)}`, 200],
       [body.urls!.src, 400],
     ] as const) {
-      const response = await fetch(`${server.url}${url}`);
+      const response = await fetch(`${running.server.url}${url}`);
       expect(response.status, url).toBe(200);
       expect(response.headers.get("content-type")).toBe("image/webp");
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
@@ -146,7 +121,7 @@ describe("POST /i/admin/upload", () => {
     const { status, body } = await upload(cookie, await htmlJpegPolyglot(), { fileName: "pagina.html", type: "text/html" });
     expect(status).toBe(201);
     expect(body.key).toMatch(/\.webp$/);
-    const served = await fetch(`${server.url}${body.urls!.full}`);
+    const served = await fetch(`${running.server.url}${body.urls!.full}`);
     expect(served.headers.get("content-type")).toBe("image/webp");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     const bytes = Buffer.from(await served.arrayBuffer());
@@ -193,7 +168,7 @@ describe("POST /i/admin/upload", () => {
     form.set("kind", "product-images");
     form.set("storeId", victim.storeId);
     form.set("file", new Blob([await smallJpeg()], { type: "image/jpeg" }), `../${victim.storeId}/x.jpg`);
-    const response = await fetch(`${server.url}/i/admin/upload`, { method: "POST", body: form, headers: { cookie: attacker.cookie } });
+    const response = await fetch(`${running.server.url}/i/admin/upload`, { method: "POST", body: form, headers: { cookie: attacker.cookie } });
     const body = (await response.json()) as { key: string };
     expect(response.status).toBe(201);
     expect(isOwnedImageKey(attacker.storeId, "product-images", body.key)).toBe(true);
@@ -208,7 +183,7 @@ describe("POST /i/admin/upload", () => {
     });
     const form = new FormData();
     form.set("kind", "product-images");
-    const response = await fetch(`${server.url}/i/admin/upload`, { method: "POST", body: form, headers: { cookie } });
+    const response = await fetch(`${running.server.url}/i/admin/upload`, { method: "POST", body: form, headers: { cookie } });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: IMAGE_MESSAGES.missingFile });
   });
@@ -220,7 +195,7 @@ describe("POST /i/admin/upload", () => {
       const request = http.request(
         {
           host: "127.0.0.1",
-          port: server.port,
+          port: running.server.port,
           path: "/i/admin/upload",
           method: "POST",
           headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}`, "transfer-encoding": "chunked" },
@@ -274,8 +249,8 @@ describe("GET /media/*", () => {
   it("no longer serves an image once deleted", async () => {
     const { cookie } = await newOwner();
     const { body } = await upload(cookie, await smallJpeg());
-    expect((await fetch(`${server.url}${body.urls!.full}`)).status).toBe(200);
-    await rm(path.join(dataDir, "uploads", body.key!));
-    expect((await fetch(`${server.url}${body.urls!.full}`)).status).toBe(404);
+    expect((await fetch(`${running.server.url}${body.urls!.full}`)).status).toBe(200);
+    await rm(path.join(running.dataDir, "uploads", body.key!));
+    expect((await fetch(`${running.server.url}${body.urls!.full}`)).status).toBe(404);
   });
 });

@@ -1,0 +1,38 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect } from "vitest";
+import { startServerProcess, type ServerProcess } from "./server-process";
+
+/**
+ * The built server as its own process on a test file's database, for tests that go through
+ * real HTTP. Read `.server` inside tests (it is set by beforeAll).
+ */
+export function useServerProcess(databaseUrl: string, env: Record<string, string> = {}) {
+  const state = { server: undefined as unknown as ServerProcess, dataDir: "" };
+  beforeAll(async () => {
+    state.dataDir = await mkdtemp(path.join(os.tmpdir(), "tianguis-http-"));
+    state.server = await startServerProcess({
+      env: { DATABASE_URL: databaseUrl, DATA_DIR: state.dataDir, DEMO_DATA: "false", LOG_LEVEL: "warn", ...env },
+    });
+  });
+  afterAll(async () => {
+    await state.server?.stop();
+    if (state.dataDir) await rm(state.dataDir, { recursive: true, force: true });
+  });
+  return state;
+}
+
+/** Logs in through the login form and returns the session cookie to send along. */
+export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/i/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password }),
+    redirect: "manual",
+  });
+  expect(response.status).toBe(302);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
