@@ -12,23 +12,12 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../tests/support/chromium";
 import { ROOT, startServerProcess } from "../../tests/support/server-process";
 
 const STORE_PATH = "/panaderia-la-espiga";
 const RENDER_RUNS = 200;
 const LIGHTHOUSE_RUNS = 3;
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-// The same flags as tests/support/browser.ts (that module needs a Vitest runner to import).
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 if (!existsSync(path.join(ROOT, buildDir, "server/index.js"))) {

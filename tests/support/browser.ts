@@ -4,19 +4,9 @@ import { afterAll, beforeAll, expect, inject } from "vitest";
 import { connectDatabase, type Database } from "~/db/client.server";
 import { createOwner, createStore, type CreateStoreInput } from "~/db/factories.server";
 import { hashPassword } from "~/domain/auth/password-hash.server";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
 
-/** Debian's Chromium, with the flags this closed network needs (ARCHITECTURE.md §9). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
