@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { LogoutButton } from "~/components/logout-button";
 import type { LicenceType } from "~/db/schema";
 import { PlanBadge } from "./plan-badge";
 
@@ -36,14 +36,7 @@ export function AdminHeader({
             <span className="truncate">{email}</span>
           </p>
         </div>
-        <Form method="post" action="/i/logout">
-          <button
-            type="submit"
-            className="rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-100"
-          >
-            Cerrar sesión
-          </button>
-        </Form>
+        <LogoutButton />
       </div>
     </header>
   );

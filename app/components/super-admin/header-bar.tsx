@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { LogoutButton } from "~/components/logout-button";
 import { TianguisLogo } from "~/components/brand";
 
 export function AdminHeaderBar({ email }: { email: string }) {
@@ -9,14 +9,7 @@ export function AdminHeaderBar({ email }: { email: string }) {
           <TianguisLogo className="h-8 w-8" />
         </a>
         <p className="min-w-0 flex-1 truncate text-sm text-stone-700">{email}</p>
-        <Form method="post" action="/i/logout">
-          <button
-            type="submit"
-            className="rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-100"
-          >
-            Cerrar sesión
-          </button>
-        </Form>
+        <LogoutButton />
       </div>
     </header>
   );
