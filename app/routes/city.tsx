@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { TianguisLogo } from "~/components/brand";
-import { ProductCard, type ProductCardData } from "~/components/directory/product-card";
+import { ProductCard } from "~/components/directory/product-card";
+import type { DirectoryProduct } from "~/domain/directory/directory-product";
 import { ScrollRow } from "~/components/directory/scroll-row";
 import { CityStoreStrip } from "~/components/directory/store-strip";
 import { CAROUSEL_CATEGORIES, countVisibleStores, findCity, listCategoryCarousels, listCarouselCategoryNames, listStoreStrip } from "~/domain/directory/city.server";
@@ -187,7 +188,7 @@ function ProductSearch({ cityName, search }: { cityName: string; search: Search 
   );
 }
 
-function Carousel({ id, title, products }: { id: string; title: string; products: ProductCardData[] }) {
+function Carousel({ id, title, products }: { id: string; title: string; products: DirectoryProduct[] }) {
   return (
     <section aria-labelledby={id} className="py-4">
       <h2 id={id} className="px-4 pb-2 text-xl font-bold">

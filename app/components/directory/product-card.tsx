@@ -1,19 +1,10 @@
 import { imageSources } from "~/domain/images/image-urls";
+import type { DirectoryProduct } from "~/domain/directory/directory-product";
 import { formatMoney } from "~/domain/orders/money";
 
 
-export type ProductCardData = {
-  storeId: string;
-  id: string;
-  name: string;
-  price: number;
-  unit: string;
-  imageKey: string | null;
-  storeName: string;
-};
-
 /** A product of some store in the directory: the whole card links to that store's page. */
-export function ProductCard({ product, className = "" }: { product: ProductCardData; className?: string }) {
+export function ProductCard({ product, className = "" }: { product: DirectoryProduct; className?: string }) {
   const image = product.imageKey ? imageSources(product.imageKey) : null;
   return (
     <a

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { cities, products, storeCategories, stores, storeSettings } from "~/db/schema";
+import type { DirectoryProduct } from "./directory-product";
 
 /** The categories the city page shows a carousel for (spec §9), in this order. */
 export const CAROUSEL_CATEGORIES = ["sweets", "takeout", "gifts", "beauty"] as const;
@@ -34,16 +35,6 @@ export async function listStoreStrip(db: Executor, cityId: string, limit = STORE
     .from(sampled)
     .innerJoin(storeSettings, eq(storeSettings.storeId, sampled.id));
 }
-
-export type DirectoryProduct = {
-  storeId: string;
-  id: string;
-  name: string;
-  price: number;
-  unit: string;
-  imageKey: string;
-  storeName: string;
-};
 
 /**
  * One carousel per store category: available products with an image from that category's

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { featuredProducts, products, stores, storeSettings } from "~/db/schema";
 import type { Logger } from "~/lib/logger.server";
-import type { DirectoryProduct } from "./city.server";
+import type { DirectoryProduct } from "./directory-product";
 
 export const FEATURED_PRODUCTS_LIMIT = 12;
 export const FEATURED_PER_STORE_LIMIT = 2;

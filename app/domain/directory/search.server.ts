@@ -4,6 +4,7 @@ import { products, stores, storeSettings } from "~/db/schema";
 import { recordEvent } from "~/domain/analytics/events.server";
 import { containsPattern } from "./contains-pattern.server";
 import { SEARCH_PAGE_SIZE, SEARCH_RESULTS_LIMIT } from "./search";
+import type { DirectoryProduct } from "./directory-product";
 
 export type ProductSearch = { cityId: string; term: string; page: number; pageSize?: number };
 
@@ -45,20 +46,10 @@ export function productSearchStatement(search: ProductSearch) {
     limit ${pageSize + 1} offset ${(search.page - 1) * pageSize}`;
 }
 
-type FoundProduct = {
-  storeId: string;
-  id: string;
-  name: string;
-  price: number;
-  unit: string;
-  imageKey: string | null;
-  storeName: string;
-};
-
 /** One page of results; one row more than a page is read to know whether another page follows. */
 export async function searchProducts(db: Executor, search: ProductSearch) {
   const pageSize = search.pageSize ?? SEARCH_PAGE_SIZE;
-  const { rows } = await db.execute<FoundProduct>(productSearchStatement(search));
+  const { rows } = await db.execute<DirectoryProduct>(productSearchStatement(search));
   return { products: rows.slice(0, pageSize), hasNextPage: rows.length > pageSize };
 }
 

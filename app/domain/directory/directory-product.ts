@@ -1,0 +1,10 @@
+/** A product as the directory shows it (search results, carousels, featured): it links to its store. */
+export type DirectoryProduct = {
+  storeId: string;
+  id: string;
+  name: string;
+  price: number;
+  unit: string;
+  imageKey: string | null;
+  storeName: string;
+};
