@@ -143,28 +143,25 @@ describe("admin panel", () => {
 
   it("a shopper's order appears live in the pending tab; completing it moves it to the history", async () => {
     const { page, storeId } = await ownerPage({ settings: { allowPickup: true } });
-    const product = await createProduct(db, storeId, { name: "Concha", price: 14 });
+    await createProduct(db, storeId, { name: "Concha", price: 14 });
     await gotoAdmin(page, "ordenes_pendientes");
     await page.getByText("No hay órdenes pendientes.").waitFor();
     await page.getByRole("status").filter({ hasText: "En vivo" }).waitFor();
 
+    // A shopper, in a browser of their own, orders through the storefront.
     const shopper = await newPhonePage(browser.browser, browser.baseUrl);
-    const placed = await shopper.request.post(`/s/${storeId}/api`, {
-      data: {
-        intent: "place-order",
-        form: {
-          customerName: "Lucía Compradora",
-          customerPhone: "4497654321",
-          deliveryType: "pickup",
-          address: "",
-          comments: "Sin azúcar",
-          idempotencyKey: `e2e-${uniqueSuffix()}-key`,
-          lines: [{ productId: product.id, variation: "", quantity: 2 }],
-        },
-      },
-    });
-    expect(placed.status()).toBe(200);
-    const orderNumber: string = (await placed.json()).order.number;
+    await shopper.goto(`/${storeId}`);
+    const concha = shopper.getByRole("article", { name: "Concha" });
+    await concha.getByRole("button", { name: "Agregar" }).click();
+    await expect.poll(() => concha.getByRole("button", { name: "Agregar" }).count()).toBe(1);
+    await concha.getByRole("button", { name: "Agregar" }).click();
+    await shopper.getByRole("tab", { name: /Carrito/ }).click();
+    await shopper.getByLabel("Nombre").fill("Lucía Compradora");
+    await shopper.getByLabel("Teléfono (opcional)").fill("4497654321");
+    await shopper.getByLabel("Comentarios (opcional)").fill("Sin azúcar");
+    await shopper.getByRole("button", { name: /Hacer pedido/ }).click();
+    await shopper.getByRole("heading", { name: "¡Pedido recibido!" }).waitFor();
+    const orderNumber = (await shopper.getByTestId("order-number").textContent())!.trim();
     await shopper.context().close();
 
     const order = page.getByRole("listitem", { name: `Orden ${orderNumber}` });
