@@ -13,6 +13,7 @@ import { imageSources, MAIN_IMAGE_MAX_SIZE, type ImageKind } from "~/domain/imag
 export const UPLOAD_URL = "/i/admin/upload";
 
 export const IMAGE_UPLOAD_LABELS = {
+  waitForUpload: "Espera a que termine de subir la imagen.",
   choose: "Elegir foto",
   change: "Cambiar foto",
   remove: "Quitar foto",
@@ -91,10 +92,25 @@ export function ImageUpload({ kind, name, label, defaultKey = null, onChange, re
   }
 
   const busy = status.state === "compressing" || status.state === "uploading";
+  const container = useRef<HTMLDivElement>(null);
+  const [submitBlocked, setSubmitBlocked] = useState(false);
+  // Saving the form mid-upload would save it without the image: hold the submit until it is done.
+  useEffect(() => {
+    setSubmitBlocked(false);
+    const form = container.current?.closest("form");
+    if (!busy || !form) return;
+    const hold = (event: Event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      setSubmitBlocked(true);
+    };
+    form.addEventListener("submit", hold);
+    return () => form.removeEventListener("submit", hold);
+  }, [busy]);
   const preview = localPreview ?? (key ? imageSources(key).src : null);
 
   return (
-    <div className={className}>
+    <div className={className} ref={container}>
       <input type="hidden" name={name} value={key ?? ""} />
       <span id={`${id}-label`} className="mb-1 block text-sm font-medium text-stone-800">
         {label}
@@ -142,6 +158,9 @@ export function ImageUpload({ kind, name, label, defaultKey = null, onChange, re
             </button>
           ) : null}
           <div id={`${id}-status`} role="status" aria-live="polite" className="text-sm">
+            {busy && submitBlocked ? (
+              <p className="font-medium text-red-700">{IMAGE_UPLOAD_LABELS.waitForUpload}</p>
+            ) : null}
             {status.state === "compressing" ? <p className="text-stone-700">{IMAGE_UPLOAD_LABELS.compressing}</p> : null}
             {status.state === "uploading" ? (
               <div className="space-y-1">

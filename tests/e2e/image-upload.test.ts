@@ -26,6 +26,38 @@ async function openNewProductDialog(page: Page) {
 }
 
 describe("image upload", () => {
+  it("holds the product form's submit while the image is still uploading, then saves it with the image", async () => {
+    const { page } = await ownerPage();
+    const dialog = await openNewProductDialog(page);
+    await dialog.getByLabel("Nombre").fill(`Oreja ${uniqueSuffix()}`);
+    await dialog.getByLabel("Descripción").fill("Hojaldre caramelizado");
+    await dialog.getByLabel("Precio (MXN)").fill("15");
+    // The real server answers, a little later than usual, so the save is tried mid-upload.
+    let releaseUpload: () => void = () => {};
+    const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+    await page.route("**/i/admin/upload", async (route) => {
+      await uploadHeld;
+      await route.continue();
+    });
+    const saves: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().includes("/i/admin/products")) saves.push(request.url());
+    });
+    const photo = await photoLikeJpeg(800, 600);
+    await dialog.getByLabel("Elegir foto: Imagen del producto").setInputFiles({ name: "oreja.jpg", mimeType: "image/jpeg", buffer: photo });
+    await dialog.getByRole("status").filter({ hasText: "Subiendo imagen" }).waitFor();
+    await dialog.getByRole("button", { name: "Agregar producto" }).click();
+    await dialog.getByText("Espera a que termine de subir la imagen.").waitFor();
+    expect(saves).toEqual([]);
+
+    releaseUpload();
+    await dialog.getByRole("status").filter({ hasText: "Imagen lista" }).waitFor();
+    await dialog.getByRole("button", { name: "Agregar producto" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(saves).toHaveLength(1);
+    await page.context().close();
+  });
+
   it("an owner uploads a 3000×2000 photo as a product image and sees its thumbnail on the storefront", async () => {
     const { page, storeId } = await ownerPage();
     const dialog = await openNewProductDialog(page);
