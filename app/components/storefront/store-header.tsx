@@ -1,4 +1,4 @@
-import { imageSources } from "~/domain/images/image-urls";
+import { mediaUrl, thumbnailKey } from "~/domain/images/image-urls";
 import type { StorefrontStore } from "~/domain/storefront/catalogue.server";
 
 export function StoreHeader({ store }: { store: StorefrontStore }) {
@@ -7,7 +7,8 @@ export function StoreHeader({ store }: { store: StorefrontStore }) {
       <div className="mx-auto flex max-w-5xl items-start gap-4">
         {store.logoKey ? (
           <img
-            src={imageSources(store.logoKey).src}
+            // 64 CSS pixels: the 200 px thumbnail is sharp up to a 3× screen.
+            src={mediaUrl(thumbnailKey(store.logoKey, 200))}
             alt=""
             width={64}
             height={64}
