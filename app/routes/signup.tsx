@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Wordmark } from "~/components/brand";
 import { focusFirstInvalid, SelectField, TextField } from "~/components/field";
@@ -78,9 +78,21 @@ function SignupForm({
   const submitting = useNavigation().state === "submitting";
   // Uncontrolled, so that what a visitor types before the page hydrates is never reset.
   const storeIdInput = useRef<HTMLInputElement>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
   const [storeId, setStoreId] = useState(requestedId);
   // The id follows the name until the owner types an id of their own.
   const [storeIdEdited, setStoreIdEdited] = useState(requestedId !== "");
+  // What was typed before the page hydrated: derive the id from it, or keep an id typed by hand.
+  useEffect(() => {
+    const id = storeIdInput.current;
+    const name = nameInput.current;
+    if (!id || !name || storeIdEdited) return;
+    if (id.value === "") id.value = deriveStoreId(name.value);
+    else if (id.value !== deriveStoreId(name.value)) setStoreIdEdited(true);
+    setStoreId(id.value);
+    // Only once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [clientErrors, setClientErrors] = useState<FieldErrors<SignupField> | null>(null);
   const errors: FieldErrors<SignupField | "form"> = clientErrors ?? serverErrors ?? {};
   const required = Object.values(errors).includes(SIGNUP_MESSAGES.required);
@@ -114,6 +126,7 @@ function SignupForm({
             <TextField
               label="Nombre de tu tienda"
               name="displayName"
+              ref={nameInput}
               autoComplete="organization"
               placeholder="Panadería La Espiga"
               error={messageFor("displayName")}

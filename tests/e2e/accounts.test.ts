@@ -12,7 +12,7 @@ describe("owner accounts", () => {
 
     // The id follows the name, accents transliterated, until edited by hand.
     await page.getByLabel("Nombre de tu tienda").fill("Panadería Ñandú");
-    await expect(page.getByLabel("Identificador de la tienda").inputValue()).resolves.toBe("panaderianandu");
+    await expect.poll(() => page.getByLabel("Identificador de la tienda").inputValue()).toBe("panaderianandu");
     await page.getByLabel("Identificador de la tienda").fill(`nandu-${suffix}`);
     await page.getByLabel("Nombre de tu tienda").fill("Panadería Ñandú del Centro");
     await expect(page.getByLabel("Identificador de la tienda").inputValue()).resolves.toBe(`nandu-${suffix}`);
@@ -43,6 +43,22 @@ describe("owner accounts", () => {
     // The session ended on the server: the panel is closed again.
     await page.goto("/i/admin");
     await page.waitForURL("**/i/login");
+    await page.context().close();
+  });
+
+  it("derives the id from a name typed before the page's JavaScript arrived", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/**/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/i/signup", { waitUntil: "commit" });
+    await page.getByLabel("Nombre de tu tienda").fill("Café Ñandú");
+    expect(await page.getByLabel("Identificador de la tienda").inputValue()).toBe("");
+    release();
+    await expect.poll(() => page.getByLabel("Identificador de la tienda").inputValue()).toBe("cafenandu");
     await page.context().close();
   });
 
