@@ -159,7 +159,7 @@ describe("image upload", () => {
 
     await page.goto(`/${storeId}`);
     const sources = await page.locator("header img").evaluateAll((images) => images.map((image) => image.getAttribute("src")));
-    expect(sources).toContain(`/media/${thumbnailKey(second, 400)}`);
+    expect(sources).toContain(`/media/${thumbnailKey(second, 200)}`);
     for (const url of [`/media/${first}`, `/media/${thumbnailKey(first, 200)}`, `/media/${thumbnailKey(first, 400)}`]) {
       expect((await page.request.get(url)).status(), url).toBe(404);
     }

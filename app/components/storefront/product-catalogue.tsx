@@ -13,9 +13,11 @@ type Props = {
   products: StorefrontProduct[];
   categories: string[];
   onAdd: (product: StorefrontProduct, variation: string) => void;
+  /** False until the page has hydrated: a tap before then would be lost. */
+  ready: boolean;
 };
 
-export function ProductCatalogue({ products, categories, onAdd }: Props) {
+export function ProductCatalogue({ products, categories, onAdd, ready }: Props) {
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState(ALL_CATEGORIES);
   const [enlarged, setEnlarged] = useState<StorefrontProduct | null>(null);
@@ -64,6 +66,7 @@ export function ProductCatalogue({ products, categories, onAdd }: Props) {
                 product={product}
                 eager={index < EAGER_IMAGES}
                 onAdd={onAdd}
+                ready={ready}
                 onEnlarge={() => setEnlarged(product)}
               />
             </li>
@@ -79,11 +82,13 @@ function ProductCard({
   product,
   eager,
   onAdd,
+  ready,
   onEnlarge,
 }: {
   product: StorefrontProduct;
   eager: boolean;
   onAdd: Props["onAdd"];
+  ready: boolean;
   onEnlarge: () => void;
 }) {
   const [variation, setVariation] = useState(product.variations[0] ?? "");
@@ -134,13 +139,14 @@ function ProductCard({
         </p>
         <button
           type="button"
+          disabled={!ready}
           onClick={() => {
             onAdd(product, variation);
             setAdded(true);
             clearTimeout(timer.current);
             timer.current = setTimeout(() => setAdded(false), ADDED_FEEDBACK_MS);
           }}
-          className="rounded-lg bg-[var(--store-primary)] px-4 py-2.5 font-semibold text-[var(--store-on-primary)] hover:brightness-95"
+          className="rounded-lg bg-[var(--store-primary)] px-4 py-2.5 font-semibold text-[var(--store-on-primary)] hover:brightness-95 disabled:opacity-70"
         >
           {added ? "¡Agregado!" : "Agregar"}
         </button>

@@ -79,7 +79,10 @@ export function StorefrontApp({ store, products }: StorefrontProps) {
   }
 
   return (
-    <div style={storeThemeStyle(store.colours)} className="min-h-screen bg-[var(--store-bg)] text-[var(--store-on-bg)]">
+    <div
+      style={storeThemeStyle(store.colours)}
+      data-hydrated={loaded ? "" : undefined}
+      className="min-h-screen bg-[var(--store-bg)] text-[var(--store-on-bg)]">
       <StoreHeader store={store} />
       <nav className="sticky top-0 z-10 bg-[var(--store-panel)] shadow-sm" aria-label="Secciones de la tienda">
         <div role="tablist" aria-label="Secciones de la tienda" className="mx-auto flex max-w-5xl">
@@ -131,6 +134,7 @@ export function StorefrontApp({ store, products }: StorefrontProps) {
             products={products}
             categories={store.categories}
             onAdd={(product, variation) => setLines((current) => addToCart(current, product.id, variation))}
+            ready={loaded}
           />
         </section>
         <section id="sf-panel-pedido" role="tabpanel" aria-labelledby="sf-tab-pedido" hidden={tab !== "pedido"}>
