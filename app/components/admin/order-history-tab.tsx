@@ -1,8 +1,8 @@
 import { Fragment, useState } from "react";
 import { Link } from "react-router";
 import type { OwnerOrder } from "~/domain/orders/owner-orders.server";
-import { DELIVERY_TYPE_LABELS, formatOrderDate, OWNER_ORDER_MESSAGES } from "~/domain/orders/owner-orders";
-import { OrderLines } from "./order-lines";
+import { formatOrderDate, OWNER_ORDER_MESSAGES } from "~/domain/orders/owner-orders";
+import { DeliveryTerms, OrderLines } from "./order-lines";
 
 export function OrderHistoryTab({ orders, page, hasMore }: { orders: OwnerOrder[]; page: number; hasMore: boolean }) {
   const [expanded, setExpanded] = useState<string | null>(null);
@@ -68,14 +68,7 @@ export function OrderHistoryTab({ orders, page, hasMore }: { orders: OwnerOrder[
                             <dl className="mb-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                               <dt className="text-stone-600">Teléfono</dt>
                               <dd>{order.customerPhone || "—"}</dd>
-                              <dt className="text-stone-600">Entrega</dt>
-                              <dd>{DELIVERY_TYPE_LABELS[order.deliveryType]}</dd>
-                              {order.deliveryType === "delivery" ? (
-                                <>
-                                  <dt className="text-stone-600">Dirección</dt>
-                                  <dd className="break-words">{order.address || "—"}</dd>
-                                </>
-                              ) : null}
+                              <DeliveryTerms order={order} />
                               {order.status === "cancelled" ? (
                                 <>
                                   <dt className="text-stone-600">Estado</dt>

@@ -1,5 +1,22 @@
 import type { OwnerOrder } from "~/domain/orders/owner-orders.server";
 import { formatMoney } from "~/domain/orders/money";
+import { DELIVERY_TYPE_LABELS } from "~/domain/orders/owner-orders";
+
+/** The delivery type and, for a delivery, the address: terms of an order's <dl>. */
+export function DeliveryTerms({ order }: { order: Pick<OwnerOrder, "deliveryType" | "address"> }) {
+  return (
+    <>
+      <dt className="text-stone-600">Entrega</dt>
+      <dd>{DELIVERY_TYPE_LABELS[order.deliveryType]}</dd>
+      {order.deliveryType === "delivery" ? (
+        <>
+          <dt className="text-stone-600">Dirección</dt>
+          <dd className="break-words">{order.address || "—"}</dd>
+        </>
+      ) : null}
+    </>
+  );
+}
 
 /** An order's product lines and total. */
 export function OrderLines({ order }: { order: Pick<OwnerOrder, "lines" | "total"> }) {

@@ -1,13 +1,12 @@
 import { useFetcher } from "react-router";
 import type { OwnerOrder } from "~/domain/orders/owner-orders.server";
 import {
-  DELIVERY_TYPE_LABELS,
   formatOrderDate,
   ORDER_STATUS_LABELS,
   OWNER_ORDER_MESSAGES,
   whatsappLink,
 } from "~/domain/orders/owner-orders";
-import { OrderLines } from "./order-lines";
+import { DeliveryTerms, OrderLines } from "./order-lines";
 import type { LiveConnection } from "./use-live-orders";
 
 const CONNECTION_TEXT: Record<LiveConnection, string> = {
@@ -78,14 +77,7 @@ function PendingOrder({ order }: { order: OwnerOrder }) {
         </dd>
         <dt className="text-stone-600">Hora</dt>
         <dd>{formatOrderDate(order.createdAt)}</dd>
-        <dt className="text-stone-600">Entrega</dt>
-        <dd>{DELIVERY_TYPE_LABELS[order.deliveryType]}</dd>
-        {order.deliveryType === "delivery" ? (
-          <>
-            <dt className="text-stone-600">Dirección</dt>
-            <dd className="break-words">{order.address || "—"}</dd>
-          </>
-        ) : null}
+        <DeliveryTerms order={order} />
         {order.comments ? (
           <>
             <dt className="text-stone-600">Comentarios</dt>
