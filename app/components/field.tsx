@@ -1,29 +1,46 @@
 import { useId } from "react";
 
-type FieldProps = React.ComponentProps<"input"> & {
+type Labelled = {
   label: string;
-  /** Shown in red under the field; also marks the input invalid for assistive technology. */
+  /** Shown in red under the field; also marks the control invalid for assistive technology. */
   error?: string;
   hint?: string;
   /** Keeps the label for screen readers only, for forms whose design shows placeholders. */
   hideLabel?: boolean;
 };
 
-export function TextField({ label, error, hint, hideLabel, className, ...input }: FieldProps) {
+const CONTROL =
+  "block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-sm aria-[invalid]:border-red-600";
+
+/**
+ * The label, hint and error around one form control, wired for assistive technology; every
+ * field type below renders its control through this one frame.
+ */
+function Field({
+  label,
+  error,
+  hint,
+  hideLabel,
+  className,
+  control,
+}: Labelled & {
+  className?: string;
+  control: (aria: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode;
+}) {
   const id = useId();
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ");
+  const describedBy = [error ? `${id}-error` : null, hint && !error ? `${id}-hint` : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div className={className}>
       <label htmlFor={id} className={hideLabel ? "sr-only" : "mb-1 block text-sm font-medium text-stone-800"}>
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-sm placeholder:text-stone-500 focus:border-brand-600 aria-[invalid]:border-red-600"
-        {...input}
-      />
+      {control({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy || undefined,
+      })}
       {hint && !error ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
           {hint}
@@ -38,40 +55,71 @@ export function TextField({ label, error, hint, hideLabel, className, ...input }
   );
 }
 
-type SelectProps = React.SelectHTMLAttributes<HTMLSelectElement> & {
-  label: string;
-  error?: string;
-  options: { value: string; label: string }[];
-  placeholder?: string;
-};
-
-export function SelectField({ label, error, options, placeholder, className, ...select }: SelectProps) {
-  const id = useId();
+export function TextField({
+  label,
+  error,
+  hint,
+  hideLabel,
+  className,
+  ...input
+}: React.ComponentProps<"input"> & Labelled) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-sm aria-[invalid]:border-red-600"
-        {...select}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field
+      {...{ label, error, hint, hideLabel, className }}
+      control={(aria) => (
+        <input
+          {...aria}
+          className={`${CONTROL} placeholder:text-stone-500 focus:border-brand-600`}
+          {...input}
+        />
+      )}
+    />
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className,
+  ...textarea
+}: React.ComponentProps<"textarea"> & Labelled) {
+  return (
+    <Field
+      {...{ label, error, hint, className }}
+      control={(aria) => (
+        <textarea
+          {...aria}
+          rows={3}
+          className={`${CONTROL} disabled:bg-stone-100 disabled:text-stone-600`}
+          {...textarea}
+        />
+      )}
+    />
+  );
+}
+
+type SelectProps = React.ComponentProps<"select"> &
+  Labelled & {
+    options: { value: string; label: string }[];
+    placeholder?: string;
+  };
+
+export function SelectField({ label, error, hint, options, placeholder, className, ...select }: SelectProps) {
+  return (
+    <Field
+      {...{ label, error, hint, className }}
+      control={(aria) => (
+        <select {...aria} className={CONTROL} {...select}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 

@@ -6,7 +6,7 @@ import { normalizeOptions, PRODUCT_MESSAGES, PRODUCT_UNITS, ProductFormSchema, p
 import { ActionMessage } from "~/components/action-message";
 import { Modal } from "./modal";
 import { ProductImageField } from "./product-image-field";
-import { TextAreaField } from "./text-area-field";
+import { TextAreaField } from "~/components/field";
 
 type Product = typeof products.$inferSelect;
 type Result = { ok: boolean; message?: string };

@@ -16,7 +16,7 @@ import { ActionMessage } from "~/components/action-message";
 import { CheckboxField } from "./checkbox-field";
 import { LogoField } from "./logo-field";
 import { StorePreview } from "./store-preview";
-import { TextAreaField } from "./text-area-field";
+import { TextAreaField } from "~/components/field";
 
 type Settings = typeof storeSettings.$inferSelect;
 type Result = { ok: boolean; message?: string; field?: string };
