@@ -118,7 +118,9 @@ function reply(result: SuperAdminResult, status = 200) {
   return data(result, { status });
 }
 
-export default function SuperAdmin({ loaderData }: Route.ComponentProps) {
+export default function SuperAdmin({ loaderData, actionData }: Route.ComponentProps) {
+  // A form sent before the page hydrated arrives as a document POST: its result is the route's.
+  const documentResult = (intent: SuperAdminIntent["intent"]) => (actionData?.intent === intent ? actionData : undefined);
   return (
     <>
       <AdminHeaderBar email={loaderData.email} />
@@ -126,8 +128,12 @@ export default function SuperAdmin({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">Super administración</h1>
         {loaderData.allowed ? (
           <div className="mt-6 space-y-8">
-            <RotateFeaturedPanel />
-            <CreateStorePanel categories={loaderData.categories} cities={loaderData.cities} />
+            <RotateFeaturedPanel documentResult={documentResult("rotate-featured")} />
+            <CreateStorePanel
+              categories={loaderData.categories}
+              cities={loaderData.cities}
+              documentResult={documentResult("create-store")}
+            />
             <StoreListPanel query={loaderData.query} stores={loaderData.stores} />
           </div>
         ) : (

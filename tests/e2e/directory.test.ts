@@ -96,6 +96,19 @@ describe("city directory", () => {
 });
 
 describe("super-admin panel", () => {
+  it("shows the rotation's outcome even when the button is pressed before the page's JavaScript arrived", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await signInAsSuperAdmin(page.context());
+    // No script ever arrives: the form goes as a plain document POST.
+    await page.route("**/assets/**/*.js", (route) => route.abort());
+    await page.goto("/i/super-admin");
+    await page.getByRole("button", { name: "Rotar productos destacados" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Productos destacados rotados" }).textContent()).resolves.toMatch(
+      /ahora se destacan \d+ productos/,
+    );
+    await page.context().close();
+  });
+
   it("rotates the featured products and creates a store that then opens at /<id>", async () => {
     const suffix = uniqueSuffix();
     const withImage = await createStore(db, { id: `destacada-${suffix}` });

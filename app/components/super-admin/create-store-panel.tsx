@@ -4,20 +4,28 @@ import { focusFirstInvalid, SelectField, TextField } from "~/components/field";
 import { fieldErrors } from "~/domain/stores/signup-form";
 import { deriveStoreId } from "~/domain/stores/store-id";
 import { CreateStoreFormSchema, SUPER_ADMIN_MESSAGES } from "~/domain/super-admin/super-admin-forms";
-import type { action } from "~/routes/super-admin";
+import type { action, SuperAdminResult } from "~/routes/super-admin";
 import { ActionMessage } from "~/components/action-message";
 
 type Option = { value: string; label: string };
 
 /** createUserlessStore (spec §7): a store with no owner, with the sign-up's id rules. */
-export function CreateStorePanel({ categories, cities }: { categories: Option[]; cities: Option[] }) {
+export function CreateStorePanel({
+  categories,
+  cities,
+  documentResult,
+}: {
+  categories: Option[];
+  cities: Option[];
+  documentResult?: SuperAdminResult;
+}) {
   const fetcher = useFetcher<typeof action>({ key: "create-store" });
   const formRef = useRef<HTMLFormElement>(null);
   const [storeId, setStoreId] = useState("");
   const [storeIdEdited, setStoreIdEdited] = useState(false);
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const busy = fetcher.state !== "idle";
-  const serverResult = busy ? undefined : fetcher.data;
+  const serverResult = busy ? undefined : (fetcher.data ?? documentResult);
   const errors = clientErrors ?? serverResult?.errors ?? {};
   const result = clientErrors ? { ok: false, message: SUPER_ADMIN_MESSAGES.createFailed } : serverResult;
 

@@ -1,8 +1,8 @@
 import { useFetcher } from "react-router";
-import type { action } from "~/routes/super-admin";
+import type { action, SuperAdminResult } from "~/routes/super-admin";
 import { ActionMessage } from "~/components/action-message";
 
-export function RotateFeaturedPanel() {
+export function RotateFeaturedPanel({ documentResult }: { documentResult?: SuperAdminResult }) {
   const fetcher = useFetcher<typeof action>({ key: "rotate-featured" });
   const busy = fetcher.state !== "idle";
   return (
@@ -24,7 +24,7 @@ export function RotateFeaturedPanel() {
           {busy ? "Rotando…" : "Rotar productos destacados"}
         </button>
       </fetcher.Form>
-      <ActionMessage result={busy ? undefined : fetcher.data} />
+      <ActionMessage result={busy ? undefined : (fetcher.data ?? documentResult)} />
     </section>
   );
 }
