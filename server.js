@@ -10,6 +10,8 @@ if (development) {
   await startTianguis({ vite });
 } else {
   const buildDirectory = process.env.BUILD_DIR ?? "build";
-  const { startTianguis } = await import(new URL(`./${buildDirectory}/server/index.js`, import.meta.url).href);
+  const { startTianguis } = await import(
+    new URL(`./${buildDirectory}/server/index.js`, import.meta.url).href
+  );
   await startTianguis();
 }

@@ -4,7 +4,9 @@ import tsconfigPaths from "vite-tsconfig-paths";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    reporters: process.env.VITEST_JSON ? ["default", ["json", { outputFile: process.env.VITEST_JSON }]] : ["default"],
+    reporters: process.env.VITEST_JSON
+      ? ["default", ["json", { outputFile: process.env.VITEST_JSON }]]
+      : ["default"],
     projects: [
       {
         extends: true,

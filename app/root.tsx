@@ -19,7 +19,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Island pages (app/lib/islands.ts) skip the router's runtime. Development always uses the
   // router, and so does any render in the browser: there, the router is already running.
   const matches = useMatches();
-  const hydration = import.meta.env.DEV || typeof document !== "undefined" ? "router" : pageHydration(matches);
+  const hydration =
+    import.meta.env.DEV || typeof document !== "undefined" ? "router" : pageHydration(matches);
   return (
     <html lang="es-MX">
       <head>

@@ -8,7 +8,11 @@ import { withDatabase } from "./with-database";
 
 await withDatabase(async (db) => {
   // The demo's pictures go where the server will look for them (DATA_DIR/uploads or S3).
-  const { seeded } = await seedDemoMarketplace(db, new Date(), createStorage(readEnv(), createLogger("warn")));
+  const { seeded } = await seedDemoMarketplace(
+    db,
+    new Date(),
+    createStorage(readEnv(), createLogger("warn")),
+  );
   console.log(
     seeded
       ? `Mercado de demostración creado. Entra con ${DEMO_OWNER_EMAIL} / ${DEMO_PASSWORD}.`

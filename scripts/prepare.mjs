@@ -22,7 +22,9 @@ export function checkNodeVersion() {
 
 /** Installs dependencies when package-lock.json differs from the one last installed. */
 export function ensureInstalled() {
-  const lockHash = createHash("sha256").update(readFileSync(path.join(root, "package-lock.json"))).digest("hex");
+  const lockHash = createHash("sha256")
+    .update(readFileSync(path.join(root, "package-lock.json")))
+    .digest("hex");
   const stamp = path.join(root, "node_modules", ".tianguis-lock-hash");
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === lockHash) return;
   console.log("Instalando dependencias…");
@@ -38,7 +40,15 @@ function newest(entry) {
 
 /** Builds when any source is newer than the last build. */
 export function ensureBuilt() {
-  const sources = ["app", "server", "public", "drizzle", "vite.config.ts", "react-router.config.ts", "package-lock.json"]
+  const sources = [
+    "app",
+    "server",
+    "public",
+    "drizzle",
+    "vite.config.ts",
+    "react-router.config.ts",
+    "package-lock.json",
+  ]
     .map((entry) => path.join(root, entry))
     .filter((entry) => existsSync(entry));
   const output = path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js");

@@ -11,7 +11,9 @@ import { createLogger } from "~/lib/logger.server";
 export async function withDatabase(task: (db: Database, url: string) => Promise<void>) {
   const env = readEnv();
   const logger = createLogger("warn");
-  const embedded = env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir: env.dataDir, logger });
+  const embedded = env.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: env.dataDir, logger });
   const url = env.DATABASE_URL ?? embedded!.url;
   const connection = connectDatabase(url, { max: 2 });
   try {

@@ -31,7 +31,12 @@ import { serverErrorPage } from "./error-page";
 import { mediaHandler } from "./media";
 
 export type StartOptions = { env?: Env; vite?: ViteDevServer; handleSignals?: boolean };
-export type RunningServer = { server: http.Server; services: AppServices; url: string; close: () => Promise<void> };
+export type RunningServer = {
+  server: http.Server;
+  services: AppServices;
+  url: string;
+  close: () => Promise<void>;
+};
 
 export async function startTianguis(options: StartOptions = {}): Promise<RunningServer> {
   const started = Date.now();
@@ -65,12 +70,17 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
 
   const app = createApp(services, options.vite);
   const server = await new Promise<http.Server>((resolve, reject) => {
-    const listening = app.listen(env.PORT, env.HOST, (error?: Error) => (error ? reject(error) : resolve(listening)));
+    const listening = app.listen(env.PORT, env.HOST, (error?: Error) =>
+      error ? reject(error) : resolve(listening),
+    );
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
-  logger.info(`Tianguis listo en ${url}`, { ms: Date.now() - started, database: embedded ? "embedded" : "external" });
+  logger.info(`Tianguis listo en ${url}`, {
+    ms: Date.now() - started,
+    database: embedded ? "embedded" : "external",
+  });
 
   const pruning = setInterval(() => pruneHits(db).catch(() => {}), 60 * 60 * 1000);
   pruning.unref();
@@ -166,9 +176,13 @@ function createApp(services: AppServices, vite?: ViteDevServer) {
   } else {
     // Rollup may emit this module as server/index.js or as a shared chunk in server/assets/.
     const clientDir =
-      ["../client", "../../client"].map((dir) => fileURLToPath(new URL(dir, import.meta.url))).find(existsSync) ??
-      fileURLToPath(new URL("../client", import.meta.url));
-    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+      ["../client", "../../client"]
+        .map((dir) => fileURLToPath(new URL(dir, import.meta.url)))
+        .find(existsSync) ?? fileURLToPath(new URL("../client", import.meta.url));
+    app.use(
+      "/assets",
+      express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
+    );
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
     build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   }

@@ -45,7 +45,15 @@ type Props = {
   className?: string;
 };
 
-export function ImageUpload({ kind, name, label, defaultKey = null, onChange, removable = false, className }: Props) {
+export function ImageUpload({
+  kind,
+  name,
+  label,
+  defaultKey = null,
+  onChange,
+  removable = false,
+  className,
+}: Props) {
   const id = useId();
   const [key, setKey] = useState<string | null>(defaultKey);
   const [status, setStatus] = useState<Status>({ state: "idle" });
@@ -70,7 +78,12 @@ export function ImageUpload({ kind, name, label, defaultKey = null, onChange, re
     }
     setLocalPreview(URL.createObjectURL(prepared));
     setStatus({ state: "uploading", percent: 0 });
-    const result = await send(prepared, kind, (percent) => setStatus({ state: "uploading", percent }), request);
+    const result = await send(
+      prepared,
+      kind,
+      (percent) => setStatus({ state: "uploading", percent }),
+      request,
+    );
     if ("error" in result) {
       // Back to the image that is really stored (a refused file may not even be an image).
       setLocalPreview(null);
@@ -126,7 +139,14 @@ export function ImageUpload({ kind, name, label, defaultKey = null, onChange, re
               className="size-full object-cover"
             />
           ) : (
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-8 text-stone-400" fill="none" stroke="currentColor" strokeWidth={1.5}>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-8 text-stone-400"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={1.5}
+            >
               <path d="M3 16.5V18a3 3 0 003 3h12a3 3 0 003-3v-1.5M16.5 7.5L12 3m0 0L7.5 7.5M12 3v13.5" />
             </svg>
           )}
@@ -153,7 +173,11 @@ export function ImageUpload({ kind, name, label, defaultKey = null, onChange, re
             />
           </label>
           {removable && key && !busy ? (
-            <button type="button" onClick={remove} className="ml-2 min-h-11 px-2 text-sm font-medium text-red-700 underline">
+            <button
+              type="button"
+              onClick={remove}
+              className="ml-2 min-h-11 px-2 text-sm font-medium text-red-700 underline"
+            >
               {IMAGE_UPLOAD_LABELS.remove}
             </button>
           ) : null}
@@ -161,7 +185,9 @@ export function ImageUpload({ kind, name, label, defaultKey = null, onChange, re
             {busy && submitBlocked ? (
               <p className="font-medium text-red-700">{IMAGE_UPLOAD_LABELS.waitForUpload}</p>
             ) : null}
-            {status.state === "compressing" ? <p className="text-stone-700">{IMAGE_UPLOAD_LABELS.compressing}</p> : null}
+            {status.state === "compressing" ? (
+              <p className="text-stone-700">{IMAGE_UPLOAD_LABELS.compressing}</p>
+            ) : null}
             {status.state === "uploading" ? (
               <div className="space-y-1">
                 <p className="text-stone-700">
@@ -175,7 +201,9 @@ export function ImageUpload({ kind, name, label, defaultKey = null, onChange, re
                 />
               </div>
             ) : null}
-            {status.state === "done" ? <p className="font-medium text-green-800">{IMAGE_UPLOAD_LABELS.done}</p> : null}
+            {status.state === "done" ? (
+              <p className="font-medium text-green-800">{IMAGE_UPLOAD_LABELS.done}</p>
+            ) : null}
             {status.state === "error" ? <p className="font-medium text-red-700">{status.message}</p> : null}
           </div>
           {status.state === "error" && lastFile.current ? (

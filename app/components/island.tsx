@@ -7,7 +7,15 @@ import { islandPropsId, serializeIslandProps, type IslandName } from "~/lib/isla
  * exactly `<Component {...props} />` of the component app/entry.client.tsx registers for
  * `name`, so the server's HTML and the browser's first render match.
  */
-export function Island<P>({ name, props, children }: { name: IslandName; props: P; children: React.ReactNode }) {
+export function Island<P>({
+  name,
+  props,
+  children,
+}: {
+  name: IslandName;
+  props: P;
+  children: React.ReactNode;
+}) {
   return (
     <>
       <div data-island={name}>{children}</div>

@@ -9,7 +9,9 @@ const styles: Record<LicenceType, string> = {
 
 export function PlanBadge({ tier, trial }: { tier: LicenceType; trial?: boolean }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 ${styles[tier]}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 ${styles[tier]}`}
+    >
       {PLAN_LABELS[tier]}
       {trial ? <span className="ml-1 font-medium">(prueba)</span> : null}
     </span>

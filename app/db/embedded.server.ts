@@ -46,9 +46,12 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     initdbFlags: ["--encoding=UTF8", `--locale=${unicodeLocale()}`],
     postgresFlags: [
-      "-c", "listen_addresses=127.0.0.1",
-      "-c", "unix_socket_directories=",
-      "-c", "max_connections=200",
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      "-c",
+      "max_connections=200",
     ],
     onLog: (message: string) => logger.debug("postgres", { output: message.trim() }),
     onError: (error: unknown) => logger.error("postgres error", { error: String(error) }),
@@ -179,7 +182,15 @@ export function findFreePort(): Promise<number> {
   });
 }
 
-async function ensureDatabase({ port, password, databaseName }: { port: number; password: string; databaseName: string }) {
+async function ensureDatabase({
+  port,
+  password,
+  databaseName,
+}: {
+  port: number;
+  password: string;
+  databaseName: string;
+}) {
   const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password, database: "postgres" });
   await client.connect();
   try {

@@ -76,7 +76,13 @@ export async function createOwner(db: Executor, input: CreateOwnerInput = {}) {
   await db.insert(authUser).values({ id, email, name: input.name ?? email, role: input.role ?? "user" });
   await db
     .insert(authAccount)
-    .values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: passwordHash });
+    .values({
+      id: randomUUID(),
+      accountId: id,
+      providerId: "credential",
+      userId: id,
+      password: passwordHash,
+    });
   if (input.storeId) await db.insert(storeOwners).values({ userId: id, storeId: input.storeId });
   return { id, email, password };
 }
@@ -122,7 +128,14 @@ export type CreateOrderInput = {
   comments?: string;
   createdAt?: Date;
   completedAt?: Date | null;
-  lines: { productId: string; name: string; price: number; unit: ProductUnit; quantity?: number; variation?: string }[];
+  lines: {
+    productId: string;
+    name: string;
+    price: number;
+    unit: ProductUnit;
+    quantity?: number;
+    variation?: string;
+  }[];
 };
 
 export async function createOrder(db: Executor, storeId: string, input: CreateOrderInput) {

@@ -171,7 +171,10 @@ export const storeSettings = pgTable("store_settings", {
   instagramUrl: text("instagram_url").notNull().default(""),
   twitterUrl: text("twitter_url").notNull().default(""),
   /** advancedSettings.categories: the owner's custom product categories (basic plan). */
-  customCategories: text("custom_categories").array().notNull().default(sql`'{}'::text[]`),
+  customCategories: text("custom_categories")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   updatedAt: updatedAt(),
 });
 
@@ -194,7 +197,10 @@ export const products = pgTable(
     unit: text("unit").$type<ProductUnit>().notNull().default("pieza"),
     imageKey: text("image_key"),
     category: text("category").notNull().default(""),
-    variations: text("variations").array().notNull().default(sql`'{}'::text[]`),
+    variations: text("variations")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -276,9 +282,10 @@ export const featuredProducts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.productId] }),
-    foreignKey({ columns: [t.storeId, t.productId], foreignColumns: [products.storeId, products.id] }).onDelete(
-      "cascade",
-    ),
+    foreignKey({
+      columns: [t.storeId, t.productId],
+      foreignColumns: [products.storeId, products.id],
+    }).onDelete("cascade"),
   ],
 );
 
@@ -313,7 +320,11 @@ export const pushOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("push_outbox_pending_idx").on(t.createdAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index("push_outbox_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 // ── Operations ────────────────────────────────────────────────────────────────────────────────

@@ -17,7 +17,12 @@ export function actionFailure(message: string, status: number, field?: string) {
  * The one place a domain error becomes an HTTP answer for these actions: an AppError keeps its
  * status and Spanish message; anything else is logged and answered with the given fallback.
  */
-export function actionError(error: unknown, logger: Logger, fallback: string, logLine = "admin action failed") {
+export function actionError(
+  error: unknown,
+  logger: Logger,
+  fallback: string,
+  logLine = "admin action failed",
+) {
   if (error instanceof AppError) return actionFailure(error.message, error.status, error.field);
   logger.error(logLine, { error });
   return actionFailure(fallback, 500);

@@ -24,7 +24,11 @@ export class AppError extends Error {
   readonly field?: string;
   readonly retryAfterSeconds?: number;
 
-  constructor(code: AppErrorCode, message: string, options: { field?: string; retryAfterSeconds?: number } = {}) {
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    options: { field?: string; retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = "AppError";
     this.code = code;

@@ -11,14 +11,16 @@ export function createLogger(
   base: Record<string, unknown> = {},
   write: (line: string) => void = (line) => process.stdout.write(line + "\n"),
 ): Logger {
-  const log = (level: Level) => (message: string, fields: Record<string, unknown> = {}) => {
-    if (order[level] < order[minimum]) return;
-    const entry: Record<string, unknown> = { time: new Date().toISOString(), level, msg: message, ...base };
-    for (const [key, value] of Object.entries(fields)) {
-      entry[key] = value instanceof Error ? { message: value.message, stack: value.stack } : value;
-    }
-    write(JSON.stringify(entry));
-  };
+  const log =
+    (level: Level) =>
+    (message: string, fields: Record<string, unknown> = {}) => {
+      if (order[level] < order[minimum]) return;
+      const entry: Record<string, unknown> = { time: new Date().toISOString(), level, msg: message, ...base };
+      for (const [key, value] of Object.entries(fields)) {
+        entry[key] = value instanceof Error ? { message: value.message, stack: value.stack } : value;
+      }
+      write(JSON.stringify(entry));
+    };
   return {
     debug: log("debug"),
     info: log("info"),

@@ -17,7 +17,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Panel de Administració
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const { db, env } = context.services;
-  const summary = await loadAdminSummary(db, { userId: user.id, publicOrigin: env.publicOrigin, logger: context.logger });
+  const summary = await loadAdminSummary(db, {
+    userId: user.id,
+    publicOrigin: env.publicOrigin,
+    logger: context.logger,
+  });
   if (!summary) return { email: user.email, store: null };
   const url = new URL(request.url);
   const tab = resolveAdminTab(url.searchParams.get("tab"), summary.licence.tier);

@@ -4,9 +4,21 @@ import { ProductCard } from "~/components/directory/product-card";
 import type { DirectoryProduct } from "~/domain/directory/directory-product";
 import { ScrollRow } from "~/components/directory/scroll-row";
 import { CityStoreStrip } from "~/components/directory/store-strip";
-import { CAROUSEL_CATEGORIES, countVisibleStores, findCity, listCategoryCarousels, listCarouselCategoryNames, listStoreStrip } from "~/domain/directory/city.server";
+import {
+  CAROUSEL_CATEGORIES,
+  countVisibleStores,
+  findCity,
+  listCategoryCarousels,
+  listCarouselCategoryNames,
+  listStoreStrip,
+} from "~/domain/directory/city.server";
 import { listFeaturedProducts } from "~/domain/directory/featured.server";
-import { NO_SEARCH_RESULTS_MESSAGE, normalizeSearchTerm, parseSearchPage, SEARCH_TERM_MAX_LENGTH } from "~/domain/directory/search";
+import {
+  NO_SEARCH_RESULTS_MESSAGE,
+  normalizeSearchTerm,
+  parseSearchPage,
+  SEARCH_TERM_MAX_LENGTH,
+} from "~/domain/directory/search";
 import { searchCityProducts } from "~/domain/directory/search.server";
 import type { Route } from "./+types/city";
 
@@ -46,7 +58,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     storeCount,
     stores,
     featured,
-    carousels: CAROUSEL_CATEGORIES.map((id) => ({ id, name: names.get(id) ?? id, products: carousels.get(id) ?? [] })),
+    carousels: CAROUSEL_CATEGORIES.map((id) => ({
+      id,
+      name: names.get(id) ?? id,
+      products: carousels.get(id) ?? [],
+    })),
     search: search ? { term, page, ...search } : null,
     contactEmail: env.CONTACT_EMAIL,
   };
@@ -58,11 +74,18 @@ export default function City({ loaderData }: Route.ComponentProps) {
     <>
       <header className="border-b border-stone-200 bg-white">
         <nav aria-label="Principal" className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2">
-          <Link to="/" className="mr-auto flex items-center gap-2 font-black text-ink" aria-label="Tianguis, inicio">
+          <Link
+            to="/"
+            className="mr-auto flex items-center gap-2 font-black text-ink"
+            aria-label="Tianguis, inicio"
+          >
             <TianguisLogo className="h-8 w-8" />
             <span className="text-lg">Tianguis</span>
           </Link>
-          <a href="/i/admin" className="rounded-lg px-2.5 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100">
+          <a
+            href="/i/admin"
+            className="rounded-lg px-2.5 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+          >
             Mi tienda
           </a>
         </nav>
@@ -81,10 +104,17 @@ export default function City({ loaderData }: Route.ComponentProps) {
           <>
             <CityStoreStrip cityName={city.name} stores={stores} />
             <ProductSearch cityName={city.name} search={search} />
-            {featured.length > 0 ? <Carousel id="destacados" title="Productos destacados" products={featured} /> : null}
+            {featured.length > 0 ? (
+              <Carousel id="destacados" title="Productos destacados" products={featured} />
+            ) : null}
             {carousels.map((carousel) =>
               carousel.products.length > 0 ? (
-                <Carousel key={carousel.id} id={`categoria-${carousel.id}`} title={carousel.name} products={carousel.products} />
+                <Carousel
+                  key={carousel.id}
+                  id={`categoria-${carousel.id}`}
+                  title={carousel.name}
+                  products={carousel.products}
+                />
               ) : null,
             )}
           </>
@@ -97,7 +127,10 @@ export default function City({ loaderData }: Route.ComponentProps) {
 
 function NoStores({ cityName, contactEmail }: { cityName: string; contactEmail: string }) {
   return (
-    <section aria-labelledby="sin-tiendas" className="mx-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
+    <section
+      aria-labelledby="sin-tiendas"
+      className="mx-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
+    >
       <h2 id="sin-tiendas" className="text-xl font-bold">
         Todavía no hay tiendas en {cityName}
       </h2>
@@ -115,7 +148,8 @@ function NoStores({ cityName, contactEmail }: { cityName: string; contactEmail: 
 type Search = Route.ComponentProps["loaderData"]["search"];
 
 function ProductSearch({ cityName, search }: { cityName: string; search: Search }) {
-  const pageLink = (page: number) => `?${new URLSearchParams({ q: search!.term, page: String(page) })}#resultados`;
+  const pageLink = (page: number) =>
+    `?${new URLSearchParams({ q: search!.term, page: String(page) })}#resultados`;
   return (
     <section aria-labelledby="buscar" className="px-4 py-6">
       <h2 id="buscar" className="text-xl font-bold">
@@ -146,7 +180,10 @@ function ProductSearch({ cityName, search }: { cityName: string; search: Search 
           placeholder="Pastel, café, tacos…"
           className="min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-sm placeholder:text-stone-500"
         />
-        <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800">
+        <button
+          type="submit"
+          className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
+        >
           Buscar
         </button>
       </Form>
@@ -158,7 +195,10 @@ function ProductSearch({ cityName, search }: { cityName: string; search: Search 
               : `Resultados para “${search.term}”${search.page > 1 ? `, página ${search.page}` : ""}`}
           </p>
           {search.products.length > 0 ? (
-            <ul aria-label="Resultados de la búsqueda" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            <ul
+              aria-label="Resultados de la búsqueda"
+              className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+            >
               {search.products.map((product) => (
                 <li key={`${product.storeId}/${product.id}`}>
                   <ProductCard product={product} />
@@ -169,14 +209,22 @@ function ProductSearch({ cityName, search }: { cityName: string; search: Search 
           {search.page > 1 || search.hasNextPage ? (
             <nav aria-label="Páginas de resultados" className="mt-4 flex justify-between gap-2">
               {search.page > 1 ? (
-                <Link to={pageLink(search.page - 1)} preventScrollReset className="rounded-lg px-3 py-2 font-semibold text-brand-800 ring-1 ring-stone-300">
+                <Link
+                  to={pageLink(search.page - 1)}
+                  preventScrollReset
+                  className="rounded-lg px-3 py-2 font-semibold text-brand-800 ring-1 ring-stone-300"
+                >
                   Anterior
                 </Link>
               ) : (
                 <span />
               )}
               {search.hasNextPage ? (
-                <Link to={pageLink(search.page + 1)} preventScrollReset className="rounded-lg px-3 py-2 font-semibold text-brand-800 ring-1 ring-stone-300">
+                <Link
+                  to={pageLink(search.page + 1)}
+                  preventScrollReset
+                  className="rounded-lg px-3 py-2 font-semibold text-brand-800 ring-1 ring-stone-300"
+                >
                   Siguiente
                 </Link>
               ) : null}
@@ -207,16 +255,25 @@ function Carousel({ id, title, products }: { id: string; title: string; products
 
 function OwnerCalls({ cityName }: { cityName: string }) {
   return (
-    <section aria-labelledby="vende" className="mx-4 mt-8 rounded-2xl bg-stone-900 p-6 text-center text-white">
+    <section
+      aria-labelledby="vende"
+      className="mx-4 mt-8 rounded-2xl bg-stone-900 p-6 text-center text-white"
+    >
       <h2 id="vende" className="text-xl font-bold">
         ¿Tienes un negocio en {cityName}?
       </h2>
       <p className="mt-2 text-stone-200">Abre tu tienda en línea gratis y recibe pedidos por WhatsApp.</p>
       <div className="mt-4 flex flex-col justify-center gap-3 sm:flex-row">
-        <a href="/i/signup" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+        <a
+          href="/i/signup"
+          className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+        >
           Crea tu tienda
         </a>
-        <a href="/i/admin" className="rounded-lg px-5 py-3 font-semibold text-white ring-1 ring-white/60 hover:bg-white/10">
+        <a
+          href="/i/admin"
+          className="rounded-lg px-5 py-3 font-semibold text-white ring-1 ring-white/60 hover:bg-white/10"
+        >
           Administra tu tienda
         </a>
       </div>

@@ -17,7 +17,12 @@ export const meta: Route.MetaFunction = ({ data }) => {
     { property: "og:description", content: description },
     { property: "og:type", content: "website" },
     { property: "og:locale", content: "es_MX" },
-    ...(data ? [{ property: "og:url", content: data.origin }, { tagName: "link", rel: "canonical", href: data.origin + "/" }] : []),
+    ...(data
+      ? [
+          { property: "og:url", content: data.origin },
+          { tagName: "link", rel: "canonical", href: data.origin + "/" },
+        ]
+      : []),
   ];
 };
 
@@ -27,19 +32,53 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const buyLocal = [
-  { icon: "💛", title: "Tu dinero se queda en tu ciudad", text: "Cada compra llega directo a quien hornea, cocina o teje. Sin intermediarios ni comisiones escondidas." },
-  { icon: "✨", title: "Productos únicos", text: "Pan de la mañana, artesanías de la región, recetas de familia: cosas que no encuentras en un centro comercial." },
-  { icon: "💬", title: "Trato directo", text: "Hablas con la persona que hace tu pedido. Si quieres el pastel sin nuez, se lo dices y listo." },
-  { icon: "🛵", title: "Entregas confiables", text: "Recoge en el local o pide a domicilio, según lo que ofrezca cada negocio." },
+  {
+    icon: "💛",
+    title: "Tu dinero se queda en tu ciudad",
+    text: "Cada compra llega directo a quien hornea, cocina o teje. Sin intermediarios ni comisiones escondidas.",
+  },
+  {
+    icon: "✨",
+    title: "Productos únicos",
+    text: "Pan de la mañana, artesanías de la región, recetas de familia: cosas que no encuentras en un centro comercial.",
+  },
+  {
+    icon: "💬",
+    title: "Trato directo",
+    text: "Hablas con la persona que hace tu pedido. Si quieres el pastel sin nuez, se lo dices y listo.",
+  },
+  {
+    icon: "🛵",
+    title: "Entregas confiables",
+    text: "Recoge en el local o pide a domicilio, según lo que ofrezca cada negocio.",
+  },
 ];
 
 const sellerBenefits = [
-  { title: "Tu tienda en tu propia dirección", text: "Comparte tianguis.mx/tu-tienda por WhatsApp, Facebook o Instagram y recibe pedidos sin que tus clientes creen una cuenta." },
-  { title: "Todo desde tu celular", text: "Agrega productos con foto, cambia precios, marca lo que se agotó y atiende pedidos desde el teléfono." },
-  { title: "Pedidos al momento", text: "Los pedidos nuevos aparecen solos en tu panel y te avisan con notificación." },
-  { title: "Confirmación por WhatsApp", text: "Si lo activas, cada cliente te confirma su pedido por WhatsApp con el detalle ya escrito." },
-  { title: "Con tus colores", text: "Tu logo y tus cinco colores en tu página, para que se vea como tu negocio." },
-  { title: "Sin comisiones por venta", text: "Cobras tú, como siempre: en efectivo, transferencia o como acuerdes con tu cliente." },
+  {
+    title: "Tu tienda en tu propia dirección",
+    text: "Comparte tianguis.mx/tu-tienda por WhatsApp, Facebook o Instagram y recibe pedidos sin que tus clientes creen una cuenta.",
+  },
+  {
+    title: "Todo desde tu celular",
+    text: "Agrega productos con foto, cambia precios, marca lo que se agotó y atiende pedidos desde el teléfono.",
+  },
+  {
+    title: "Pedidos al momento",
+    text: "Los pedidos nuevos aparecen solos en tu panel y te avisan con notificación.",
+  },
+  {
+    title: "Confirmación por WhatsApp",
+    text: "Si lo activas, cada cliente te confirma su pedido por WhatsApp con el detalle ya escrito.",
+  },
+  {
+    title: "Con tus colores",
+    text: "Tu logo y tus cinco colores en tu página, para que se vea como tu negocio.",
+  },
+  {
+    title: "Sin comisiones por venta",
+    text: "Cobras tú, como siempre: en efectivo, transferencia o como acuerdes con tu cliente.",
+  },
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -52,11 +91,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <header className="fixed inset-x-0 top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
         <nav aria-label="Principal" className="mx-auto flex max-w-6xl items-center gap-2 px-3 py-2 sm:px-4">
-          <Link to="/" className="mr-auto flex items-center gap-2 font-black text-ink" aria-label="Tianguis, inicio">
+          <Link
+            to="/"
+            className="mr-auto flex items-center gap-2 font-black text-ink"
+            aria-label="Tianguis, inicio"
+          >
             <TianguisLogo className="h-8 w-8" />
             <span className="hidden text-lg sm:inline">Tianguis</span>
           </Link>
-          <Link to="/i/login" className="rounded-lg px-2.5 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100">
+          <Link
+            to="/i/login"
+            className="rounded-lg px-2.5 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+          >
             Inicia Sesión
           </Link>
           <Link
@@ -81,8 +127,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Compra local, directo a quien lo hace
           </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-stone-700">
-            Tianguis reúne a las panaderías, taquerías y talleres de tu ciudad en un solo lugar. Lo que pagas llega
-            directo a los emprendedores, sin intermediarios.
+            Tianguis reúne a las panaderías, taquerías y talleres de tu ciudad en un solo lugar. Lo que pagas
+            llega directo a los emprendedores, sin intermediarios.
           </p>
           <Link
             to={CATALOGUE}

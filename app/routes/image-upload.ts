@@ -17,8 +17,7 @@ const MULTIPART_OVERHEAD = 16 * 1024;
 const UPLOADS_PER_HOUR = { limit: 300, windowMs: 60 * 60 * 1000 };
 
 type UploadResponse =
-  | { key: string; urls: ReturnType<typeof imageSources>; width: number; height: number }
-  | { error: string };
+  { key: string; urls: ReturnType<typeof imageSources>; width: number; height: number } | { error: string };
 
 const failure = (error: string, status: number, headers?: HeadersInit) =>
   data<UploadResponse>({ error }, { status, headers });
@@ -36,7 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Node discards the unread body after the answer, so the client still reads this 413.
   if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) return failure(IMAGE_MESSAGES.tooLarge, 413);
 
-  const limited = await consume(context.services.db, `image-upload:store:${owner.store.id}`, UPLOADS_PER_HOUR);
+  const limited = await consume(
+    context.services.db,
+    `image-upload:store:${owner.store.id}`,
+    UPLOADS_PER_HOUR,
+  );
   if (limited.exceeded) {
     return failure(IMAGE_MESSAGES.rateLimited, 429, { "Retry-After": String(limited.retryAfterSeconds) });
   }
@@ -58,7 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const stored = await storeImage(context.services.storage, { kind, storeId: owner.store.id, bytes }, context.logger);
+    const stored = await storeImage(
+      context.services.storage,
+      { kind, storeId: owner.store.id, bytes },
+      context.logger,
+    );
     context.logger.info("image stored", { storeId: owner.store.id, key: stored.key });
     return data<UploadResponse>({ ...stored, urls: imageSources(stored.key) }, { status: 201 });
   } catch (error) {
@@ -80,7 +87,8 @@ async function guard(request: Request, context: Route.ActionArgs["context"]) {
     if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
       return { error: failure(IMAGE_MESSAGES.signInRequired, 401) };
     }
-    if (isDataWithStatus(thrown)) return { error: failure(IMAGE_MESSAGES.notFound, thrown.init?.status ?? 404) };
+    if (isDataWithStatus(thrown))
+      return { error: failure(IMAGE_MESSAGES.notFound, thrown.init?.status ?? 404) };
     throw thrown;
   }
 }

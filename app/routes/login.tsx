@@ -22,12 +22,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
   try {
-    const headers = await logIn(context.services, { email, password, ip: context.clientIp, headers: request.headers });
+    const headers = await logIn(context.services, {
+      email,
+      password,
+      ip: context.clientIp,
+      headers: request.headers,
+    });
     return redirect("/i/admin", { headers });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
-    return data({ error: error.message, email }, { status: error.code === "RATE_LIMITED" ? 429 : 401, headers });
+    return data(
+      { error: error.message, email },
+      { status: error.code === "RATE_LIMITED" ? 429 : 401, headers },
+    );
   }
 }
 

@@ -4,7 +4,13 @@ import { Wordmark } from "~/components/brand";
 import { focusFirstInvalid, SelectField, TextField } from "~/components/field";
 import { requireAnonymous } from "~/domain/auth/guards.server";
 import { consume } from "~/domain/rate-limit/rate-limit.server";
-import { fieldErrors, SIGNUP_MESSAGES, SignupFormSchema, type FieldErrors, type SignupField } from "~/domain/stores/signup-form";
+import {
+  fieldErrors,
+  SIGNUP_MESSAGES,
+  SignupFormSchema,
+  type FieldErrors,
+  type SignupField,
+} from "~/domain/stores/signup-form";
 import { signUpOwner } from "~/domain/stores/signup.server";
 import { deriveStoreId } from "~/domain/stores/store-id";
 import { listStoreCategories } from "~/domain/stores/store.server";
@@ -65,7 +71,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   if (actionData?.ok) return <SignupSuccess address={actionData.address} />;
-  return <SignupForm {...loaderData} serverErrors={actionData?.ok === false ? actionData.errors : undefined} />;
+  return (
+    <SignupForm {...loaderData} serverErrors={actionData?.ok === false ? actionData.errors : undefined} />
+  );
 }
 
 function SignupForm({
@@ -109,7 +117,8 @@ function SignupForm({
     requestAnimationFrame(() => focusFirstInvalid(formRef.current));
   }
 
-  const messageFor = (field: SignupField) => (errors[field] === SIGNUP_MESSAGES.required ? undefined : errors[field]);
+  const messageFor = (field: SignupField) =>
+    errors[field] === SIGNUP_MESSAGES.required ? undefined : errors[field];
   const invalidProps = (field: SignupField) =>
     errors[field] === SIGNUP_MESSAGES.required ? { "aria-invalid": true as const } : {};
 

@@ -48,9 +48,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case "place-order": {
       const form = parseOrderForm(input.form);
-      if (!form.success) return Response.json({ ok: false, message: ORDER_MESSAGES.failure, errors: form.errors }, { status: 400 });
+      if (!form.success)
+        return Response.json(
+          { ok: false, message: ORDER_MESSAGES.failure, errors: form.errors },
+          { status: 400 },
+        );
       const limit = await consume(db, `place-order:ip:${context.clientIp}`, ORDER_WINDOW);
-      if (limit.exceeded) return errorResponse(new AppError("RATE_LIMITED", ORDER_MESSAGES.failure, limit), "", context.logger);
+      if (limit.exceeded)
+        return errorResponse(new AppError("RATE_LIMITED", ORDER_MESSAGES.failure, limit), "", context.logger);
       try {
         const { order, created } = await placeOrder(db, storeId, form.data);
         if (created) context.logger.info("order placed", { storeId, orderId: order.number });

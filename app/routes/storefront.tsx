@@ -14,7 +14,8 @@ import type { Route } from "./+types/storefront";
  * (docs/decisions/003-storefront-island.md); orders and lookups go to routes/storefront-api.ts.
  */
 export const handle: HydrationHandle = {
-  hydration: (loaderData) => ((loaderData as { kind?: string } | undefined)?.kind === "store" ? "island" : "none"),
+  hydration: (loaderData) =>
+    (loaderData as { kind?: string } | undefined)?.kind === "store" ? "island" : "none",
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -39,7 +40,8 @@ export const meta: Route.MetaFunction = ({ data: page }) => {
   }
   const { store, origin } = page;
   const title = `${store.displayName} · Tianguis`;
-  const description = store.description || `Haz tu pedido en ${store.displayName}, directo y sin intermediarios.`;
+  const description =
+    store.description || `Haz tu pedido en ${store.displayName}, directo y sin intermediarios.`;
   const url = `${origin}/${store.id}`;
   const image = store.logoKey ? `${origin}${imageSources(store.logoKey).full}` : null;
   return [
@@ -52,7 +54,12 @@ export const meta: Route.MetaFunction = ({ data: page }) => {
     { property: "og:title", content: store.displayName },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    ...(image ? [{ property: "og:image", content: image }, { property: "og:image:alt", content: store.displayName }] : []),
+    ...(image
+      ? [
+          { property: "og:image", content: image },
+          { property: "og:image:alt", content: store.displayName },
+        ]
+      : []),
     { name: "twitter:card", content: "summary" },
     { name: "twitter:title", content: store.displayName },
     { name: "twitter:description", content: description },

@@ -27,7 +27,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Super administraciÃ³n Â
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  if (user.role !== SUPERADMIN_ROLE) return data({ allowed: false as const, email: user.email }, { status: 403 });
+  if (user.role !== SUPERADMIN_ROLE)
+    return data({ allowed: false as const, email: user.email }, { status: 403 });
   const { db } = context.services;
   const query = (new URL(request.url).searchParams.get("tienda") ?? "").slice(0, 100);
   const [stores, categories, cities] = await Promise.all([
@@ -59,8 +60,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = SuperAdminIntentSchema.safeParse(values);
   if (!parsed.success) {
     const intent = SUPER_ADMIN_INTENTS.find((name) => name === values.intent);
-    if (!intent) return reply({ intent: "unknown", ok: false, message: SUPER_ADMIN_MESSAGES.unknownIntent }, 400);
-    return reply({ intent, ok: false, message: failureMessage(intent), errors: fieldErrors<string>(parsed.error) as Record<string, string> }, 400);
+    if (!intent)
+      return reply({ intent: "unknown", ok: false, message: SUPER_ADMIN_MESSAGES.unknownIntent }, 400);
+    return reply(
+      {
+        intent,
+        ok: false,
+        message: failureMessage(intent),
+        errors: fieldErrors<string>(parsed.error) as Record<string, string>,
+      },
+      400,
+    );
   }
   const intent = parsed.data;
   try {
@@ -69,7 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const failure = failureMessage(intent.intent);
     if (error instanceof AppError) {
       const errors = error.field ? { [error.field]: error.message } : undefined;
-      return reply({ intent: intent.intent, ok: false, message: error.field ? failure : error.message, errors }, error.status);
+      return reply(
+        { intent: intent.intent, ok: false, message: error.field ? failure : error.message, errors },
+        error.status,
+      );
     }
     context.logger.error("super-admin action failed", { intent: intent.intent, error });
     return reply({ intent: intent.intent, ok: false, message: failure }, 500);
@@ -87,16 +100,28 @@ async function perform(intent: SuperAdminIntent, context: Route.ActionArgs["cont
     case "create-store": {
       const { storeId } = await createUserlessStore(db, intent);
       context.logger.info("userless store created", { storeId });
-      return reply({ intent: intent.intent, ok: true, message: SUPER_ADMIN_MESSAGES.created(storeId), storeId });
+      return reply({
+        intent: intent.intent,
+        ok: true,
+        message: SUPER_ADMIN_MESSAGES.created(storeId),
+        storeId,
+      });
     }
     case "set-visibility": {
       await setStoreHidden(db, intent.storeId, intent.hidden);
-      const message = intent.hidden ? SUPER_ADMIN_MESSAGES.hidden(intent.storeId) : SUPER_ADMIN_MESSAGES.shown(intent.storeId);
+      const message = intent.hidden
+        ? SUPER_ADMIN_MESSAGES.hidden(intent.storeId)
+        : SUPER_ADMIN_MESSAGES.shown(intent.storeId);
       return reply({ intent: intent.intent, ok: true, message, storeId: intent.storeId });
     }
     case "set-plan": {
       await setStorePlan(db, intent);
-      return reply({ intent: intent.intent, ok: true, message: SUPER_ADMIN_MESSAGES.planSaved(intent.storeId), storeId: intent.storeId });
+      return reply({
+        intent: intent.intent,
+        ok: true,
+        message: SUPER_ADMIN_MESSAGES.planSaved(intent.storeId),
+        storeId: intent.storeId,
+      });
     }
   }
 }
@@ -120,7 +145,8 @@ function reply(result: SuperAdminResult, status = 200) {
 
 export default function SuperAdmin({ loaderData, actionData }: Route.ComponentProps) {
   // A form sent before the page hydrated arrives as a document POST: its result is the route's.
-  const documentResult = (intent: SuperAdminIntent["intent"]) => (actionData?.intent === intent ? actionData : undefined);
+  const documentResult = (intent: SuperAdminIntent["intent"]) =>
+    actionData?.intent === intent ? actionData : undefined;
   return (
     <>
       <AdminHeaderBar email={loaderData.email} />
@@ -137,7 +163,10 @@ export default function SuperAdmin({ loaderData, actionData }: Route.ComponentPr
             <StoreListPanel query={loaderData.query} stores={loaderData.stores} />
           </div>
         ) : (
-          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200">
+          <p
+            role="alert"
+            className="mt-4 rounded-xl bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200"
+          >
             {NO_PERMISSION_MESSAGE}
           </p>
         )}

@@ -33,7 +33,11 @@ if (!existsSync(path.join(ROOT, buildDir, "server/index.js"))) {
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "tianguis-bench-admin-"));
-const embedded = await startEmbeddedPostgres({ dataDir, logger: createLogger("warn"), databaseName: "postgres" });
+const embedded = await startEmbeddedPostgres({
+  dataDir,
+  logger: createLogger("warn"),
+  databaseName: "postgres",
+});
 const admin = new pg.Client({ connectionString: embedded.url });
 await admin.connect();
 await admin.query("create database tianguis_bench_admin");
@@ -58,7 +62,10 @@ try {
   const arrivals = new Map<string, number>();
   const waiting = new Map<string, () => void>();
   const abort = new AbortController();
-  const stream = await fetch(`${server.url}/i/admin/orders/stream`, { headers: { cookie }, signal: abort.signal });
+  const stream = await fetch(`${server.url}/i/admin/orders/stream`, {
+    headers: { cookie },
+    signal: abort.signal,
+  });
   if (stream.status !== 200 || !stream.body) throw new Error(`stream answered ${stream.status}`);
   const reader = stream.body.pipeThrough(new TextDecoderStream()).getReader();
   let connected = () => {};
@@ -90,11 +97,21 @@ try {
   const [product] = await connection.db
     .select()
     .from(products)
-    .where(and(eq(products.storeId, STORE_ID), eq(products.available, true), sql`cardinality(${products.variations}) = 0`))
+    .where(
+      and(
+        eq(products.storeId, STORE_ID),
+        eq(products.available, true),
+        sql`cardinality(${products.variations}) = 0`,
+      ),
+    )
     .limit(1);
   if (!product) throw new Error("the demo store has no simple available product");
 
-  const probe = await fetch(`${server.url}/s/${STORE_ID}/api`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+  const probe = await fetch(`${server.url}/s/${STORE_ID}/api`, {
+    method: "POST",
+    body: "{}",
+    headers: { "content-type": "application/json" },
+  });
   const viaStorefront = probe.status !== 404;
   console.log(
     viaStorefront
@@ -142,7 +159,9 @@ try {
     if (!arrivals.has(orderId)) {
       await Promise.race([
         new Promise<void>((resolve) => waiting.set(orderId, resolve)),
-        new Promise((_, reject) => setTimeout(() => reject(new Error(`no event for ${orderId} within 10 s`)), 10_000)),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error(`no event for ${orderId} within 10 s`)), 10_000),
+        ),
       ]);
     }
     latencies.push(arrivals.get(orderId)! - started);
@@ -152,7 +171,9 @@ try {
   const sorted = [...latencies].sort((a, b) => a - b);
   const median = (sorted[(sorted.length - 1) >> 1]! + sorted[sorted.length >> 1]!) / 2;
   console.log(`order placed → event on the owner's stream (${ORDERS} orders, budget 1000 ms):`);
-  console.log(`  median ${median.toFixed(1)} ms, worst ${sorted.at(-1)!.toFixed(1)} ms, best ${sorted[0]!.toFixed(1)} ms`);
+  console.log(
+    `  median ${median.toFixed(1)} ms, worst ${sorted.at(-1)!.toFixed(1)} ms, best ${sorted[0]!.toFixed(1)} ms`,
+  );
 
   // ── JavaScript each page loads ──────────────────────────────────────────────────────────────
   async function pageScripts(pathname: string, headers: Record<string, string> = {}) {
@@ -160,7 +181,8 @@ try {
     const urls = new Set<string>();
     // What the page actually loads: preloaded modules, script tags and the inline imports (not
     // the route manifest, which only names other routes' files).
-    const loaded = /<link rel="modulepreload" href="([^"]+\.js)"|<script[^>]* src="([^"]+\.js)"|import(?:\s*\*\s*as\s+\w+\s+from\s*|\s*\(\s*|\s+)"(\/assets\/[^"]+\.js)"/g;
+    const loaded =
+      /<link rel="modulepreload" href="([^"]+\.js)"|<script[^>]* src="([^"]+\.js)"|import(?:\s*\*\s*as\s+\w+\s+from\s*|\s*\(\s*|\s+)"(\/assets\/[^"]+\.js)"/g;
     for (const match of html.matchAll(loaded)) {
       const url = match[1] ?? match[2] ?? match[3];
       if (url?.startsWith("/")) urls.add(url);
@@ -178,8 +200,12 @@ try {
   const adminPage = await pageScripts("/i/admin?tab=ordenes_pendientes", { cookie });
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log("JavaScript referenced by each page (files, raw / gzip):");
-  console.log(`  storefront /${STORE_ID}: ${storefront.urls.length} files, ${kb(storefront.raw)} / ${kb(storefront.gzip)}`);
-  console.log(`  admin /i/admin:          ${adminPage.urls.length} files, ${kb(adminPage.raw)} / ${kb(adminPage.gzip)}`);
+  console.log(
+    `  storefront /${STORE_ID}: ${storefront.urls.length} files, ${kb(storefront.raw)} / ${kb(storefront.gzip)}`,
+  );
+  console.log(
+    `  admin /i/admin:          ${adminPage.urls.length} files, ${kb(adminPage.raw)} / ${kb(adminPage.gzip)}`,
+  );
   const adminOnly = adminPage.urls.filter((url) => !storefront.urls.includes(url));
   // The admin route's own chunk is named after it (admin-<hash>.js); its components live in it.
   const leaked = storefront.urls.filter((url) => /^admin[-.]/.test(path.basename(url)));

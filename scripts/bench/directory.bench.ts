@@ -26,25 +26,120 @@ const CITY = "aguascalientes";
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 
 const KINDS = [
-  "Pastel", "Pan", "Concha", "Café", "Tacos", "Tamales", "Galletas", "Jabón", "Vela", "Collar", "Pulsera",
-  "Salsa", "Mole", "Agua", "Nieve", "Paleta", "Chocolate", "Cajeta", "Dulce", "Taza", "Bolsa", "Crema",
-  "Aceite", "Empanada", "Gordita", "Quesadilla", "Torta", "Pozole", "Enchiladas", "Flan", "Gelatina",
-  "Rebozo", "Huipil", "Sombrero", "Canasta", "Maceta", "Aretes", "Mermelada", "Miel", "Rompope",
+  "Pastel",
+  "Pan",
+  "Concha",
+  "Café",
+  "Tacos",
+  "Tamales",
+  "Galletas",
+  "Jabón",
+  "Vela",
+  "Collar",
+  "Pulsera",
+  "Salsa",
+  "Mole",
+  "Agua",
+  "Nieve",
+  "Paleta",
+  "Chocolate",
+  "Cajeta",
+  "Dulce",
+  "Taza",
+  "Bolsa",
+  "Crema",
+  "Aceite",
+  "Empanada",
+  "Gordita",
+  "Quesadilla",
+  "Torta",
+  "Pozole",
+  "Enchiladas",
+  "Flan",
+  "Gelatina",
+  "Rebozo",
+  "Huipil",
+  "Sombrero",
+  "Canasta",
+  "Maceta",
+  "Aretes",
+  "Mermelada",
+  "Miel",
+  "Rompope",
 ];
 const FLAVOURS = [
-  "de chocolate", "de vainilla", "de nuez", "de fresa", "de cajeta", "de guayaba", "artesanal", "de olla",
-  "al pastor", "de lavanda", "de coco", "de mango", "de elote", "de piloncillo", "de canela", "de rosas",
-  "de barro", "bordado", "de palma", "de plata", "de tres leches", "de frijol", "de chicharrón", "de rajas",
-  "de temporada", "tradicional", "casero", "de la abuela", "orgánico", "hecho a mano",
+  "de chocolate",
+  "de vainilla",
+  "de nuez",
+  "de fresa",
+  "de cajeta",
+  "de guayaba",
+  "artesanal",
+  "de olla",
+  "al pastor",
+  "de lavanda",
+  "de coco",
+  "de mango",
+  "de elote",
+  "de piloncillo",
+  "de canela",
+  "de rosas",
+  "de barro",
+  "bordado",
+  "de palma",
+  "de plata",
+  "de tres leches",
+  "de frijol",
+  "de chicharrón",
+  "de rajas",
+  "de temporada",
+  "tradicional",
+  "casero",
+  "de la abuela",
+  "orgánico",
+  "hecho a mano",
 ];
 const INGREDIENTS = [
-  "harina de trigo", "leche fresca", "huevo de rancho", "mantequilla", "maíz criollo", "chile guajillo",
-  "aceite de oliva", "cera de abeja", "hilo de algodón", "barro de la región", "azúcar morena", "fruta fresca",
+  "harina de trigo",
+  "leche fresca",
+  "huevo de rancho",
+  "mantequilla",
+  "maíz criollo",
+  "chile guajillo",
+  "aceite de oliva",
+  "cera de abeja",
+  "hilo de algodón",
+  "barro de la región",
+  "azúcar morena",
+  "fruta fresca",
 ];
-const NAMES = ["Panadería", "Taquería", "Dulcería", "Cafetería", "Artesanías", "Jabones", "Regalos", "Cocina", "Nevería", "Tienda"];
-const SURNAMES = ["La Espiga", "Don Chuy", "Los Arcos", "Tía Mary", "El Sol", "Luna", "San Marcos", "La Purísima", "El Encino", "Tlalli"];
+const NAMES = [
+  "Panadería",
+  "Taquería",
+  "Dulcería",
+  "Cafetería",
+  "Artesanías",
+  "Jabones",
+  "Regalos",
+  "Cocina",
+  "Nevería",
+  "Tienda",
+];
+const SURNAMES = [
+  "La Espiga",
+  "Don Chuy",
+  "Los Arcos",
+  "Tía Mary",
+  "El Sol",
+  "Luna",
+  "San Marcos",
+  "La Purísima",
+  "El Encino",
+  "Tlalli",
+];
 
-const pgArray = (values: string[]) => sql.raw(`array[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(", ")}]`);
+const pgArray = (values: string[]) =>
+  sql.raw(`array[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(", ")}]`);
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -85,13 +180,15 @@ async function main() {
 }
 
 async function generateAll(db: ReturnType<typeof connectDatabase>["db"]) {
-  console.log(`Generating ${STORES.toLocaleString()} stores and ${(STORES * PRODUCTS_PER_STORE).toLocaleString()} products in ${CITY}…`);
+  console.log(
+    `Generating ${STORES.toLocaleString()} stores and ${(STORES * PRODUCTS_PER_STORE).toLocaleString()} products in ${CITY}…`,
+  );
   const [generateMs] = await time(() => generate(db));
   console.log(`  generated in ${(generateMs / 1000).toFixed(1)} s`);
 }
 
 async function generate(db: ReturnType<typeof connectDatabase>["db"]) {
-    await db.execute(sql`
+  await db.execute(sql`
     insert into stores (id, city_id, category_id, is_hidden, licence_type)
     select 'tienda-' || lpad(i::text, 5, '0'), ${CITY}, (array['sweets', 'takeout', 'gifts', 'beauty'])[1 + i % 4],
            i % 50 = 0, 'starter'
@@ -146,7 +243,9 @@ async function benchSearch({ db, pool }: ReturnType<typeof connectDatabase>) {
       samples.push(...perTerm);
     }
     const stats = summary(samples);
-    console.log(`  ${kind.toUpperCase()} TERMS: p50 ${fmt(stats.p50)}  p95 ${fmt(stats.p95)}  max ${fmt(stats.max)}  (budget p95 ≤ 30 ms)`);
+    console.log(
+      `  ${kind.toUpperCase()} TERMS: p50 ${fmt(stats.p50)}  p95 ${fmt(stats.p95)}  max ${fmt(stats.max)}  (budget p95 ≤ 30 ms)`,
+    );
   }
   for (const term of ["pastel", "xoconostle", "de"]) {
     const query = new PgDialect().sqlToQuery(productSearchStatement({ cityId: CITY, term, page: 1 }));
@@ -158,7 +257,9 @@ async function benchSearch({ db, pool }: ReturnType<typeof connectDatabase>) {
 
 async function benchCityPage(db: ReturnType<typeof connectDatabase>["db"], databaseUrl: string) {
   const [rotateMs, rotated] = await time(() => rotateFeaturedProducts(db));
-  console.log(`\nFeatured rotation over the whole catalogue: ${fmt(rotateMs)} (${rotated.featured} featured)`);
+  console.log(
+    `\nFeatured rotation over the whole catalogue: ${fmt(rotateMs)} (${rotated.featured} featured)`,
+  );
 
   const parts: Record<string, () => Promise<unknown>> = {
     count: () => countVisibleStores(db, CITY),
@@ -177,12 +278,20 @@ async function benchCityPage(db: ReturnType<typeof connectDatabase>["db"], datab
 
   const buildDir = process.env.BUILD_DIR ?? "build";
   if (!existsSync(path.join(ROOT, buildDir, "server", "index.js"))) {
-    console.log(`\nCity page render: skipped, no server build in ./${buildDir} (run \`npm run build\` first).`);
+    console.log(
+      `\nCity page render: skipped, no server build in ./${buildDir} (run \`npm run build\` first).`,
+    );
     return;
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "tianguis-bench-server-"));
   const server = await startServerProcess({
-    env: { DATABASE_URL: databaseUrl, DEMO_DATA: "false", DATA_DIR: dataDir, LOG_LEVEL: "warn", BUILD_DIR: buildDir },
+    env: {
+      DATABASE_URL: databaseUrl,
+      DEMO_DATA: "false",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      BUILD_DIR: buildDir,
+    },
   });
   try {
     const url = `${server.url}/c/${CITY}`;
@@ -202,7 +311,9 @@ async function benchCityPage(db: ReturnType<typeof connectDatabase>["db"], datab
     console.log(
       `\nCity page GET /c/${CITY} (${RUNS} requests, full server render incl. HTTP on localhost, ${(bytes / 1024).toFixed(0)} KiB HTML):`,
     );
-    console.log(`  median ${fmt(stats.p50)}  p95 ${fmt(stats.p95)}  max ${fmt(stats.max)}  (budget median ≤ 30 ms)`);
+    console.log(
+      `  median ${fmt(stats.p50)}  p95 ${fmt(stats.p95)}  max ${fmt(stats.max)}  (budget median ≤ 30 ms)`,
+    );
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });

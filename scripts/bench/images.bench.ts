@@ -22,5 +22,9 @@ for (let run = 0; run < RUNS; run++) {
 }
 times.sort((a, b) => a - b);
 const median = (times[(RUNS - 1) >> 1]! + times[RUNS >> 1]!) / 2;
-console.log(`output: ${output.size} WebP ${(output.main / 1024).toFixed(0)} KB; thumbnails ${output.thumbnails.map((b) => `${(b / 1024).toFixed(0)} KB`).join(", ")}`);
-console.log(`process 12 MP photo: median ${median.toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms over ${RUNS} runs (budget ≤ 400 ms)`);
+console.log(
+  `output: ${output.size} WebP ${(output.main / 1024).toFixed(0)} KB; thumbnails ${output.thumbnails.map((b) => `${(b / 1024).toFixed(0)} KB`).join(", ")}`,
+);
+console.log(
+  `process 12 MP photo: median ${median.toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms over ${RUNS} runs (budget ≤ 400 ms)`,
+);

@@ -123,9 +123,13 @@ try {
             `TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`,
         );
         const failing = Object.values(audits).filter(
-          (audit) => audit.score !== null && audit.score < 1 && result!.lhr.categories.accessibility!.auditRefs.some((ref) => ref.id === audit.id),
+          (audit) =>
+            audit.score !== null &&
+            audit.score < 1 &&
+            result!.lhr.categories.accessibility!.auditRefs.some((ref) => ref.id === audit.id),
         );
-        if (failing.length > 0) console.log(`  accessibility audits not passed: ${failing.map((a) => a.id).join(", ")}`);
+        if (failing.length > 0)
+          console.log(`  accessibility audits not passed: ${failing.map((a) => a.id).join(", ")}`);
       }
     }
     console.log(

@@ -12,14 +12,18 @@ describe("owner accounts", () => {
 
     // The id follows the name, accents transliterated, until edited by hand.
     await page.getByLabel("Nombre de tu tienda").fill("Panadería Ñandú");
-    await expect.poll(() => page.getByLabel("Identificador de la tienda").inputValue()).toBe("panaderianandu");
+    await expect
+      .poll(() => page.getByLabel("Identificador de la tienda").inputValue())
+      .toBe("panaderianandu");
     await page.getByLabel("Identificador de la tienda").fill(`nandu-${suffix}`);
     await page.getByLabel("Nombre de tu tienda").fill("Panadería Ñandú del Centro");
     await expect(page.getByLabel("Identificador de la tienda").inputValue()).resolves.toBe(`nandu-${suffix}`);
 
     // Missing fields: the spec's messages, nothing created.
     await page.getByRole("button", { name: "Crear mi tienda" }).click();
-    await expect(page.getByRole("alert").textContent()).resolves.toBe("Por favor, completa todos los campos.");
+    await expect(page.getByRole("alert").textContent()).resolves.toBe(
+      "Por favor, completa todos los campos.",
+    );
     await page.getByText("Por favor, selecciona una categoría para tu tienda.").waitFor();
 
     await page.getByLabel("Categoría de la tienda").selectOption("sweets");
@@ -69,13 +73,17 @@ describe("owner accounts", () => {
     await page.getByLabel("Identificador de la tienda").fill("panaderia-la-espiga");
     await page.getByLabel("Nombre de tu tienda").fill("Otra Espiga de Oro");
     // Typed by hand, so the name no longer changes it (before or after the page hydrates).
-    await expect(page.getByLabel("Identificador de la tienda").inputValue()).resolves.toBe("panaderia-la-espiga");
+    await expect(page.getByLabel("Identificador de la tienda").inputValue()).resolves.toBe(
+      "panaderia-la-espiga",
+    );
     await page.getByLabel("Categoría de la tienda").selectOption("sweets");
     await page.getByLabel("Correo electrónico").fill(`otra-${uniqueSuffix()}@example.com`);
     await page.getByLabel("Contraseña").fill("contraseña-segura");
     await page.getByRole("button", { name: "Crear mi tienda" }).click();
     await page.getByText("Este identificador ya está en uso. Por favor, elige otro.").waitFor();
-    await expect(page.getByLabel("Identificador de la tienda").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(page.getByLabel("Identificador de la tienda").getAttribute("aria-invalid")).resolves.toBe(
+      "true",
+    );
     await page.context().close();
   });
 
@@ -122,7 +130,9 @@ describe("owner accounts", () => {
     }
     const blocked = await page.request.post("/i/login", { form: { email, password: "x" }, headers });
     expect(blocked.status()).toBe(429);
-    expect(await blocked.text()).toContain("Demasiados intentos fallidos. Espera 15 minutos e intenta de nuevo.");
+    expect(await blocked.text()).toContain(
+      "Demasiados intentos fallidos. Espera 15 minutos e intenta de nuevo.",
+    );
     await page.context().close();
   });
 });

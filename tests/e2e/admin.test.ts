@@ -3,7 +3,14 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { createOrder, createProduct } from "~/db/factories.server";
 import { ADMIN_TABS } from "~/domain/stores/admin-tabs";
-import { expectAccessible, newPhonePage, signedInOwner, uniqueSuffix, useBrowser, useE2eDatabase } from "../support/browser";
+import {
+  expectAccessible,
+  newPhonePage,
+  signedInOwner,
+  uniqueSuffix,
+  useBrowser,
+  useE2eDatabase,
+} from "../support/browser";
 
 const browser = useBrowser();
 const db = useE2eDatabase();
@@ -28,7 +35,9 @@ describe("admin panel", () => {
     await page.getByLabel("Nombre de la tienda").fill("Dulcería Prueba");
     await page.getByLabel("Color principal").fill("#aa0000");
     const preview = page.getByTestId("store-preview").getByText("Dulcería Prueba");
-    expect(await preview.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe("rgb(170, 0, 0)");
+    expect(await preview.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+      "rgb(170, 0, 0)",
+    );
 
     // WhatsApp needs exactly 10 digits; the phone keeps digits only.
     const whatsapp = page.getByLabel("Pedir confirmación de la orden por WhatsApp");
@@ -39,8 +48,14 @@ describe("admin panel", () => {
     await whatsapp.check();
 
     // At least one delivery option stays on; instructions follow their option.
-    await page.getByLabel("Permitir recoger en tienda").uncheck({ force: true }).catch(() => {});
-    await page.getByRole("alert").filter({ hasText: "Debes permitir al menos una opción de entrega o recoleccion." }).waitFor();
+    await page
+      .getByLabel("Permitir recoger en tienda")
+      .uncheck({ force: true })
+      .catch(() => {});
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Debes permitir al menos una opción de entrega o recoleccion." })
+      .waitFor();
     expect(await page.getByLabel("Permitir recoger en tienda").isChecked()).toBe(true);
     expect(await page.getByLabel("Instrucciones de entrega").isDisabled()).toBe(true);
     await page.getByLabel("Permitir entrega a domicilio").check();
@@ -56,9 +71,11 @@ describe("admin panel", () => {
 
     await page.goto(`/${storeId}`);
     const themed = page.locator("[style*='--store-primary']").first();
-    expect(await themed.evaluate((element) => getComputedStyle(element).getPropertyValue("--store-primary").trim())).toBe(
-      "#aa0000",
-    );
+    expect(
+      await themed.evaluate((element) =>
+        getComputedStyle(element).getPropertyValue("--store-primary").trim(),
+      ),
+    ).toBe("#aa0000");
     await page.getByText("Dulcería Prueba").first().waitFor();
     await page.context().close();
   });
@@ -85,10 +102,12 @@ describe("admin panel", () => {
     await dialog.getByRole("button", { name: "Agregar opción" }).click();
     await dialog.getByLabel("Nueva opción").fill("Cacahuate");
     await dialog.getByLabel("Nueva opción").press("Enter");
-    expect(await dialog.getByRole("list", { name: "Opciones del producto" }).getByRole("listitem").allTextContents()).toEqual([
-      "Nuez×",
-      "Cacahuate×",
-    ]);
+    expect(
+      await dialog
+        .getByRole("list", { name: "Opciones del producto" })
+        .getByRole("listitem")
+        .allTextContents(),
+    ).toEqual(["Nuez×", "Cacahuate×"]);
     await dialog.getByRole("button", { name: "Agregar producto" }).click();
     await dialog.waitFor({ state: "hidden" });
     const card = page.getByRole("listitem", { name });
@@ -109,7 +128,12 @@ describe("admin panel", () => {
     await dialog.waitFor();
     for (let i = 0; i < 15; i++) {
       await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")) || document.activeElement === document.body)).toBe(true);
+      expect(
+        await page.evaluate(
+          () =>
+            Boolean(document.activeElement?.closest("dialog")) || document.activeElement === document.body,
+        ),
+      ).toBe(true);
     }
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
@@ -136,8 +160,14 @@ describe("admin panel", () => {
     await page.keyboard.press("Escape");
 
     await page.getByRole("switch", { name: `Disponible: ${hidden.name}` }).click();
-    await page.getByRole("listitem", { name: hidden.name }).getByRole("alert").filter({ hasText: message }).waitFor();
-    expect(await page.getByRole("switch", { name: `Disponible: ${hidden.name}` }).getAttribute("aria-checked")).toBe("false");
+    await page
+      .getByRole("listitem", { name: hidden.name })
+      .getByRole("alert")
+      .filter({ hasText: message })
+      .waitFor();
+    expect(
+      await page.getByRole("switch", { name: `Disponible: ${hidden.name}` }).getAttribute("aria-checked"),
+    ).toBe("false");
     await page.context().close();
   });
 
@@ -169,7 +199,9 @@ describe("admin panel", () => {
     expect(await page.title()).toMatch(/^\(1\) /);
     await order.getByText("Lucía Compradora").waitFor();
     await order.getByText("Sin azúcar").waitFor();
-    expect(await order.getByRole("link", { name: "4497654321" }).getAttribute("href")).toBe("https://wa.me/524497654321");
+    expect(await order.getByRole("link", { name: "4497654321" }).getAttribute("href")).toBe(
+      "https://wa.me/524497654321",
+    );
     expect(await order.textContent()).toContain("$28.00");
 
     await order.getByRole("button", { name: "Marcar como completada" }).click();
@@ -248,14 +280,20 @@ describe("admin panel", () => {
   it("uploads a logo in the settings; after saving the header shows it", async () => {
     const { page } = await ownerPage();
     await gotoAdmin(page, "configuracion");
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#aa3300" } }).png().toBuffer();
-    await page.locator("input[type=file]").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#aa3300" } })
+      .png()
+      .toBuffer();
+    await page
+      .locator("input[type=file]")
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
     await page.getByText("Imagen lista").waitFor({ timeout: 30_000 });
     await page.getByRole("button", { name: "Guardar configuración" }).click();
     await page.getByRole("status").filter({ hasText: "Configuración guardada exitosamente" }).waitFor();
     const logo = page.locator("header img");
     await logo.waitFor();
-    expect(await logo.getAttribute("src")).toMatch(/^\/media\/store-logos-thumbnails\/tienda-[a-z0-9]+\/[a-z0-9]+-200\.webp$/);
+    expect(await logo.getAttribute("src")).toMatch(
+      /^\/media\/store-logos-thumbnails\/tienda-[a-z0-9]+\/[a-z0-9]+-200\.webp$/,
+    );
     const status = await page.request.get((await logo.getAttribute("src"))!);
     expect(status.status()).toBe(200);
     await page.context().close();
@@ -294,30 +332,55 @@ describe("admin panel", () => {
     await page.context().close();
   });
 
-  it.each(ADMIN_TABS.map((tab) => tab.id))("axe finds no serious or critical violation on the %s tab", async (tab) => {
-    const { page, storeId } = await ownerPage({ trialExpiration: inAMonth(), settings: { customCategories: ["Pan"] } });
-    const product = await createProduct(db, storeId, { name: "Concha", variations: ["Vainilla"] });
-    const lines = [{ productId: product.id, name: product.name, price: product.price, unit: product.unit, variation: "Vainilla" }];
-    await createOrder(db, storeId, { customerPhone: "4491112233", comments: "Rápido", lines });
-    await createOrder(db, storeId, { status: "completed", completedAt: new Date(), lines });
-    await createOrder(db, storeId, { status: "cancelled", completedAt: new Date(), deliveryType: "delivery", address: "Calle 1", lines });
-    await gotoAdmin(page, tab);
-    if (tab === "ordenes_completadas") {
-      await page.getByRole("row").nth(1).click();
-      await page.getByText("Calle 1").or(page.getByText("Recoger en tienda")).first().waitFor();
-    }
-    const tabLink = page.getByRole("link", { name: ADMIN_TABS.find((t) => t.id === tab)!.label, exact: true });
-    expect(await tabLink.getAttribute("aria-current")).toBe("page");
-    await expectAccessible(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await page.context().close();
-  });
+  it.each(ADMIN_TABS.map((tab) => tab.id))(
+    "axe finds no serious or critical violation on the %s tab",
+    async (tab) => {
+      const { page, storeId } = await ownerPage({
+        trialExpiration: inAMonth(),
+        settings: { customCategories: ["Pan"] },
+      });
+      const product = await createProduct(db, storeId, { name: "Concha", variations: ["Vainilla"] });
+      const lines = [
+        {
+          productId: product.id,
+          name: product.name,
+          price: product.price,
+          unit: product.unit,
+          variation: "Vainilla",
+        },
+      ];
+      await createOrder(db, storeId, { customerPhone: "4491112233", comments: "Rápido", lines });
+      await createOrder(db, storeId, { status: "completed", completedAt: new Date(), lines });
+      await createOrder(db, storeId, {
+        status: "cancelled",
+        completedAt: new Date(),
+        deliveryType: "delivery",
+        address: "Calle 1",
+        lines,
+      });
+      await gotoAdmin(page, tab);
+      if (tab === "ordenes_completadas") {
+        await page.getByRole("row").nth(1).click();
+        await page.getByText("Calle 1").or(page.getByText("Recoger en tienda")).first().waitFor();
+      }
+      const tabLink = page.getByRole("link", {
+        name: ADMIN_TABS.find((t) => t.id === tab)!.label,
+        exact: true,
+      });
+      expect(await tabLink.getAttribute("aria-current")).toBe("page");
+      await expectAccessible(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.context().close();
+    },
+  );
 
   it("an unknown tab falls back to productos; signed out goes to the login page", async () => {
     const { page } = await ownerPage();
     await gotoAdmin(page, "no-existe");
-    expect(await page.getByRole("link", { name: "Productos", exact: true }).getAttribute("aria-current")).toBe("page");
+    expect(
+      await page.getByRole("link", { name: "Productos", exact: true }).getAttribute("aria-current"),
+    ).toBe("page");
     const anonymous = await newPhonePage(browser.browser, browser.baseUrl);
     await anonymous.goto("/i/admin?tab=configuracion");
     expect(new URL(anonymous.url()).pathname).toBe("/i/login");

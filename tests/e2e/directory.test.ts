@@ -26,14 +26,20 @@ async function signInAsSuperAdmin(context: BrowserContext) {
 describe("city directory", () => {
   it("a visitor scrolls the strip, searches across stores ignoring accents and opens the store of a result", async () => {
     const suffix = uniqueSuffix();
-    const store = await createStore(db, { id: `neveria-${suffix}`, displayName: `Nevería Ñandú ${suffix}`, categoryId: "sweets" });
+    const store = await createStore(db, {
+      id: `neveria-${suffix}`,
+      displayName: `Nevería Ñandú ${suffix}`,
+      categoryId: "sweets",
+    });
     await createProduct(db, store.id, { name: `Nieve de xoconostle ${suffix}`, price: 45.5 });
     await createProduct(db, store.id, { name: `Nieve agotada ${suffix}`, available: false });
 
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     const response = await page.goto("/c/aguascalientes");
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1, name: "Tiendas de Aguascalientes" }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Tiendas de Aguascalientes" }).isVisible(),
+    ).resolves.toBe(true);
     await expect(page.getByText(/\d+ tiendas locales en Aguascalientes/).isVisible()).resolves.toBe(true);
 
     const strip = page.getByRole("list", { name: "Tiendas de Aguascalientes" });
@@ -76,10 +82,16 @@ describe("city directory", () => {
   it("shows the no-stores message with the contact address for a city without stores, and 404 for an unknown city", async () => {
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     await page.goto("/c/oaxaca");
-    await expect(page.getByRole("heading", { name: "Todavía no hay tiendas en Oaxaca" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("link", { name: /@/ }).first().getAttribute("href")).resolves.toMatch(/^mailto:/);
+    await expect(
+      page.getByRole("heading", { name: "Todavía no hay tiendas en Oaxaca" }).isVisible(),
+    ).resolves.toBe(true);
+    await expect(page.getByRole("link", { name: /@/ }).first().getAttribute("href")).resolves.toMatch(
+      /^mailto:/,
+    );
     await page.goto("/c/queretaro");
-    await expect(page.getByRole("heading", { level: 1, name: "Tiendas de Querétaro" }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Tiendas de Querétaro" }).isVisible(),
+    ).resolves.toBe(true);
     const missing = await page.goto("/c/atlantida");
     expect(missing?.status()).toBe(404);
     await page.context().close();
@@ -103,32 +115,40 @@ describe("super-admin panel", () => {
     await page.route("**/assets/**/*.js", (route) => route.abort());
     await page.goto("/i/super-admin");
     await page.getByRole("button", { name: "Rotar productos destacados" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Productos destacados rotados" }).textContent()).resolves.toMatch(
-      /ahora se destacan \d+ productos/,
-    );
+    await expect(
+      page.getByRole("status").filter({ hasText: "Productos destacados rotados" }).textContent(),
+    ).resolves.toMatch(/ahora se destacan \d+ productos/);
     await page.context().close();
   });
 
   it("rotates the featured products and creates a store that then opens at /<id>", async () => {
     const suffix = uniqueSuffix();
     const withImage = await createStore(db, { id: `destacada-${suffix}` });
-    await createProduct(db, withImage.id, { name: `Producto destacado ${suffix}`, imageKey: `product-images/${withImage.id}/x.webp` });
+    await createProduct(db, withImage.id, {
+      name: `Producto destacado ${suffix}`,
+      imageKey: `product-images/${withImage.id}/x.webp`,
+    });
 
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     await signInAsSuperAdmin(page.context());
     await page.goto("/i/super-admin");
     await page.getByRole("button", { name: "Rotar productos destacados" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Productos destacados rotados" }).textContent()).resolves.toMatch(
-      /ahora se destacan \d+ productos/,
-    );
+    await expect(
+      page.getByRole("status").filter({ hasText: "Productos destacados rotados" }).textContent(),
+    ).resolves.toMatch(/ahora se destacan \d+ productos/);
 
     const storeId = `nueva-${suffix}`;
     await page.getByLabel("Nombre de la tienda").fill(`Tamales Doña Lupe ${suffix}`);
-    await expect(page.getByLabel("Identificador de la tienda").inputValue()).resolves.toBe(`tamalesdonalupe${suffix}`.slice(0, 20));
+    await expect(page.getByLabel("Identificador de la tienda").inputValue()).resolves.toBe(
+      `tamalesdonalupe${suffix}`.slice(0, 20),
+    );
     await page.getByLabel("Identificador de la tienda").fill(storeId);
     await page.getByLabel("Categoría").selectOption("takeout");
     await page.getByRole("button", { name: "Crear tienda" }).click();
-    await page.getByRole("status").filter({ hasText: `Tienda creada: ${storeId}` }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Tienda creada: ${storeId}` })
+      .waitFor();
 
     // The same id again: refused next to the field.
     await page.getByLabel("Identificador de la tienda").fill(storeId);

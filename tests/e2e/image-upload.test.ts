@@ -3,7 +3,14 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { IMAGE_MESSAGES } from "~/domain/images/image-messages";
 import { thumbnailKey } from "~/domain/images/image-urls";
-import { expectAccessible, newPhonePage, signedInOwner, uniqueSuffix, useBrowser, useE2eDatabase } from "../support/browser";
+import {
+  expectAccessible,
+  newPhonePage,
+  signedInOwner,
+  uniqueSuffix,
+  useBrowser,
+  useE2eDatabase,
+} from "../support/browser";
 import { PHP_AS_JPG } from "../support/hostile-images";
 import { photoLikeJpeg } from "../support/photo";
 
@@ -41,10 +48,13 @@ describe("image upload", () => {
     });
     const saves: string[] = [];
     page.on("request", (request) => {
-      if (request.method() === "POST" && request.url().includes("/i/admin/products")) saves.push(request.url());
+      if (request.method() === "POST" && request.url().includes("/i/admin/products"))
+        saves.push(request.url());
     });
     const photo = await photoLikeJpeg(800, 600);
-    await dialog.getByLabel("Elegir foto: Imagen del producto").setInputFiles({ name: "oreja.jpg", mimeType: "image/jpeg", buffer: photo });
+    await dialog
+      .getByLabel("Elegir foto: Imagen del producto")
+      .setInputFiles({ name: "oreja.jpg", mimeType: "image/jpeg", buffer: photo });
     await dialog.getByRole("status").filter({ hasText: "Subiendo imagen" }).waitFor();
     await dialog.getByRole("button", { name: "Agregar producto" }).click();
     await dialog.getByText("Espera a que termine de subir la imagen.").waitFor();
@@ -75,7 +85,9 @@ describe("image upload", () => {
     const requested: string[] = [];
     page.context().on("request", (request) => requested.push(request.url()));
     const photo = await photoLikeJpeg(3000, 2000);
-    await dialog.getByLabel("Elegir foto: Imagen del producto").setInputFiles({ name: "IMG_2024.jpg", mimeType: "image/jpeg", buffer: photo });
+    await dialog
+      .getByLabel("Elegir foto: Imagen del producto")
+      .setInputFiles({ name: "IMG_2024.jpg", mimeType: "image/jpeg", buffer: photo });
     await dialog.getByRole("status").filter({ hasText: "Imagen lista" }).waitFor();
     // Compressed in the browser before it went up: at most 1 MB (plus the form's framing).
     expect(uploads).toHaveLength(1);
@@ -83,11 +95,17 @@ describe("image upload", () => {
     expect(uploads[0]!.bytes).toBeLessThan(photo.length);
     expect(uploads[0]!.bytes).toBeLessThan(1024 * 1024 + 2048);
     // The library's module, and its copy that the web worker imports, both from our own assets.
-    expect(new Set(requested.filter((url) => /\/assets\/browser-image-compression-[\w-]+\.js$/.test(url))).size).toBe(2);
+    expect(
+      new Set(requested.filter((url) => /\/assets\/browser-image-compression-[\w-]+\.js$/.test(url))).size,
+    ).toBe(2);
     // The compression library comes from our own assets, never from a CDN.
-    expect(requested.filter((url) => !url.startsWith(browser.baseUrl) && !url.startsWith("blob:"))).toEqual([]);
+    expect(requested.filter((url) => !url.startsWith(browser.baseUrl) && !url.startsWith("blob:"))).toEqual(
+      [],
+    );
     const preview = dialog.getByRole("img", { name: "Vista previa: Imagen del producto" });
-    expect(await preview.getAttribute("src")).toMatch(new RegExp(`^/media/product-images-thumbnails/${storeId}/[a-z0-9]{20}-400\\.webp$`));
+    expect(await preview.getAttribute("src")).toMatch(
+      new RegExp(`^/media/product-images-thumbnails/${storeId}/[a-z0-9]{20}-400\\.webp$`),
+    );
     await expectAccessible(page);
 
     await dialog.getByRole("button", { name: "Agregar producto" }).click();
@@ -96,9 +114,13 @@ describe("image upload", () => {
     await page.goto(`/${storeId}`);
     const image = page.getByRole("img", { name }).first();
     await image.scrollIntoViewIfNeeded();
-    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+      .toBe(true);
     const current = await image.evaluate((element: HTMLImageElement) => element.currentSrc);
-    expect(current).toMatch(new RegExp(`/media/product-images-thumbnails/${storeId}/[a-z0-9]{20}-(200|400)\\.webp$`));
+    expect(current).toMatch(
+      new RegExp(`/media/product-images-thumbnails/${storeId}/[a-z0-9]{20}-(200|400)\\.webp$`),
+    );
 
     const served = await page.request.get(current);
     expect(served.headers()["content-type"]).toBe("image/webp");
@@ -112,7 +134,9 @@ describe("image upload", () => {
   it("shows the server's Spanish message for a file that is not an image", async () => {
     const { page } = await ownerPage();
     const dialog = await openNewProductDialog(page);
-    await dialog.getByLabel("Elegir foto: Imagen del producto").setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: PHP_AS_JPG });
+    await dialog
+      .getByLabel("Elegir foto: Imagen del producto")
+      .setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: PHP_AS_JPG });
     await dialog.getByRole("status").filter({ hasText: IMAGE_MESSAGES.unsupportedType }).waitFor();
     expect(await dialog.getByRole("img", { name: /Vista previa/ }).count()).toBe(0);
     await page.context().close();
@@ -145,8 +169,12 @@ describe("image upload", () => {
     const uploadLogo = async (colour: string) => {
       await page.goto("/i/admin?tab=configuracion");
       await page.locator("main[data-hydrated]").waitFor();
-      const logo = await sharp({ create: { width: 600, height: 600, channels: 3, background: colour } }).png().toBuffer();
-      await page.getByLabel(/^(Elegir|Cambiar) foto: Logo$/).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
+      const logo = await sharp({ create: { width: 600, height: 600, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+      await page
+        .getByLabel(/^(Elegir|Cambiar) foto: Logo$/)
+        .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
       await page.getByRole("status").filter({ hasText: "Imagen lista" }).waitFor();
       const key = await page.locator("input[type=hidden][name=logoKey]").inputValue();
       await page.getByRole("button", { name: "Guardar configuración" }).click();
@@ -158,9 +186,15 @@ describe("image upload", () => {
     expect(second).not.toBe(first);
 
     await page.goto(`/${storeId}`);
-    const sources = await page.locator("header img").evaluateAll((images) => images.map((image) => image.getAttribute("src")));
+    const sources = await page
+      .locator("header img")
+      .evaluateAll((images) => images.map((image) => image.getAttribute("src")));
     expect(sources).toContain(`/media/${thumbnailKey(second, 200)}`);
-    for (const url of [`/media/${first}`, `/media/${thumbnailKey(first, 200)}`, `/media/${thumbnailKey(first, 400)}`]) {
+    for (const url of [
+      `/media/${first}`,
+      `/media/${thumbnailKey(first, 200)}`,
+      `/media/${thumbnailKey(first, 400)}`,
+    ]) {
       expect((await page.request.get(url)).status(), url).toBe(404);
     }
     expect((await page.request.get(`/media/${second}`)).status()).toBe(200);

@@ -18,8 +18,12 @@ describe("landing page", () => {
       "Contacto",
     ]);
     const nav = page.getByRole("navigation", { name: "Principal" });
-    await expect(nav.getByRole("link", { name: "Inicia Sesión" }).getAttribute("href")).resolves.toBe("/i/login");
-    await expect(nav.getByRole("link", { name: "Regístrate" }).getAttribute("href")).resolves.toBe("/i/signup");
+    await expect(nav.getByRole("link", { name: "Inicia Sesión" }).getAttribute("href")).resolves.toBe(
+      "/i/login",
+    );
+    await expect(nav.getByRole("link", { name: "Regístrate" }).getAttribute("href")).resolves.toBe(
+      "/i/signup",
+    );
     await expect(nav.getByRole("link", { name: "Explora Tiendas" }).getAttribute("href")).resolves.toBe(
       "/c/aguascalientes",
     );
@@ -46,12 +50,15 @@ describe("landing page", () => {
     await page.context().close();
   });
 
-  it.each(["/", "/i/login", "/i/signup"])("axe finds no serious or critical violation on %s", async (path) => {
-    const page = await newPhonePage(browser.browser, browser.baseUrl);
-    await page.goto(path);
-    await expectAccessible(page);
-    await page.context().close();
-  });
+  it.each(["/", "/i/login", "/i/signup"])(
+    "axe finds no serious or critical violation on %s",
+    async (path) => {
+      const page = await newPhonePage(browser.browser, browser.baseUrl);
+      await page.goto(path);
+      await expectAccessible(page);
+      await page.context().close();
+    },
+  );
 
   it("answers an unknown address with the Spanish 404 page", async () => {
     const page = await newPhonePage(browser.browser, browser.baseUrl);

@@ -20,8 +20,18 @@ async function bakery() {
       deliveryInstructions: "Entregamos en el centro.",
     },
   });
-  await createProduct(db, store.id, { id: "concha", name: "Concha", price: 14, variations: ["Vainilla", "Chocolate"] });
-  await createProduct(db, store.id, { id: "pastel", name: "Pastel", price: 420, variations: ["Chico", "Grande"] });
+  await createProduct(db, store.id, {
+    id: "concha",
+    name: "Concha",
+    price: 14,
+    variations: ["Vainilla", "Chocolate"],
+  });
+  await createProduct(db, store.id, {
+    id: "pastel",
+    name: "Pastel",
+    price: 420,
+    variations: ["Chico", "Grande"],
+  });
   await createProduct(db, store.id, { id: "galletas", name: "Galletas de nuez", price: 260, unit: "kg" });
   return store;
 }
@@ -49,7 +59,10 @@ describe("storefront", () => {
     const pastel = page.getByRole("article", { name: "Pastel" });
     await pastel.getByLabel("Opción").selectOption("Grande");
     await pastel.getByRole("button", { name: "Agregar" }).click();
-    await page.getByRole("article", { name: "Galletas de nuez" }).getByRole("button", { name: "Agregar" }).click();
+    await page
+      .getByRole("article", { name: "Galletas de nuez" })
+      .getByRole("button", { name: "Agregar" })
+      .click();
     // pieza counts by quantity (2 + 1), kg once per product.
     await expect.poll(() => status.textContent()).toBe("Carrito: 4 artículos");
 
@@ -67,10 +80,14 @@ describe("storefront", () => {
     await page.getByRole("button", { name: /Hacer pedido/ }).click();
     await expect.poll(() => page.getByText("Por favor ingresa tu nombre.").isVisible()).toBe(true);
     await expect
-      .poll(() => page.getByText("El teléfono debe tener 10 dígitos (formato mexicano, solo números).").isVisible())
+      .poll(() =>
+        page.getByText("El teléfono debe tener 10 dígitos (formato mexicano, solo números).").isVisible(),
+      )
       .toBe(true);
     await expect.poll(() => page.getByText("Por favor ingresa tu dirección.").isVisible()).toBe(true);
-    await expect.poll(() => page.getByLabel("Nombre").evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => page.getByLabel("Nombre").evaluate((el) => el === document.activeElement))
+      .toBe(true);
     expect(await db.select().from(orders).where(eq(orders.storeId, store.id))).toHaveLength(0);
 
     await page.getByLabel("Nombre").fill("Ana López");
@@ -95,8 +112,16 @@ describe("storefront", () => {
     expect(text).toContain("Nombre: Ana López");
     await expect.poll(() => status.textContent()).toBe("Carrito: 0 artículos");
 
-    const [stored] = await db.select().from(orders).where(and(eq(orders.storeId, store.id), eq(orders.id, number)));
-    expect(stored).toMatchObject({ total: 868, deliveryType: "delivery", customerName: "Ana López", status: "pending" });
+    const [stored] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.storeId, store.id), eq(orders.id, number)));
+    expect(stored).toMatchObject({
+      total: 868,
+      deliveryType: "delivery",
+      customerName: "Ana López",
+      status: "pending",
+    });
 
     // After a reload: the cart stays empty, and the order is one tap away in Mi Pedido.
     await page.reload();
@@ -118,7 +143,9 @@ describe("storefront", () => {
     // An unknown number.
     await page.getByLabel("Número de pedido").fill("ZZZZ-ZZZZ-ZZZZZ");
     await search.click();
-    await expect.poll(() => page.getByText("No se encontró una orden con ese número.").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("No se encontró una orden con ese número.").isVisible())
+      .toBe(true);
 
     // view_store_page once per visit, however many reloads.
     const views = await db
@@ -134,16 +161,27 @@ describe("storefront", () => {
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     await page.goto(`/${store.id}`);
     await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
-    await page.getByRole("article", { name: "Galletas de nuez" }).getByRole("button", { name: "Agregar" }).click();
+    await page
+      .getByRole("article", { name: "Galletas de nuez" })
+      .getByRole("button", { name: "Agregar" })
+      .click();
     await page.getByRole("article", { name: "Concha" }).getByRole("button", { name: "Agregar" }).click();
     await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 2 artículos");
     await page.reload();
     await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 2 artículos");
 
-    await db.update(products).set({ available: false }).where(and(eq(products.storeId, store.id), eq(products.id, "galletas")));
+    await db
+      .update(products)
+      .set({ available: false })
+      .where(and(eq(products.storeId, store.id), eq(products.id, "galletas")));
     await page.reload();
     await expect
-      .poll(() => page.getByRole("alert").filter({ hasText: "Este producto ya no está disponible y ha sido removido de la lista." }).count())
+      .poll(() =>
+        page
+          .getByRole("alert")
+          .filter({ hasText: "Este producto ya no está disponible y ha sido removido de la lista." })
+          .count(),
+      )
       .toBe(1);
     await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 1 artículo");
     await page.getByRole("tab", { name: /Carrito/ }).click();
@@ -170,7 +208,9 @@ describe("storefront", () => {
     await expect.poll(() => grid.getByRole("article").count()).toBe(2);
     await page.getByRole("button", { name: "Todos" }).click();
     await page.getByRole("searchbox", { name: "Buscar productos" }).fill("REGION");
-    await expect.poll(() => grid.getByRole("article").allTextContents()).toEqual([expect.stringContaining("Galletas de nuez")]);
+    await expect
+      .poll(() => grid.getByRole("article").allTextContents())
+      .toEqual([expect.stringContaining("Galletas de nuez")]);
     await page.getByRole("searchbox", { name: "Buscar productos" }).fill("pizza");
     await expect.poll(() => page.getByText("No se encontraron productos.").isVisible()).toBe(true);
     await page.context().close();
@@ -200,7 +240,9 @@ describe("storefront", () => {
     const response = await page.goto(`/${id}`);
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByText(`/${id}`).isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: /Reclama esta dirección/ }).getAttribute("href")).toBe(`/i/signup?id=${id}`);
+    expect(await page.getByRole("link", { name: /Reclama esta dirección/ }).getAttribute("href")).toBe(
+      `/i/signup?id=${id}`,
+    );
     expect(await page.getByRole("link", { name: "Ir a la página de inicio" }).getAttribute("href")).toBe("/");
     await page.getByRole("link", { name: /Reclama esta dirección/ }).click();
     await page.waitForURL(`**/i/signup?id=${id}`);
@@ -228,9 +270,9 @@ describe("storefront", () => {
     await expectAccessible(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    expect(await page.getByRole("link", { name: /Descubre más tiendas en Aguascalientes/ }).getAttribute("href")).toBe(
-      "/c/aguascalientes",
-    );
+    expect(
+      await page.getByRole("link", { name: /Descubre más tiendas en Aguascalientes/ }).getAttribute("href"),
+    ).toBe("/c/aguascalientes");
     await page.getByRole("tab", { name: /Carrito/ }).click();
     await expectAccessible(page);
     await page.getByRole("tab", { name: "Mi Pedido" }).click();

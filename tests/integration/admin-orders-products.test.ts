@@ -12,7 +12,12 @@ import { createLocalStorage } from "~/domain/images/local-storage.server";
 import { imageFileKeys } from "~/domain/images/store-image.server";
 import { newImageKey } from "~/domain/images/image-keys";
 import { startOrderEventHub, type OrderEvent } from "~/domain/orders/order-events.server";
-import { cancelOrder, completeOrder, listOrderHistory, listPendingOrders } from "~/domain/orders/owner-orders.server";
+import {
+  cancelOrder,
+  completeOrder,
+  listOrderHistory,
+  listPendingOrders,
+} from "~/domain/orders/owner-orders.server";
 import { addProduct, deleteProduct, updateProduct } from "~/domain/products/admin-products.server";
 import { ProductFormSchema } from "~/domain/products/product-form";
 import { SettingsFormSchema } from "~/domain/stores/settings-form";
@@ -52,7 +57,10 @@ describe("order transitions", () => {
     await arrived;
     await hub.close();
 
-    const [row] = await db.select().from(orders).where(and(eq(orders.storeId, store.id), eq(orders.id, order.id)));
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.storeId, store.id), eq(orders.id, order.id)));
     expect(row).toMatchObject({ status: "completed", completedAt: now });
     const events = await db.select().from(analyticsEvents).where(eq(analyticsEvents.storeId, store.id));
     expect(events.map((event) => [event.name, event.data])).toEqual([
@@ -66,7 +74,10 @@ describe("order transitions", () => {
     const product = await createProduct(db, store.id);
     const order = await createOrder(db, store.id, { lines: [line(product)] });
     await cancelOrder(db, store.id, order.id);
-    const [row] = await db.select().from(orders).where(and(eq(orders.storeId, store.id), eq(orders.id, order.id)));
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.storeId, store.id), eq(orders.id, order.id)));
     expect(row!.status).toBe("cancelled");
     expect(row!.completedAt).toBeInstanceOf(Date);
     await expect(completeOrder(db, store.id, order.id)).rejects.toMatchObject({ code: "UNAVAILABLE" });
@@ -98,7 +109,11 @@ describe("order lists", () => {
       });
     }
     const [listed] = await listPendingOrders(db, store.id);
-    expect(listed).toMatchObject({ id: pending.id, total: 20, lines: [{ name: product.name, quantity: 2, price: 10 }] });
+    expect(listed).toMatchObject({
+      id: pending.id,
+      total: 20,
+      lines: [{ name: product.name, quantity: 2, price: 10 }],
+    });
 
     const first = await listOrderHistory(db, store.id, 1);
     expect(first.orders).toHaveLength(50);
@@ -115,7 +130,15 @@ describe("order lists", () => {
 
 describe("products", () => {
   const form = (overrides: Record<string, unknown> = {}) =>
-    ProductFormSchema.parse({ name: "Concha", description: "Pan", price: "14", unit: "pieza", variations: [" Vainilla", "Vainilla "], category: "", ...overrides });
+    ProductFormSchema.parse({
+      name: "Concha",
+      description: "Pan",
+      price: "14",
+      unit: "pieza",
+      variations: [" Vainilla", "Vainilla "],
+      category: "",
+      ...overrides,
+    });
 
   it("adding records add_product; options are normalised; category only on basic", async () => {
     const starter = await createStore(db, { settings: { customCategories: ["Pan"] } });
@@ -124,16 +147,22 @@ describe("products", () => {
     const events = await db.select().from(analyticsEvents).where(eq(analyticsEvents.storeId, starter.id));
     expect(events.map((event) => event.name)).toEqual(["add_product"]);
 
-    const basic = await createStore(db, { trialExpiration: new Date(Date.now() + 86_400_000), settings: { customCategories: ["Pan"] } });
+    const basic = await createStore(db, {
+      trialExpiration: new Date(Date.now() + 86_400_000),
+      settings: { customCategories: ["Pan"] },
+    });
     expect((await addProduct(db, basic.id, form({ category: "Pan" }))).category).toBe("Pan");
-    await expect(addProduct(db, basic.id, form({ category: "Inventada" }))).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(addProduct(db, basic.id, form({ category: "Inventada" }))).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
   });
 
   it("replacing and deleting an image deletes its files", async () => {
     const store = await createStore(db);
     const oldKey = newImageKey("product-images", store.id);
     const newKey = newImageKey("product-images", store.id);
-    for (const key of [...imageFileKeys(oldKey), ...imageFileKeys(newKey)]) await storage.put(key, Buffer.from("x"), "image/webp");
+    for (const key of [...imageFileKeys(oldKey), ...imageFileKeys(newKey)])
+      await storage.put(key, Buffer.from("x"), "image/webp");
     const product = await createProduct(db, store.id, { imageKey: oldKey });
 
     await updateProduct(db, store.id, product.id, form({ imageKey: newKey }), { storage, logger });
@@ -149,8 +178,12 @@ describe("products", () => {
     const a = await createStore(db);
     const b = await createStore(db);
     const product = await createProduct(db, a.id, { name: "Original" });
-    await expect(updateProduct(db, b.id, product.id, form(), { storage, logger })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(deleteProduct(db, b.id, product.id, { storage, logger })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(updateProduct(db, b.id, product.id, form(), { storage, logger })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(deleteProduct(db, b.id, product.id, { storage, logger })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     const [row] = await db.select().from(products).where(eq(products.id, product.id));
     expect(row!.name).toBe("Original");
   });
@@ -161,13 +194,25 @@ describe("settings", () => {
     const store = await createStore(db);
     const oldKey = newImageKey("store-logos", store.id);
     const newKey = newImageKey("store-logos", store.id);
-    for (const key of [...imageFileKeys(oldKey), ...imageFileKeys(newKey)]) await storage.put(key, Buffer.from("x"), "image/webp");
+    for (const key of [...imageFileKeys(oldKey), ...imageFileKeys(newKey)])
+      await storage.put(key, Buffer.from("x"), "image/webp");
     const form = (logoKey?: string) =>
       SettingsFormSchema.parse({
-        displayName: "Logo", description: "", contactEmail: "", facebookUrl: "", instagramUrl: "", twitterUrl: "",
-        phone: "", cityId: "aguascalientes", primaryColor: "#2563eb", secondaryColor: "#22d3ee",
-        backgroundColor: "#ffffff", panelBackgroundColor: "#ffffff", productBackgroundColor: "#ffffff",
-        allowPickup: "on", logoKey,
+        displayName: "Logo",
+        description: "",
+        contactEmail: "",
+        facebookUrl: "",
+        instagramUrl: "",
+        twitterUrl: "",
+        phone: "",
+        cityId: "aguascalientes",
+        primaryColor: "#2563eb",
+        secondaryColor: "#22d3ee",
+        backgroundColor: "#ffffff",
+        panelBackgroundColor: "#ffffff",
+        productBackgroundColor: "#ffffff",
+        allowPickup: "on",
+        logoKey,
       });
     await saveStoreSettings(db, store.id, form(oldKey), { storage, logger });
     await saveStoreSettings(db, store.id, form(undefined), { storage, logger });

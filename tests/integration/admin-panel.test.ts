@@ -5,7 +5,13 @@
  */
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createOrder, createOwner, createProduct, createStore, type CreateStoreInput } from "~/db/factories.server";
+import {
+  createOrder,
+  createOwner,
+  createProduct,
+  createStore,
+  type CreateStoreInput,
+} from "~/db/factories.server";
 import { orders, products, stores, storeSettings } from "~/db/schema";
 import { planLimitMessage } from "~/domain/products/product-form";
 import { TRIAL_MESSAGES } from "~/domain/stores/plan";
@@ -90,7 +96,11 @@ describe("plan limit", () => {
   it("adding an available product at the limit is refused with the exact message", async () => {
     const { store, cookie } = await newOwner();
     for (let i = 0; i < 10; i++) await createProduct(db, store.id);
-    const responses = await Promise.all(Array.from({ length: 5 }, () => post("/i/admin/products", cookie, [["intent", "create"], ...productFields()])));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post("/i/admin/products", cookie, [["intent", "create"], ...productFields()]),
+      ),
+    );
     for (const response of responses) {
       expect(response.status).toBe(409);
       expect((await response.json()).message).toBe(
@@ -103,7 +113,11 @@ describe("plan limit", () => {
   it("a basic trial allows 50; simultaneous adds stop exactly there", async () => {
     const { store, cookie } = await newOwner({ trialExpiration: new Date(Date.now() + 86_400_000) });
     for (let i = 0; i < 45; i++) await createProduct(db, store.id);
-    const responses = await Promise.all(Array.from({ length: 12 }, () => post("/i/admin/products", cookie, [["intent", "create"], ...productFields()])));
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        post("/i/admin/products", cookie, [["intent", "create"], ...productFields()]),
+      ),
+    );
     expect(responses.filter((response) => response.status === 200)).toHaveLength(5);
     expect(await availableCount(store.id)).toBe(50);
   });
@@ -135,13 +149,20 @@ describe("owner B's forged posts against owner A", () => {
   async function snapshot(storeId: string) {
     const [store] = await db.select().from(stores).where(eq(stores.id, storeId));
     const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, storeId));
-    const productRows = await db.select().from(products).where(eq(products.storeId, storeId)).orderBy(products.id);
+    const productRows = await db
+      .select()
+      .from(products)
+      .where(eq(products.storeId, storeId))
+      .orderBy(products.id);
     const orderRows = await db.select().from(orders).where(eq(orders.storeId, storeId)).orderBy(orders.id);
     return { store, settings, productRows, orderRows };
   }
 
   it("every action of the panel is refused and changes no row of A", async () => {
-    const a = await newOwner({ trialExpiration: new Date(Date.now() + 86_400_000), settings: { customCategories: ["Pan"] } });
+    const a = await newOwner({
+      trialExpiration: new Date(Date.now() + 86_400_000),
+      settings: { customCategories: ["Pan"] },
+    });
     const b = await newOwner({ trialExpiration: new Date(Date.now() + 86_400_000) });
     const product = await createProduct(db, a.store.id, { available: true, name: "De A" });
     const hidden = await createProduct(db, a.store.id, { available: false, name: "Oculto de A" });
@@ -151,12 +172,47 @@ describe("owner B's forged posts against owner A", () => {
     const before = await snapshot(a.store.id);
 
     const forged: [string, [string, string][]][] = [
-      ["/i/admin/products", [["intent", "update"], ["productId", product.id], ...productFields({ name: "Hackeado" })]],
-      ["/i/admin/products", [["intent", "set-availability"], ["productId", product.id], ["available", "false"]]],
-      ["/i/admin/products", [["intent", "set-availability"], ["productId", hidden.id], ["available", "true"]]],
-      ["/i/admin/products", [["intent", "delete"], ["productId", product.id]]],
-      ["/i/admin/orders", [["intent", "complete"], ["orderId", order.id]]],
-      ["/i/admin/orders", [["intent", "cancel"], ["orderId", order.id]]],
+      [
+        "/i/admin/products",
+        [["intent", "update"], ["productId", product.id], ...productFields({ name: "Hackeado" })],
+      ],
+      [
+        "/i/admin/products",
+        [
+          ["intent", "set-availability"],
+          ["productId", product.id],
+          ["available", "false"],
+        ],
+      ],
+      [
+        "/i/admin/products",
+        [
+          ["intent", "set-availability"],
+          ["productId", hidden.id],
+          ["available", "true"],
+        ],
+      ],
+      [
+        "/i/admin/products",
+        [
+          ["intent", "delete"],
+          ["productId", product.id],
+        ],
+      ],
+      [
+        "/i/admin/orders",
+        [
+          ["intent", "complete"],
+          ["orderId", order.id],
+        ],
+      ],
+      [
+        "/i/admin/orders",
+        [
+          ["intent", "cancel"],
+          ["orderId", order.id],
+        ],
+      ],
     ];
     for (const [pathname, fields] of forged) {
       const response = await post(pathname, b.cookie, fields);
@@ -169,20 +225,40 @@ describe("owner B's forged posts against owner A", () => {
     const aLogo = `store-logos/${a.store.id}/${"a".repeat(20)}.webp`;
     expect((await post("/i/admin/settings", b.cookie, validSettings({ logoKey: aLogo }))).status).toBe(400);
     const aImage = `product-images/${a.store.id}/${"b".repeat(20)}.webp`;
-    expect((await post("/i/admin/products", b.cookie, [["intent", "create"], ...productFields({ imageKey: aImage })])).status).toBe(400);
+    expect(
+      (
+        await post("/i/admin/products", b.cookie, [
+          ["intent", "create"],
+          ...productFields({ imageKey: aImage }),
+        ])
+      ).status,
+    ).toBe(400);
     await post("/i/admin/trial", b.cookie, []);
 
     expect(await snapshot(a.store.id)).toEqual(before);
     const [bSettings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, b.store.id));
-    expect(bSettings).toMatchObject({ displayName: "Tienda falsificada", customCategories: ["Falsa"], logoKey: null });
+    expect(bSettings).toMatchObject({
+      displayName: "Tienda falsificada",
+      customCategories: ["Falsa"],
+      logoKey: null,
+    });
   });
 
   it("anonymous posts and the event stream go to the login page and change nothing", async () => {
     const a = await newOwner();
     const product = await createProduct(db, a.store.id, { available: true });
     const before = await snapshot(a.store.id);
-    for (const pathname of ["/i/admin/products", "/i/admin/orders", "/i/admin/settings", "/i/admin/advanced-settings", "/i/admin/trial"]) {
-      const response = await post(pathname, null, [["intent", "delete"], ["productId", product.id]]);
+    for (const pathname of [
+      "/i/admin/products",
+      "/i/admin/orders",
+      "/i/admin/settings",
+      "/i/admin/advanced-settings",
+      "/i/admin/trial",
+    ]) {
+      const response = await post(pathname, null, [
+        ["intent", "delete"],
+        ["productId", product.id],
+      ]);
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe("/i/login");
     }
@@ -205,17 +281,35 @@ describe("settings through the server", () => {
     const { store, cookie } = await newOwner({
       settings: { deliveryInstructions: "Zona centro", customCategories: ["Pan"] },
     });
-    const noOption = await post("/i/admin/settings", cookie, validSettings({ allowPickup: "" }).filter(([key]) => key !== "allowPickup"));
+    const noOption = await post(
+      "/i/admin/settings",
+      cookie,
+      validSettings({ allowPickup: "" }).filter(([key]) => key !== "allowPickup"),
+    );
     expect(noOption.status).toBe(400);
-    expect((await noOption.json()).message).toBe("Debes permitir al menos una opción de entrega o recoleccion.");
-    const whatsapp = await post("/i/admin/settings", cookie, validSettings({ phone: "449", requireWhatsappConfirmation: "on" }));
+    expect((await noOption.json()).message).toBe(
+      "Debes permitir al menos una opción de entrega o recoleccion.",
+    );
+    const whatsapp = await post(
+      "/i/admin/settings",
+      cookie,
+      validSettings({ phone: "449", requireWhatsappConfirmation: "on" }),
+    );
     expect(whatsapp.status).toBe(400);
-    const badUrl = await post("/i/admin/settings", cookie, validSettings({ facebookUrl: "javascript:alert(1)" }));
+    const badUrl = await post(
+      "/i/admin/settings",
+      cookie,
+      validSettings({ facebookUrl: "javascript:alert(1)" }),
+    );
     expect(badUrl.status).toBe(400);
     const badCity = await post("/i/admin/settings", cookie, validSettings({ cityId: "atlantida" }));
     expect(badCity.status).toBe(400);
 
-    const saved = await post("/i/admin/settings", cookie, validSettings({ cityId: "leon", primaryColor: "#AA0000" }));
+    const saved = await post(
+      "/i/admin/settings",
+      cookie,
+      validSettings({ cityId: "leon", primaryColor: "#AA0000" }),
+    );
     expect(saved.status).toBe(200);
     expect((await saved.json()).message).toBe("Configuración guardada exitosamente");
     const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, store.id));
@@ -230,7 +324,10 @@ describe("settings through the server", () => {
   });
 
   it("refuses advanced settings on a plan other than basic", async () => {
-    const { store, cookie } = await newOwner({ licenceType: "premier", licenceExpires: new Date(Date.now() + 86_400_000) });
+    const { store, cookie } = await newOwner({
+      licenceType: "premier",
+      licenceExpires: new Date(Date.now() + 86_400_000),
+    });
     const response = await post("/i/admin/advanced-settings", cookie, [["categories", "Pan"]]);
     expect(response.status).toBe(403);
     const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, store.id));

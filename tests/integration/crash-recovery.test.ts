@@ -77,7 +77,9 @@ describe("kill -9 of a running server", () => {
 
     const second = await startServerProcess({ env, command: ["npm", "start"], timeoutMs: 180_000 });
     running.push(second);
-    expect(second.output()).toMatch(/stopping postgres left behind by a previous run|removing stale postmaster.pid/);
+    expect(second.output()).toMatch(
+      /stopping postgres left behind by a previous run|removing stale postmaster.pid/,
+    );
     expect(await countStores(acknowledged)).toBe(acknowledged.length);
 
     // And it keeps working: a new sign-up, and a clean shutdown that stops the database.
@@ -86,7 +88,13 @@ describe("kill -9 of a running server", () => {
     // A clean shutdown stops the embedded database, which removes its pid file.
     const pidFile = path.join(dataDir, "postgres", "postmaster.pid");
     const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && (await readFile(pidFile).then(() => true, () => false))) {
+    while (
+      Date.now() < deadline &&
+      (await readFile(pidFile).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     await expect(readFile(pidFile, "utf8")).rejects.toThrow();

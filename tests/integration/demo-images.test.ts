@@ -31,7 +31,11 @@ describe("demo marketplace images", () => {
       expect(rows).toHaveLength(demo.products.length);
       for (const product of rows) {
         expect(isOwnedImageKey(demo.id, "product-images", product.imageKey), product.name).toBe(true);
-        for (const key of [product.imageKey!, thumbnailKey(product.imageKey!, 200), thumbnailKey(product.imageKey!, 400)]) {
+        for (const key of [
+          product.imageKey!,
+          thumbnailKey(product.imageKey!, 200),
+          thumbnailKey(product.imageKey!, 400),
+        ]) {
           const stored = await storage.get(key);
           expect(stored, key).not.toBeNull();
         }

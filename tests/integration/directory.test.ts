@@ -1,12 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createProduct, createStore, type CreateProductInput, type CreateStoreInput } from "~/db/factories.server";
-import { analyticsEvents, featuredProducts, products, stores } from "~/db/schema";
 import {
-  countVisibleStores,
-  listCategoryCarousels,
-  listStoreStrip,
-} from "~/domain/directory/city.server";
+  createProduct,
+  createStore,
+  type CreateProductInput,
+  type CreateStoreInput,
+} from "~/db/factories.server";
+import { analyticsEvents, featuredProducts, products, stores } from "~/db/schema";
+import { countVisibleStores, listCategoryCarousels, listStoreStrip } from "~/domain/directory/city.server";
 import {
   FEATURED_ROTATION_INTERVAL_MS,
   listFeaturedProducts,
@@ -52,9 +53,14 @@ describe("city directory visibility", () => {
     expect(await carouselNames(city)).toEqual(["Jarrón visible"]);
 
     // Feature everything of this city directly, then check that the reader still filters.
-    const all = await db.select().from(products).where(sql`${products.storeId} in (${visible.id}, ${hidden.id})`);
+    const all = await db
+      .select()
+      .from(products)
+      .where(sql`${products.storeId} in (${visible.id}, ${hidden.id})`);
     await db.delete(featuredProducts);
-    await db.insert(featuredProducts).values(all.map((row, position) => ({ storeId: row.storeId, productId: row.id, position })));
+    await db
+      .insert(featuredProducts)
+      .values(all.map((row, position) => ({ storeId: row.storeId, productId: row.id, position })));
     expect((await listFeaturedProducts(db, city)).map((found) => found.name)).toEqual(["Jarrón visible"]);
   });
 
@@ -123,7 +129,9 @@ describe("product search", () => {
     const second = await searchProducts(db, { cityId: city, term: "galleta", page: 2, pageSize: 2 });
     const third = await searchProducts(db, { cityId: city, term: "galleta", page: 3, pageSize: 2 });
     expect([first.hasNextPage, second.hasNextPage, third.hasNextPage]).toEqual([true, true, false]);
-    const names = [...first.products, ...second.products, ...third.products].map((found) => found.name).sort();
+    const names = [...first.products, ...second.products, ...third.products]
+      .map((found) => found.name)
+      .sort();
     expect(names).toEqual(["Galleta 0", "Galleta 1", "Galleta 2", "Galleta 3", "Galleta 4"]);
   });
 
@@ -132,7 +140,14 @@ describe("product search", () => {
     const store = await storeIn(city, { displayName: "Dulces Zacatecanos" });
     await product(store.id, { name: "Cocada", price: 12.5 });
     const result = await searchCityProducts(db, { cityId: city, term: "cocada", page: 1 });
-    expect(result.products).toEqual([expect.objectContaining({ name: "Cocada", price: 12.5, storeName: "Dulces Zacatecanos", storeId: store.id })]);
+    expect(result.products).toEqual([
+      expect.objectContaining({
+        name: "Cocada",
+        price: 12.5,
+        storeName: "Dulces Zacatecanos",
+        storeId: store.id,
+      }),
+    ]);
     const events = await db
       .select()
       .from(analyticsEvents)
@@ -173,9 +188,17 @@ describe("featured products", () => {
     for (let round = 0; round < 5; round++) {
       const { featured } = await rotateFeaturedProducts(db);
       const rows = await db
-        .select({ storeId: featuredProducts.storeId, available: products.available, imageKey: products.imageKey, hidden: stores.isHidden })
+        .select({
+          storeId: featuredProducts.storeId,
+          available: products.available,
+          imageKey: products.imageKey,
+          hidden: stores.isHidden,
+        })
         .from(featuredProducts)
-        .innerJoin(products, and(eq(products.storeId, featuredProducts.storeId), eq(products.id, featuredProducts.productId)))
+        .innerJoin(
+          products,
+          and(eq(products.storeId, featuredProducts.storeId), eq(products.id, featuredProducts.productId)),
+        )
         .innerJoin(stores, eq(stores.id, products.storeId));
       expect(rows).toHaveLength(featured);
       expect(featured).toBeGreaterThan(0);
@@ -197,7 +220,10 @@ describe("featured products", () => {
       { storeId: store.id, productId: kept.id, position: 0 },
       { storeId: store.id, productId: disabled.id, position: 1 },
     ]);
-    await db.update(products).set({ available: false }).where(and(eq(products.storeId, store.id), eq(products.id, disabled.id)));
+    await db
+      .update(products)
+      .set({ available: false })
+      .where(and(eq(products.storeId, store.id), eq(products.id, disabled.id)));
     expect((await listFeaturedProducts(db, city)).map((found) => found.name)).toEqual(["Sigue"]);
     await db.delete(products).where(and(eq(products.storeId, store.id), eq(products.id, kept.id)));
     expect(await listFeaturedProducts(db, city)).toEqual([]);
@@ -213,7 +239,9 @@ describe("featured products", () => {
     await db.update(featuredProducts).set({ createdAt: dayAgo });
     const outcomes = await Promise.all(Array.from({ length: 6 }, () => rotateFeaturedProductsIfDue(db)));
     expect(outcomes.filter((outcome) => outcome === "rotated")).toHaveLength(1);
-    const [newest] = await db.select({ at: sql<string>`max(${featuredProducts.createdAt})` }).from(featuredProducts);
+    const [newest] = await db
+      .select({ at: sql<string>`max(${featuredProducts.createdAt})` })
+      .from(featuredProducts);
     expect(new Date(newest!.at).getTime()).toBeGreaterThan(dayAgo.getTime() + 60_000);
   });
 });

@@ -76,11 +76,18 @@ async function uploadAsNewOwner(server: ServerProcess) {
     body: new URLSearchParams({ email: owner.email, password: owner.password }),
     redirect: "manual",
   });
-  const cookie = login.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
   const form = new FormData();
   form.set("kind", "product-images");
   form.set("file", new Blob([await photoLikeJpeg(1600, 1200)], { type: "image/jpeg" }), "foto.jpg");
-  const response = await fetch(`${server.url}/i/admin/upload`, { method: "POST", body: form, headers: { cookie } });
+  const response = await fetch(`${server.url}/i/admin/upload`, {
+    method: "POST",
+    body: form,
+    headers: { cookie },
+  });
   expect(response.status).toBe(201);
   const { key } = (await response.json()) as { key: string };
   expect(isOwnedImageKey(store.id, "product-images", key)).toBe(true);
@@ -92,7 +99,12 @@ describe("server with S3 storage", () => {
     const server = await startWithS3();
     const key = await uploadAsNewOwner(server);
 
-    const bucket = createS3Storage({ bucket: BUCKET, endpoint, accessKeyId: "S3RVER", secretAccessKey: "S3RVER" });
+    const bucket = createS3Storage({
+      bucket: BUCKET,
+      endpoint,
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+    });
     for (const file of [key, thumbnailKey(key, 200), thumbnailKey(key, 400)]) {
       const stored = await bucket.get(file);
       expect(stored, file).not.toBeNull();
@@ -105,8 +117,14 @@ describe("server with S3 storage", () => {
       const body = Buffer.from(await served.arrayBuffer());
       expect(body.equals(stored!.body)).toBe(true);
     }
-    expect((await sharp(Buffer.from(await (await fetch(`${server.url}/media/${key}`)).arrayBuffer())).metadata()).width).toBe(800);
-    expect((await fetch(`${server.url}/media/${key.replace(/[a-z0-9]{20}\.webp$/, "bbbbbbbbbbbbbbbbbbbb.webp")}`)).status).toBe(404);
+    expect(
+      (await sharp(Buffer.from(await (await fetch(`${server.url}/media/${key}`)).arrayBuffer())).metadata())
+        .width,
+    ).toBe(800);
+    expect(
+      (await fetch(`${server.url}/media/${key.replace(/[a-z0-9]{20}\.webp$/, "bbbbbbbbbbbbbbbbbbbb.webp")}`))
+        .status,
+    ).toBe(404);
   });
 
   it("redirects /media to S3_PUBLIC_URL when a CDN is configured", async () => {
@@ -116,6 +134,8 @@ describe("server with S3 storage", () => {
     expect(response.status).toBe(301);
     expect(response.headers.get("location")).toBe(`https://cdn.example.com/tianguis/${key}`);
     // Unknown shapes never redirect anywhere.
-    expect((await fetch(`${server.url}/media/product-images%2f..%2f..%2fx.webp`, { redirect: "manual" })).status).toBe(404);
+    expect(
+      (await fetch(`${server.url}/media/product-images%2f..%2f..%2fx.webp`, { redirect: "manual" })).status,
+    ).toBe(404);
   });
 });

@@ -29,7 +29,13 @@ beforeAll(async () => {
   const directory = await mkdtemp(path.join(os.tmpdir(), "tianguis-s3rver-"));
   temporary.push(directory);
   const port = await findFreePort();
-  s3rver = new S3rver({ address: "127.0.0.1", port, silent: true, directory, configureBuckets: [{ name: BUCKET }] });
+  s3rver = new S3rver({
+    address: "127.0.0.1",
+    port,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: BUCKET }],
+  });
   await s3rver.run();
   s3Endpoint = `http://127.0.0.1:${port}`;
 });
@@ -86,7 +92,9 @@ describe.each(drivers)("%s driver", (_name, makeStorage) => {
   it("refuses path-like keys", async () => {
     const storage = await makeStorage();
     for (const key of ["../x.webp", "product-images/../../x.webp", "/etc/passwd", "a\\..\\b", ""]) {
-      await expect(storage.put(key, Buffer.from("x"), "image/webp"), key).rejects.toThrow(/Unsafe storage key/);
+      await expect(storage.put(key, Buffer.from("x"), "image/webp"), key).rejects.toThrow(
+        /Unsafe storage key/,
+      );
       await expect(storage.get(key), key).rejects.toThrow(/Unsafe storage key/);
     }
   });
@@ -117,7 +125,11 @@ describe("local driver on disk", () => {
     const root = await mkdtemp(path.join(os.tmpdir(), "tianguis-uploads-"));
     temporary.push(root);
     const storage = createLocalStorage(root);
-    const { key } = await storeImage(storage, { kind: "store-logos", storeId: "la-espiga", bytes: await photoLikeJpeg(300, 300) });
+    const { key } = await storeImage(storage, {
+      kind: "store-logos",
+      storeId: "la-espiga",
+      bytes: await photoLikeJpeg(300, 300),
+    });
     const listing = (await readdir(root, { recursive: true })).sort();
     expect(listing).toEqual(
       [
@@ -136,7 +148,9 @@ describe("local driver on disk", () => {
 describe("S3 driver", () => {
   it("gives the public (CDN) URL of a key when S3_PUBLIC_URL is set", () => {
     const storage = createS3Storage({ ...s3Options(), publicUrl: "https://cdn.example.com/imagenes/" });
-    expect(storage.publicUrl("store-logos/a/b.webp")).toBe("https://cdn.example.com/imagenes/store-logos/a/b.webp");
+    expect(storage.publicUrl("store-logos/a/b.webp")).toBe(
+      "https://cdn.example.com/imagenes/store-logos/a/b.webp",
+    );
     expect(createS3Storage(s3Options()).publicUrl("store-logos/a/b.webp")).toBeNull();
   });
 
@@ -147,12 +161,20 @@ describe("S3 driver", () => {
     const logger = createLogger("info", {}, (line) => lines.push(line));
 
     await expect(
-      storeImage(storage, { kind: "product-images", storeId: "la-espiga", bytes: await photoLikeJpeg(200, 200) }, logger),
+      storeImage(
+        storage,
+        { kind: "product-images", storeId: "la-espiga", bytes: await photoLikeJpeg(200, 200) },
+        logger,
+      ),
     ).rejects.toMatchObject({ message: IMAGE_MESSAGES.storageFailed });
 
     lines.length = 0;
-    await expect(deleteImage(storage, newImageKey("product-images", "la-espiga"), logger)).resolves.toBeUndefined();
-    const warnings = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === "image file not deleted");
+    await expect(
+      deleteImage(storage, newImageKey("product-images", "la-espiga"), logger),
+    ).resolves.toBeUndefined();
+    const warnings = lines
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.msg === "image file not deleted");
     expect(warnings).toHaveLength(3);
   });
 });

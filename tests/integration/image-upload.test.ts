@@ -43,21 +43,32 @@ async function upload(
 ) {
   const form = new FormData();
   form.set("kind", options.kind ?? "product-images");
-  form.set("file", new Blob([Buffer.from(bytes)], { type: options.type ?? "image/jpeg" }), options.fileName ?? "foto.jpg");
+  form.set(
+    "file",
+    new Blob([Buffer.from(bytes)], { type: options.type ?? "image/jpeg" }),
+    options.fileName ?? "foto.jpg",
+  );
   const response = await fetch(`${running.server.url}/i/admin/upload`, {
     method: "POST",
     body: form,
     headers: cookie ? { cookie } : {},
     redirect: "manual",
   });
-  const body = (await response.json()) as { key?: string; urls?: ReturnType<typeof imageSources>; error?: string };
+  const body = (await response.json()) as {
+    key?: string;
+    urls?: ReturnType<typeof imageSources>;
+    error?: string;
+  };
   return { status: response.status, body };
 }
 
 /** Every file under DATA_DIR (uploads and anything else the server wrote outside it). */
 async function uploadedFiles(): Promise<string[]> {
   try {
-    const entries = await readdir(path.join(running.dataDir, "uploads"), { recursive: true, withFileTypes: true });
+    const entries = await readdir(path.join(running.dataDir, "uploads"), {
+      recursive: true,
+      withFileTypes: true,
+    });
     return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
   } catch {
     return [];
@@ -65,13 +76,20 @@ async function uploadedFiles(): Promise<string[]> {
 }
 
 /** A raw GET, so that `..` and escapes reach the server exactly as written. */
-function rawGet(requestPath: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  requestPath: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: "127.0.0.1", port: running.server.port, path: requestPath }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
+    const request = http.get(
+      { host: "127.0.0.1", port: running.server.port, path: requestPath },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     request.on("error", reject);
   });
 }
@@ -89,7 +107,9 @@ describe("POST /i/admin/upload", () => {
 
     const added = (await uploadedFiles()).filter((file) => !before.includes(file));
     expect(added.sort()).toEqual(
-      [body.key!, thumbnailKey(body.key!, 200), thumbnailKey(body.key!, 400)].map((key) => path.join(running.dataDir, "uploads", key)).sort(),
+      [body.key!, thumbnailKey(body.key!, 200), thumbnailKey(body.key!, 400)]
+        .map((key) => path.join(running.dataDir, "uploads", key))
+        .sort(),
     );
     const everything = await readdir(running.dataDir, { recursive: true });
     expect(everything.some((file) => file.endsWith("x.jpg"))).toBe(false);
@@ -118,7 +138,10 @@ describe("POST /i/admin/upload", () => {
 
   it("neutralises an HTML/JPEG polyglot: served as a plain WebP with nosniff, without the HTML", async () => {
     const { cookie } = await newOwner();
-    const { status, body } = await upload(cookie, await htmlJpegPolyglot(), { fileName: "pagina.html", type: "text/html" });
+    const { status, body } = await upload(cookie, await htmlJpegPolyglot(), {
+      fileName: "pagina.html",
+      type: "text/html",
+    });
     expect(status).toBe(201);
     expect(body.key).toMatch(/\.webp$/);
     const served = await fetch(`${running.server.url}${body.urls!.full}`);
@@ -137,24 +160,33 @@ describe("POST /i/admin/upload", () => {
     ["a decompression bomb", decompressionBomb, "bomba.png", 422, IMAGE_MESSAGES.tooManyPixels],
     ["a truncated JPEG", truncatedJpeg, "cortada.jpg", 422, IMAGE_MESSAGES.damaged],
     ["an empty file", () => new Uint8Array(), "vacia.jpg", 422, IMAGE_MESSAGES.empty],
-  ] as const)("refuses %s with a Spanish message and stores nothing", async (_name, make, fileName, status, message) => {
-    const { cookie } = await newOwner();
-    const before = await uploadedFiles();
-    const result = await upload(cookie, await make(), { fileName });
-    expect(result).toEqual({ status, body: { error: message } });
-    expect(await uploadedFiles()).toEqual(before);
-  });
+  ] as const)(
+    "refuses %s with a Spanish message and stores nothing",
+    async (_name, make, fileName, status, message) => {
+      const { cookie } = await newOwner();
+      const before = await uploadedFiles();
+      const result = await upload(cookie, await make(), { fileName });
+      expect(result).toEqual({ status, body: { error: message } });
+      expect(await uploadedFiles()).toEqual(before);
+    },
+  );
 
   it("refuses anyone who is not a store's owner, and stores nothing", async () => {
     const before = await uploadedFiles();
     const photo = await smallJpeg();
 
-    expect(await upload(null, photo)).toEqual({ status: 401, body: { error: IMAGE_MESSAGES.signInRequired } });
+    expect(await upload(null, photo)).toEqual({
+      status: 401,
+      body: { error: IMAGE_MESSAGES.signInRequired },
+    });
 
     // Signed in, but owner of no store (e.g. a store created by the super-admin without a user).
     const stranger = await createOwner(db, {});
     const strangerCookie = await signIn(stranger.email, stranger.password);
-    expect(await upload(strangerCookie, photo)).toEqual({ status: 404, body: { error: IMAGE_MESSAGES.notFound } });
+    expect(await upload(strangerCookie, photo)).toEqual({
+      status: 404,
+      body: { error: IMAGE_MESSAGES.notFound },
+    });
 
     // A forged cookie is anonymous.
     expect((await upload("better-auth.session_token=forged.value", photo)).status).toBe(401);
@@ -168,7 +200,11 @@ describe("POST /i/admin/upload", () => {
     form.set("kind", "product-images");
     form.set("storeId", victim.storeId);
     form.set("file", new Blob([await smallJpeg()], { type: "image/jpeg" }), `../${victim.storeId}/x.jpg`);
-    const response = await fetch(`${running.server.url}/i/admin/upload`, { method: "POST", body: form, headers: { cookie: attacker.cookie } });
+    const response = await fetch(`${running.server.url}/i/admin/upload`, {
+      method: "POST",
+      body: form,
+      headers: { cookie: attacker.cookie },
+    });
     const body = (await response.json()) as { key: string };
     expect(response.status).toBe(201);
     expect(isOwnedImageKey(attacker.storeId, "product-images", body.key)).toBe(true);
@@ -183,7 +219,11 @@ describe("POST /i/admin/upload", () => {
     });
     const form = new FormData();
     form.set("kind", "product-images");
-    const response = await fetch(`${running.server.url}/i/admin/upload`, { method: "POST", body: form, headers: { cookie } });
+    const response = await fetch(`${running.server.url}/i/admin/upload`, {
+      method: "POST",
+      body: form,
+      headers: { cookie },
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: IMAGE_MESSAGES.missingFile });
   });
@@ -198,7 +238,11 @@ describe("POST /i/admin/upload", () => {
           port: running.server.port,
           path: "/i/admin/upload",
           method: "POST",
-          headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}`, "transfer-encoding": "chunked" },
+          headers: {
+            cookie,
+            "content-type": `multipart/form-data; boundary=${boundary}`,
+            "transfer-encoding": "chunked",
+          },
         },
         (response) => {
           let body = "";

@@ -46,14 +46,18 @@ describe("login", () => {
       code: "VALIDATION",
       message: "Correo o contraseña incorrectos.",
     });
-    expect(await attempt("nadie@example.com", "la-buena-123", "198.51.100.2")).toMatchObject({ code: "VALIDATION" });
+    expect(await attempt("nadie@example.com", "la-buena-123", "198.51.100.2")).toMatchObject({
+      code: "VALIDATION",
+    });
   });
 
   it("after 10 wrong passwords for one account, refuses even the right one until the cool-down", async () => {
     const owner = await createOwner(db, { passwordHash });
     for (let i = 0; i < 10; i++) {
       // A different address each time: the account's own counter is what trips.
-      expect(await attempt(owner.email, `mala-${i}`, `203.0.113.${i + 1}`)).toMatchObject({ code: "VALIDATION" });
+      expect(await attempt(owner.email, `mala-${i}`, `203.0.113.${i + 1}`)).toMatchObject({
+        code: "VALIDATION",
+      });
     }
     expect(await attempt(owner.email, "la-buena-123", "203.0.113.99")).toEqual({
       ok: false,
@@ -61,7 +65,9 @@ describe("login", () => {
       message: LOGIN_MESSAGES.throttled,
     });
     await waitOutCoolDown(14);
-    expect(await attempt(owner.email, "la-buena-123", "203.0.113.99")).toMatchObject({ code: "RATE_LIMITED" });
+    expect(await attempt(owner.email, "la-buena-123", "203.0.113.99")).toMatchObject({
+      code: "RATE_LIMITED",
+    });
     await waitOutCoolDown(2);
     expect(await attempt(owner.email, "la-buena-123", "203.0.113.99")).toMatchObject({ ok: true });
   });

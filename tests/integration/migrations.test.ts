@@ -8,8 +8,11 @@ const { db, url } = await createTestDatabase();
 describe("migrations", () => {
   it("running them again, even concurrently, changes nothing", async () => {
     const tables = async () =>
-      (await db.execute(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`))
-        .rows[0]!.n;
+      (
+        await db.execute(
+          sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
+        )
+      ).rows[0]!.n;
     const before = await tables();
     await Promise.all([runMigrations(url), runMigrations(url), runMigrations(url)]);
     await runMigrations(url);

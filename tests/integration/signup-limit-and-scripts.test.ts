@@ -10,7 +10,12 @@ const { db, url } = await createTestDatabase();
 
 describe("sign-ups per address", () => {
   const server = startServerProcess({
-    env: { DATABASE_URL: url, DEMO_DATA: "false", SIGNUP_LIMIT_PER_HOUR: "2", DATA_DIR: "/tmp/tianguis-unused" },
+    env: {
+      DATABASE_URL: url,
+      DEMO_DATA: "false",
+      SIGNUP_LIMIT_PER_HOUR: "2",
+      DATA_DIR: "/tmp/tianguis-unused",
+    },
   });
   afterAll(async () => (await server).stop());
 
@@ -31,7 +36,9 @@ describe("sign-ups per address", () => {
     expect((await signUp("limite-dos")).status).toBe(200);
     const third = await signUp("limite-tres");
     expect(third.status).toBe(429);
-    expect(await third.text()).toContain("Demasiados registros desde esta conexión. Intenta de nuevo más tarde.");
+    expect(await third.text()).toContain(
+      "Demasiados registros desde esta conexión. Intenta de nuevo más tarde.",
+    );
     const created = await db.select().from(authUser).where(eq(authUser.email, "limite-tres@example.com"));
     expect(created).toHaveLength(0);
   });

@@ -65,7 +65,10 @@ describe("signUpOwner", () => {
     });
     const [users] = await db.select({ n: count() }).from(authUser).where(eq(authUser.email, input.email));
     expect(users!.n).toBe(0);
-    const [links] = await db.select({ n: count() }).from(storeOwners).where(eq(storeOwners.storeId, taken.id));
+    const [links] = await db
+      .select({ n: count() })
+      .from(storeOwners)
+      .where(eq(storeOwners.storeId, taken.id));
     expect(links!.n).toBe(0);
   });
 
@@ -73,7 +76,10 @@ describe("signUpOwner", () => {
     const first = form();
     await signUpOwner(db, first);
     const second = form({ email: first.email });
-    await expect(signUpOwner(db, second)).rejects.toMatchObject({ field: "email", message: SIGNUP_MESSAGES.emailTaken });
+    await expect(signUpOwner(db, second)).rejects.toMatchObject({
+      field: "email",
+      message: SIGNUP_MESSAGES.emailTaken,
+    });
     expect(await countRows(second.storeId, second.email)).toEqual({ users: 1, stores: 0, links: 0 });
   });
 
@@ -86,7 +92,9 @@ describe("signUpOwner", () => {
   it("20 simultaneous sign-ups for one store id: exactly one wins", async () => {
     const storeId = `carrera-${Math.random().toString(36).slice(2, 8)}`;
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => signUpOwner(db, form({ storeId, email: `carrera-${i}-${storeId}@example.com` }))),
+      Array.from({ length: 20 }, (_, i) =>
+        signUpOwner(db, form({ storeId, email: `carrera-${i}-${storeId}@example.com` })),
+      ),
     );
     const won = results.filter((result) => result.status === "fulfilled");
     const lost = results.filter((result): result is PromiseRejectedResult => result.status === "rejected");
@@ -96,7 +104,10 @@ describe("signUpOwner", () => {
       expect(reason).toBeInstanceOf(AppError);
       expect((reason as AppError).message).toBe("Este identificador ya está en uso. Por favor, elige otro.");
     }
-    const [owners] = await db.select({ n: count() }).from(storeOwners).where(eq(storeOwners.storeId, storeId));
+    const [owners] = await db
+      .select({ n: count() })
+      .from(storeOwners)
+      .where(eq(storeOwners.storeId, storeId));
     expect(owners!.n).toBe(1);
     const [accounts] = await db
       .select({ n: count() })

@@ -14,7 +14,11 @@ const { db } = await createTestDatabase();
 
 async function storeWithProducts() {
   const store = await createStore(db, { settings: { allowPickup: true, allowDelivery: true } });
-  const concha = await createProduct(db, store.id, { name: "Concha", price: 14, variations: ["Vainilla", "Chocolate"] });
+  const concha = await createProduct(db, store.id, {
+    name: "Concha",
+    price: 14,
+    variations: ["Vainilla", "Chocolate"],
+  });
   const galletas = await createProduct(db, store.id, { name: "Galletas", price: 260, unit: "kg" });
   return { store, concha, galletas };
 }
@@ -56,7 +60,11 @@ describe("placing an order", () => {
     };
     const parsed = parseOrderForm(tampered);
     expect(parsed.success).toBe(true);
-    const { order, created } = await placeOrder(db, store.id, parsed.success ? parsed.data : (undefined as never));
+    const { order, created } = await placeOrder(
+      db,
+      store.id,
+      parsed.success ? parsed.data : (undefined as never),
+    );
     expect(created).toBe(true);
     expect(order.total).toBe(3 * 14 + 2 * 260);
 
@@ -64,7 +72,9 @@ describe("placing an order", () => {
     expect(stored).toMatchObject({ id: order.number, status: "pending", total: 562, customerName: "Ana" });
     expect(stored!.createdAt).toBeInstanceOf(Date);
     const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.number));
-    expect(lines.map(({ name, variation, quantity, unit, price }) => ({ name, variation, quantity, unit, price }))).toEqual([
+    expect(
+      lines.map(({ name, variation, quantity, unit, price }) => ({ name, variation, quantity, unit, price })),
+    ).toEqual([
       { name: "Concha", variation: "Chocolate", quantity: 3, unit: "pieza", price: 14 },
       { name: "Galletas", variation: "", quantity: 2, unit: "kg", price: 260 },
     ]);
@@ -78,8 +88,16 @@ describe("placing an order", () => {
 
   it("gives unguessable, readable numbers: 13 symbols without look-alikes", async () => {
     const { store, concha } = await storeWithProducts();
-    const { order } = await placeOrder(db, store.id, form({ lines: [{ productId: concha.id, variation: "Vainilla", quantity: 1 }] }));
-    expect(order.number).toMatch(new RegExp(`^[${ORDER_NUMBER_ALPHABET}]{4}-[${ORDER_NUMBER_ALPHABET}]{4}-[${ORDER_NUMBER_ALPHABET}]{5}$`));
+    const { order } = await placeOrder(
+      db,
+      store.id,
+      form({ lines: [{ productId: concha.id, variation: "Vainilla", quantity: 1 }] }),
+    );
+    expect(order.number).toMatch(
+      new RegExp(
+        `^[${ORDER_NUMBER_ALPHABET}]{4}-[${ORDER_NUMBER_ALPHABET}]{4}-[${ORDER_NUMBER_ALPHABET}]{5}$`,
+      ),
+    );
   });
 
   it("refuses an unavailable product with the spec's message and stores nothing", async () => {
@@ -103,7 +121,10 @@ describe("placing an order", () => {
     expect(await ordersOf(store.id)).toHaveLength(0);
     const [lines] = await db.select({ n: count() }).from(orderLines).where(eq(orderLines.storeId, store.id));
     expect(lines!.n).toBe(0);
-    const [events] = await db.select({ n: count() }).from(analyticsEvents).where(eq(analyticsEvents.storeId, store.id));
+    const [events] = await db
+      .select({ n: count() })
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.storeId, store.id));
     expect(events!.n).toBe(0);
   });
 
@@ -111,7 +132,11 @@ describe("placing an order", () => {
     const { store, concha } = await storeWithProducts();
     const other = await storeWithProducts();
     await expect(
-      placeOrder(db, store.id, form({ lines: [{ productId: other.concha.id, variation: "Vainilla", quantity: 1 }] })),
+      placeOrder(
+        db,
+        store.id,
+        form({ lines: [{ productId: other.concha.id, variation: "Vainilla", quantity: 1 }] }),
+      ),
     ).rejects.toMatchObject({ code: "UNAVAILABLE" });
     await expect(
       placeOrder(db, store.id, form({ lines: [{ productId: concha.id, variation: "Fresa", quantity: 1 }] })),
@@ -152,14 +177,22 @@ describe("looking an order up", () => {
     const { order } = await placeOrder(
       db,
       store.id,
-      form({ customerName: "Nombre Secreto", customerPhone: "4499998877", lines: [{ productId: concha.id, variation: "Vainilla", quantity: 2 }] }),
+      form({
+        customerName: "Nombre Secreto",
+        customerPhone: "4499998877",
+        lines: [{ productId: concha.id, variation: "Vainilla", quantity: 2 }],
+      }),
     );
     return { store, order };
   }
 
   it("shows status, date, delivery, address, comments, lines and total, and never the name or phone", async () => {
     const { store, order } = await placed();
-    const found = await lookupOrder(db, { storeId: store.id, number: order.number, clientIp: `ip-${randomId()}` });
+    const found = await lookupOrder(db, {
+      storeId: store.id,
+      number: order.number,
+      clientIp: `ip-${randomId()}`,
+    });
     expect(found).toEqual({
       number: order.number,
       status: "pending",
@@ -193,7 +226,10 @@ describe("looking an order up", () => {
     ] as const) {
       const attempt = lookupOrder(db, { storeId, number, clientIp });
       await expect(attempt).rejects.toBeInstanceOf(AppError);
-      await expect(attempt).rejects.toMatchObject({ status: 404, message: "No se encontró una orden con ese número." });
+      await expect(attempt).rejects.toMatchObject({
+        status: 404,
+        message: "No se encontró una orden con ese número.",
+      });
     }
   });
 
@@ -201,7 +237,8 @@ describe("looking an order up", () => {
     const { store, order } = await placed();
     const clientIp = `ip-${randomId()}`;
     const window = { limit: 3, windowMs: 60_000 };
-    for (let i = 0; i < 3; i++) await lookupOrder(db, { storeId: store.id, number: order.number, clientIp }, window);
+    for (let i = 0; i < 3; i++)
+      await lookupOrder(db, { storeId: store.id, number: order.number, clientIp }, window);
     const attempt = lookupOrder(db, { storeId: store.id, number: order.number, clientIp }, window);
     await expect(attempt).rejects.toMatchObject({ status: 429, code: "RATE_LIMITED" });
     // Another address is not affected.
@@ -281,11 +318,17 @@ describe("the storefront endpoint (POST /s/<storeId>/api)", async () => {
     });
     const refused = await post(
       store.id,
-      { intent: "place-order", form: { ...base, customerName: "Ana", customerPhone: "", address: "Madero 1" } },
+      {
+        intent: "place-order",
+        form: { ...base, customerName: "Ana", customerPhone: "", address: "Madero 1" },
+      },
       `ip-${randomId()}`,
     );
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ message: ORDER_MESSAGES.unavailable, unavailable: { productId: rosca.id } });
+    expect(await refused.json()).toMatchObject({
+      message: ORDER_MESSAGES.unavailable,
+      unavailable: { productId: rosca.id },
+    });
     expect(await ordersOf(store.id)).toHaveLength(0);
   });
 });

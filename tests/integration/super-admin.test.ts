@@ -38,12 +38,18 @@ const suffix = () => Math.random().toString(36).slice(2, 8);
 async function signedIn(role: "superadmin" | "owner" | "anonymous") {
   if (role === "anonymous") return "";
   const store = role === "owner" ? await createStore(db) : null;
-  const owner = await createOwner(db, { role: role === "superadmin" ? SUPERADMIN_ROLE : "user", storeId: store?.id });
+  const owner = await createOwner(db, {
+    role: role === "superadmin" ? SUPERADMIN_ROLE : "user",
+    storeId: store?.id,
+  });
   const { headers } = await auth.api.signInEmail({
     body: { email: owner.email, password: owner.password },
     returnHeaders: true,
   });
-  return headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  return headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 type Outcome = { status: number; data: Record<string, unknown> | null; location?: string | null };
@@ -56,9 +62,15 @@ async function settle(run: () => Promise<unknown>): Promise<Outcome> {
   } catch (thrown) {
     value = thrown;
   }
-  if (value instanceof Response) return { status: value.status, data: null, location: value.headers.get("location") };
-  const wrapped = value as { type?: string; data: Record<string, unknown>; init?: { status?: number } | null };
-  if (wrapped?.type === "DataWithResponseInit") return { status: wrapped.init?.status ?? 200, data: wrapped.data };
+  if (value instanceof Response)
+    return { status: value.status, data: null, location: value.headers.get("location") };
+  const wrapped = value as {
+    type?: string;
+    data: Record<string, unknown>;
+    init?: { status?: number } | null;
+  };
+  if (wrapped?.type === "DataWithResponseInit")
+    return { status: wrapped.init?.status ?? 200, data: wrapped.data };
   return { status: 200, data: value as Record<string, unknown> };
 }
 
@@ -84,30 +96,39 @@ async function snapshot(storeId: string, newId: string) {
 }
 
 describe("super-admin panel", () => {
-  it.each(["anonymous", "owner"] as const)("refuses every action of an %s and changes nothing", async (role) => {
-    const cookie = await signedIn(role);
-    const target = await createStore(db);
-    await createProduct(db, target.id, { imageKey: `product-images/${target.id}/a.webp` });
-    await rotateFeaturedProducts(db);
-    const newId = `nueva-${suffix()}`;
-    const before = await snapshot(target.id, newId);
+  it.each(["anonymous", "owner"] as const)(
+    "refuses every action of an %s and changes nothing",
+    async (role) => {
+      const cookie = await signedIn(role);
+      const target = await createStore(db);
+      await createProduct(db, target.id, { imageKey: `product-images/${target.id}/a.webp` });
+      await rotateFeaturedProducts(db);
+      const newId = `nueva-${suffix()}`;
+      const before = await snapshot(target.id, newId);
 
-    const attempts: Record<string, string>[] = [
-      { intent: "rotate-featured" },
-      { intent: "create-store", storeId: newId, displayName: "Nueva", storeCategory: "sweets", cityId: "aguascalientes" },
-      { intent: "set-visibility", storeId: target.id, hidden: "true" },
-      { intent: "set-plan", storeId: target.id, licenceType: "premier", expires: "2099-12-31" },
-    ];
-    for (const form of attempts) {
-      const outcome = await post(cookie, form);
-      if (role === "anonymous") {
-        expect(outcome).toMatchObject({ status: 302, location: "/i/login" });
-      } else {
-        expect(outcome).toMatchObject({ status: 403, data: { message: NO_PERMISSION_MESSAGE } });
+      const attempts: Record<string, string>[] = [
+        { intent: "rotate-featured" },
+        {
+          intent: "create-store",
+          storeId: newId,
+          displayName: "Nueva",
+          storeCategory: "sweets",
+          cityId: "aguascalientes",
+        },
+        { intent: "set-visibility", storeId: target.id, hidden: "true" },
+        { intent: "set-plan", storeId: target.id, licenceType: "premier", expires: "2099-12-31" },
+      ];
+      for (const form of attempts) {
+        const outcome = await post(cookie, form);
+        if (role === "anonymous") {
+          expect(outcome).toMatchObject({ status: 302, location: "/i/login" });
+        } else {
+          expect(outcome).toMatchObject({ status: 403, data: { message: NO_PERMISSION_MESSAGE } });
+        }
       }
-    }
-    expect(await snapshot(target.id, newId)).toEqual(before);
-  });
+      expect(await snapshot(target.id, newId)).toEqual(before);
+    },
+  );
 
   it("shows an owner the no-permission message with 403, and sends a visitor to log in", async () => {
     expect(await get(await signedIn("owner"))).toMatchObject({ status: 403, data: { allowed: false } });
@@ -139,26 +160,53 @@ describe("super-admin panel", () => {
       storeCategory: "sweets",
       cityId: "leon",
     });
-    expect(created).toMatchObject({ status: 200, data: { ok: true, storeId, message: SUPER_ADMIN_MESSAGES.created(storeId) } });
+    expect(created).toMatchObject({
+      status: 200,
+      data: { ok: true, storeId, message: SUPER_ADMIN_MESSAGES.created(storeId) },
+    });
     const [store] = await db.select().from(stores).where(eq(stores.id, storeId));
-    expect(store).toMatchObject({ cityId: "leon", categoryId: "sweets", isHidden: false, trialExpiration: null });
+    expect(store).toMatchObject({
+      cityId: "leon",
+      categoryId: "sweets",
+      isHidden: false,
+      trialExpiration: null,
+    });
     expect(resolveLicence(store!, new Date()).tier).toBe("starter");
     const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, storeId));
     expect(settings!.displayName).toBe("Nieves Ñandú");
     expect(await db.select().from(storeOwners).where(eq(storeOwners.storeId, storeId))).toEqual([]);
 
-    const again = await post(cookie, { intent: "create-store", storeId, displayName: "Otra", storeCategory: "gifts", cityId: "aguascalientes" });
+    const again = await post(cookie, {
+      intent: "create-store",
+      storeId,
+      displayName: "Otra",
+      storeCategory: "gifts",
+      cityId: "aguascalientes",
+    });
     expect(again).toMatchObject({
       status: 409,
-      data: { ok: false, message: SUPER_ADMIN_MESSAGES.createFailed, errors: { storeId: SIGNUP_MESSAGES.storeIdTaken } },
+      data: {
+        ok: false,
+        message: SUPER_ADMIN_MESSAGES.createFailed,
+        errors: { storeId: SIGNUP_MESSAGES.storeIdTaken },
+      },
     });
     const [unchanged] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, storeId));
     expect(unchanged!.displayName).toBe("Nieves Ñandú");
 
-    const malformed = await post(cookie, { intent: "create-store", storeId: "Con Espacios", displayName: "X", storeCategory: "gifts", cityId: "aguascalientes" });
+    const malformed = await post(cookie, {
+      intent: "create-store",
+      storeId: "Con Espacios",
+      displayName: "X",
+      storeCategory: "gifts",
+      cityId: "aguascalientes",
+    });
     expect(malformed).toMatchObject({
       status: 400,
-      data: { message: SUPER_ADMIN_MESSAGES.createFailed, errors: { storeId: SIGNUP_MESSAGES.storeIdFormat } },
+      data: {
+        message: SUPER_ADMIN_MESSAGES.createFailed,
+        errors: { storeId: SIGNUP_MESSAGES.storeIdFormat },
+      },
     });
   });
 
@@ -166,30 +214,62 @@ describe("super-admin panel", () => {
     const cookie = await signedIn("superadmin");
     const store = await createStore(db, { trialExpiration: new Date(Date.now() + 86_400_000) });
 
-    expect(await post(cookie, { intent: "set-visibility", storeId: store.id, hidden: "true" })).toMatchObject({ status: 200 });
+    expect(await post(cookie, { intent: "set-visibility", storeId: store.id, hidden: "true" })).toMatchObject(
+      { status: 200 },
+    );
     expect((await db.select().from(stores).where(eq(stores.id, store.id)))[0]!.isHidden).toBe(true);
     await post(cookie, { intent: "set-visibility", storeId: store.id, hidden: "false" });
     expect((await db.select().from(stores).where(eq(stores.id, store.id)))[0]!.isHidden).toBe(false);
 
-    const saved = await post(cookie, { intent: "set-plan", storeId: store.id, licenceType: "premier", expires: "2099-12-31" });
+    const saved = await post(cookie, {
+      intent: "set-plan",
+      storeId: store.id,
+      licenceType: "premier",
+      expires: "2099-12-31",
+    });
     expect(saved).toMatchObject({ status: 200, data: { ok: true } });
     const [paid] = await db.select().from(stores).where(eq(stores.id, store.id));
     expect(resolveLicence(paid!, new Date())).toMatchObject({ tier: "premier", trial: false });
     expect(paid!.licenceExpires!.toISOString()).toBe("2100-01-01T05:59:59.999Z");
 
-    const past = await post(cookie, { intent: "set-plan", storeId: store.id, licenceType: "basic", expires: "2020-01-01" });
-    expect(past).toMatchObject({ status: 400, data: { ok: false, errors: { expires: SUPER_ADMIN_MESSAGES.expiryInPast } } });
-    const missing = await post(cookie, { intent: "set-plan", storeId: store.id, licenceType: "basic", expires: "" });
-    expect(missing).toMatchObject({ status: 400, data: { errors: { expires: SUPER_ADMIN_MESSAGES.expiryRequired } } });
+    const past = await post(cookie, {
+      intent: "set-plan",
+      storeId: store.id,
+      licenceType: "basic",
+      expires: "2020-01-01",
+    });
+    expect(past).toMatchObject({
+      status: 400,
+      data: { ok: false, errors: { expires: SUPER_ADMIN_MESSAGES.expiryInPast } },
+    });
+    const missing = await post(cookie, {
+      intent: "set-plan",
+      storeId: store.id,
+      licenceType: "basic",
+      expires: "",
+    });
+    expect(missing).toMatchObject({
+      status: 400,
+      data: { errors: { expires: SUPER_ADMIN_MESSAGES.expiryRequired } },
+    });
     const [still] = await db.select().from(stores).where(eq(stores.id, store.id));
     expect(still!.licenceType).toBe("premier");
 
-    const free = await post(cookie, { intent: "set-plan", storeId: store.id, licenceType: "starter", expires: "" });
+    const free = await post(cookie, {
+      intent: "set-plan",
+      storeId: store.id,
+      licenceType: "starter",
+      expires: "",
+    });
     expect(free).toMatchObject({ status: 200 });
     const [starter] = await db.select().from(stores).where(eq(stores.id, store.id));
     expect(starter).toMatchObject({ licenceType: "starter", licenceExpires: null });
 
-    const unknown = await post(cookie, { intent: "set-visibility", storeId: "no-existe-xyz", hidden: "true" });
+    const unknown = await post(cookie, {
+      intent: "set-visibility",
+      storeId: "no-existe-xyz",
+      hidden: "true",
+    });
     expect(unknown).toMatchObject({ status: 404, data: { message: SUPER_ADMIN_MESSAGES.storeNotFound } });
     expect(await post(cookie, { intent: "drop-tables" })).toMatchObject({ status: 400 });
   });

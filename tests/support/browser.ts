@@ -6,8 +6,6 @@ import { createOwner, createStore, type CreateStoreInput } from "~/db/factories.
 import { hashPassword } from "~/domain/auth/password-hash.server";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
 
-
-
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
@@ -65,7 +63,11 @@ export async function signedInOwner(
   store: CreateStoreInput = {},
 ): Promise<{ email: string; password: string; storeId: string }> {
   const created = await createStore(db, store);
-  const owner = await createOwner(db, { storeId: created.id, passwordHash: DEMO_HASH_FOR_TESTS.value ??= await hashPassword(TEST_PASSWORD), password: TEST_PASSWORD });
+  const owner = await createOwner(db, {
+    storeId: created.id,
+    passwordHash: (DEMO_HASH_FOR_TESTS.value ??= await hashPassword(TEST_PASSWORD)),
+    password: TEST_PASSWORD,
+  });
   const response = await context.request.post("/i/login", {
     form: { email: owner.email, password: TEST_PASSWORD },
     maxRedirects: 0,

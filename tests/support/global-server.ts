@@ -27,7 +27,11 @@ export default async function setup(project: TestProject) {
   let stopDatabase: (() => Promise<void>) | undefined;
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const embedded = await startEmbeddedPostgres({ dataDir, logger: createLogger("warn"), databaseName: "postgres" });
+    const embedded = await startEmbeddedPostgres({
+      dataDir,
+      logger: createLogger("warn"),
+      databaseName: "postgres",
+    });
     adminUrl = embedded.url;
     stopDatabase = embedded.stop;
   }

@@ -34,7 +34,9 @@ export function blackPng(width: number, height: number, bitDepth: 1 | 8): Buffer
 export const HTML_PAYLOAD = "<html><body><script>alert(document.cookie)</script></body></html>";
 
 export async function smallJpeg(width = 64, height = 48) {
-  return sharp({ create: { width, height, channels: 3, background: "#b45309" } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: "#b45309" } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** A valid JPEG that is also HTML: a comment segment right after SOI, and HTML after EOI. */
@@ -43,7 +45,14 @@ export async function htmlJpegPolyglot(): Promise<Buffer> {
   const comment = Buffer.from(HTML_PAYLOAD, "latin1");
   const segmentLength = Buffer.alloc(2);
   segmentLength.writeUInt16BE(comment.length + 2);
-  return Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, 0xfe]), segmentLength, comment, jpeg.subarray(2), comment]);
+  return Buffer.concat([
+    jpeg.subarray(0, 2),
+    Buffer.from([0xff, 0xfe]),
+    segmentLength,
+    comment,
+    jpeg.subarray(2),
+    comment,
+  ]);
 }
 
 export const SVG_WITH_SCRIPT = Buffer.from(

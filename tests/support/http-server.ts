@@ -13,7 +13,13 @@ export function useServerProcess(databaseUrl: string, env: Record<string, string
   beforeAll(async () => {
     state.dataDir = await mkdtemp(path.join(os.tmpdir(), "tianguis-http-"));
     state.server = await startServerProcess({
-      env: { DATABASE_URL: databaseUrl, DATA_DIR: state.dataDir, DEMO_DATA: "false", LOG_LEVEL: "warn", ...env },
+      env: {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: state.dataDir,
+        DEMO_DATA: "false",
+        LOG_LEVEL: "warn",
+        ...env,
+      },
     });
   });
   afterAll(async () => {

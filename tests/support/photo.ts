@@ -4,7 +4,11 @@ import sharp from "sharp";
  * A photo-like JPEG (smooth gradients, shapes and sensor-like noise, so it compresses like a
  * camera picture rather than a flat colour), optionally with an EXIF orientation.
  */
-export async function photoLikeJpeg(width: number, height: number, options: { orientation?: number; seed?: number } = {}) {
+export async function photoLikeJpeg(
+  width: number,
+  height: number,
+  options: { orientation?: number; seed?: number } = {},
+) {
   const pixels = Buffer.alloc(width * height * 3);
   let state = options.seed ?? 12345;
   const random = () => {

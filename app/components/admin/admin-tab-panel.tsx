@@ -13,7 +13,14 @@ export function AdminTabPanel({ panel, connection }: { panel: AdminTabData; conn
     case "configuracion":
       return <SettingsTab settings={panel.settings} cityId={panel.cityId} cities={panel.cities} />;
     case "productos":
-      return <ProductsTab products={panel.products} enabled={panel.enabled} limit={panel.limit} categories={panel.categories} />;
+      return (
+        <ProductsTab
+          products={panel.products}
+          enabled={panel.enabled}
+          limit={panel.limit}
+          categories={panel.categories}
+        />
+      );
     case "ordenes_pendientes":
       return <PendingOrdersTab orders={panel.orders} connection={connection} />;
     case "ordenes_completadas":

@@ -12,7 +12,11 @@ export function AdvancedSettingsTab({ categories }: { categories: string[] }) {
       <h2 id="advanced-title" className="text-xl font-bold">
         Configuración avanzada
       </h2>
-      <fetcher.Form method="post" action="/i/admin/advanced-settings" className="space-y-4 rounded-xl bg-white p-4 ring-1 ring-stone-200">
+      <fetcher.Form
+        method="post"
+        action="/i/admin/advanced-settings"
+        className="space-y-4 rounded-xl bg-white p-4 ring-1 ring-stone-200"
+      >
         <p className="text-stone-700">
           Crea categorías para ordenar tus productos. Tus clientes podrán filtrar por ellas en tu tienda.
         </p>

@@ -18,7 +18,9 @@ export function CopyButton({ text, label = "Copiar dirección" }: { text: string
       onClick={copy}
       className="shrink-0 rounded-lg border border-blue-300 bg-white px-3 py-2 text-sm font-semibold text-blue-900 hover:bg-blue-100"
     >
-      <span aria-live="polite">{state === "copied" ? "¡Copiada!" : state === "failed" ? "No se pudo copiar" : label}</span>
+      <span aria-live="polite">
+        {state === "copied" ? "¡Copiada!" : state === "failed" ? "No se pudo copiar" : label}
+      </span>
     </button>
   );
 }

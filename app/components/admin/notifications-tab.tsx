@@ -9,7 +9,8 @@ export function NotificationsTab() {
         Notificaciones
       </h2>
       <p className="rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300" role="status">
-        Las notificaciones todavía no están disponibles en este servidor. Mientras tanto, deja abierta la pestaña
+        Las notificaciones todavía no están disponibles en este servidor. Mientras tanto, deja abierta la
+        pestaña
         <strong> Órdenes pendientes</strong>: las órdenes nuevas aparecen solas, con un sonido.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">

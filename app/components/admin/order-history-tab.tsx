@@ -4,7 +4,15 @@ import type { OwnerOrder } from "~/domain/orders/owner-orders.server";
 import { formatOrderDate, OWNER_ORDER_MESSAGES } from "~/domain/orders/owner-orders";
 import { DeliveryTerms, OrderLines } from "./order-lines";
 
-export function OrderHistoryTab({ orders, page, hasMore }: { orders: OwnerOrder[]; page: number; hasMore: boolean }) {
+export function OrderHistoryTab({
+  orders,
+  page,
+  hasMore,
+}: {
+  orders: OwnerOrder[];
+  page: number;
+  hasMore: boolean;
+}) {
   const [expanded, setExpanded] = useState<string | null>(null);
   const toggle = (id: string) => setExpanded((current) => (current === id ? null : id));
   return (
@@ -23,10 +31,18 @@ export function OrderHistoryTab({ orders, page, hasMore }: { orders: OwnerOrder[
             <table className="w-full text-left text-sm">
               <thead className="bg-stone-100 text-stone-800">
                 <tr>
-                  <th scope="col" className="px-3 py-2">ID</th>
-                  <th scope="col" className="px-3 py-2">Nombre</th>
-                  <th scope="col" className="px-3 py-2">Hora del pedido</th>
-                  <th scope="col" className="px-3 py-2">Hora de completado</th>
+                  <th scope="col" className="px-3 py-2">
+                    ID
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Nombre
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Hora del pedido
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Hora de completado
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -56,7 +72,9 @@ export function OrderHistoryTab({ orders, page, hasMore }: { orders: OwnerOrder[
                         <td className="px-3 py-2">
                           {order.customerName}
                           {order.status === "cancelled" ? (
-                            <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Cancelada</span>
+                            <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">
+                              Cancelada
+                            </span>
                           ) : null}
                         </td>
                         <td className="px-3 py-2">{formatOrderDate(order.createdAt)}</td>
@@ -88,14 +106,20 @@ export function OrderHistoryTab({ orders, page, hasMore }: { orders: OwnerOrder[
           </div>
           <nav aria-label="Páginas del historial" className="flex justify-between">
             {page > 1 ? (
-              <Link to={`?tab=ordenes_completadas&page=${page - 1}`} className="font-semibold text-blue-800 underline">
+              <Link
+                to={`?tab=ordenes_completadas&page=${page - 1}`}
+                className="font-semibold text-blue-800 underline"
+              >
                 ← Más recientes
               </Link>
             ) : (
               <span />
             )}
             {hasMore ? (
-              <Link to={`?tab=ordenes_completadas&page=${page + 1}`} className="font-semibold text-blue-800 underline">
+              <Link
+                to={`?tab=ordenes_completadas&page=${page + 1}`}
+                className="font-semibold text-blue-800 underline"
+              >
                 Más antiguas →
               </Link>
             ) : null}

@@ -15,7 +15,13 @@ const CONNECTION_TEXT: Record<LiveConnection, string> = {
   closed: "Sin conexión: recarga la página",
 };
 
-export function PendingOrdersTab({ orders, connection }: { orders: OwnerOrder[]; connection: LiveConnection }) {
+export function PendingOrdersTab({
+  orders,
+  connection,
+}: {
+  orders: OwnerOrder[];
+  connection: LiveConnection;
+}) {
   return (
     <section aria-labelledby="pending-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">

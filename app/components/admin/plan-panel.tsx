@@ -29,7 +29,10 @@ export function PlanPanel({
     </>
   );
   return (
-    <section aria-label="Tu plan" className="mt-4 space-y-2 rounded-xl bg-white p-4 text-sm ring-1 ring-stone-200">
+    <section
+      aria-label="Tu plan"
+      className="mt-4 space-y-2 rounded-xl bg-white p-4 text-sm ring-1 ring-stone-200"
+    >
       <p className="flex items-center gap-2">
         Plan actual: <PlanBadge tier={tier} trial={trial} />
       </p>
@@ -41,8 +44,8 @@ export function PlanPanel({
       {canStartTrial ? (
         <fetcher.Form method="post" action="/i/admin/trial" className="space-y-2">
           <p>
-            Prueba gratis el plan Negocio durante 30 días: hasta 50 productos y categorías propias. Después cuesta{" "}
-            {BASIC_PLAN_PRICE}.
+            Prueba gratis el plan Negocio durante 30 días: hasta 50 productos y categorías propias. Después
+            cuesta {BASIC_PLAN_PRICE}.
           </p>
           <button
             type="submit"

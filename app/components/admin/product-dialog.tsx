@@ -2,7 +2,14 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { SelectField, TextField } from "~/components/field";
 import type { products } from "~/db/schema";
-import { normalizeOptions, PRODUCT_MESSAGES, PRODUCT_UNITS, ProductFormSchema, productFormValues, UNIT_LABELS } from "~/domain/products/product-form";
+import {
+  normalizeOptions,
+  PRODUCT_MESSAGES,
+  PRODUCT_UNITS,
+  ProductFormSchema,
+  productFormValues,
+  UNIT_LABELS,
+} from "~/domain/products/product-form";
 import { ActionMessage } from "~/components/action-message";
 import { Modal } from "./modal";
 import { ProductImageField } from "./product-image-field";
@@ -63,7 +70,12 @@ export function ProductDialog({
         <input type="hidden" name="intent" value={editing ? "update" : "create"} />
         {editing ? <input type="hidden" name="productId" value={product.id} /> : null}
         <TextField label="Nombre" name="name" defaultValue={product?.name} maxLength={120} />
-        <TextAreaField label="Descripción" name="description" defaultValue={product?.description} maxLength={1000} />
+        <TextAreaField
+          label="Descripción"
+          name="description"
+          defaultValue={product?.description}
+          maxLength={1000}
+        />
         <div className="grid grid-cols-2 gap-3">
           <TextField
             label="Precio (MXN)"
@@ -91,11 +103,16 @@ export function ProductDialog({
           />
         ) : null}
         <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-stone-800">Opciones (por ejemplo sabores o tamaños)</legend>
+          <legend className="text-sm font-medium text-stone-800">
+            Opciones (por ejemplo sabores o tamaños)
+          </legend>
           {options.length > 0 ? (
             <ul className="flex flex-wrap gap-2" aria-label="Opciones del producto">
               {options.map((option) => (
-                <li key={option} className="inline-flex items-center gap-1 rounded-full bg-stone-100 py-1 pr-1 pl-3 text-sm">
+                <li
+                  key={option}
+                  className="inline-flex items-center gap-1 rounded-full bg-stone-100 py-1 pr-1 pl-3 text-sm"
+                >
                   {option}
                   <input type="hidden" name="variations" value={option} />
                   <button
@@ -147,7 +164,11 @@ export function ProductDialog({
           >
             {fetcher.state !== "idle" ? "Guardando…" : editing ? "Guardar cambios" : "Agregar producto"}
           </button>
-          <button type="button" onClick={onClose} className="rounded-lg border border-stone-300 px-4 py-3 font-medium">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-lg border border-stone-300 px-4 py-3 font-medium"
+          >
             Cancelar
           </button>
         </div>

@@ -5,5 +5,13 @@ import { ImageUpload } from "~/components/image-upload";
  * stored key as `imageKey` ("" removes the image, which the save then deletes).
  */
 export function ProductImageField({ defaultKey }: { defaultKey: string | null }) {
-  return <ImageUpload kind="product-images" name="imageKey" label="Imagen del producto" defaultKey={defaultKey} removable />;
+  return (
+    <ImageUpload
+      kind="product-images"
+      name="imageKey"
+      label="Imagen del producto"
+      defaultKey={defaultKey}
+      removable
+    />
+  );
 }

@@ -72,7 +72,10 @@ function ProductCard({ product, onEdit }: { product: Product; onEdit: () => void
   const available = toggle.formData ? toggle.formData.get("available") === "true" : product.available;
   const result = toggle.state === "idle" ? toggle.data : undefined;
   return (
-    <li className="flex flex-col gap-3 rounded-xl bg-white p-3 ring-1 ring-stone-200" aria-label={product.name}>
+    <li
+      className="flex flex-col gap-3 rounded-xl bg-white p-3 ring-1 ring-stone-200"
+      aria-label={product.name}
+    >
       <div className="flex gap-3">
         {product.imageKey ? (
           <img
@@ -84,7 +87,10 @@ function ProductCard({ product, onEdit }: { product: Product; onEdit: () => void
             className="h-20 w-20 shrink-0 rounded-lg object-cover"
           />
         ) : (
-          <span aria-hidden="true" className="flex h-20 w-20 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-2xl">
+          <span
+            aria-hidden="true"
+            className="flex h-20 w-20 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-2xl"
+          >
             🛍️
           </span>
         )}
@@ -99,7 +105,11 @@ function ProductCard({ product, onEdit }: { product: Product; onEdit: () => void
           ) : null}
         </div>
       </div>
-      <toggle.Form method="post" action="/i/admin/products" className="flex items-center justify-between gap-2">
+      <toggle.Form
+        method="post"
+        action="/i/admin/products"
+        className="flex items-center justify-between gap-2"
+      >
         <input type="hidden" name="intent" value="set-availability" />
         <input type="hidden" name="productId" value={product.id} />
         <input type="hidden" name="available" value={String(!available)} />
@@ -113,12 +123,18 @@ function ProductCard({ product, onEdit }: { product: Product; onEdit: () => void
           aria-label={`Disponible: ${product.name}`}
           className={`relative h-7 w-12 rounded-full transition ${available ? "bg-green-600" : "bg-stone-400"}`}
         >
-          <span className={`absolute top-1 h-5 w-5 rounded-full bg-white shadow transition-all ${available ? "left-6" : "left-1"}`} />
+          <span
+            className={`absolute top-1 h-5 w-5 rounded-full bg-white shadow transition-all ${available ? "left-6" : "left-1"}`}
+          />
         </button>
       </toggle.Form>
       {result?.ok === false ? <ActionMessage result={result} /> : null}
       <div className="flex gap-2">
-        <button type="button" onClick={onEdit} className="flex-1 rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium hover:bg-stone-100">
+        <button
+          type="button"
+          onClick={onEdit}
+          className="flex-1 rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium hover:bg-stone-100"
+        >
           Editar
         </button>
         <remove.Form
@@ -126,7 +142,8 @@ function ProductCard({ product, onEdit }: { product: Product; onEdit: () => void
           action="/i/admin/products"
           className="flex-1"
           onSubmit={(event) => {
-            if (!window.confirm(`¿Eliminar "${product.name}"? Esta acción no se puede deshacer.`)) event.preventDefault();
+            if (!window.confirm(`¿Eliminar "${product.name}"? Esta acción no se puede deshacer.`))
+              event.preventDefault();
           }}
         >
           <input type="hidden" name="intent" value="delete" />

@@ -46,15 +46,17 @@ export function SettingsTab({
   const [allowPickup, setAllowPickup] = useState(settings.allowPickup);
   const [allowDelivery, setAllowDelivery] = useState(settings.allowDelivery);
   const [deliveryAlert, setDeliveryAlert] = useState(false);
-  const [colors, setColors] = useState<Record<ColorField, string>>(() =>
-    Object.fromEntries(COLOR_FIELDS.map((field) => [field, settings[field]])) as Record<ColorField, string>,
+  const [colors, setColors] = useState<Record<ColorField, string>>(
+    () =>
+      Object.fromEntries(COLOR_FIELDS.map((field) => [field, settings[field]])) as Record<ColorField, string>,
   );
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const saving = fetcher.state !== "idle";
   const whatsappAllowed = canRequireWhatsapp(phone);
   const serverResult = fetcher.state === "idle" ? fetcher.data : undefined;
   const fieldError = (field: string) =>
-    errors[field] ?? (serverResult?.ok === false && serverResult.field === field ? serverResult.message : undefined);
+    errors[field] ??
+    (serverResult?.ok === false && serverResult.field === field ? serverResult.message : undefined);
 
   function toggleDeliveryOption(option: "pickup" | "delivery", checked: boolean) {
     const other = option === "pickup" ? allowDelivery : allowPickup;
@@ -84,7 +86,14 @@ export function SettingsTab({
       <h2 id="settings-title" className="text-xl font-bold">
         Configuración de la tienda
       </h2>
-      <form ref={formRef} method="post" action="/i/admin/settings" noValidate onSubmit={submit} className="space-y-6">
+      <form
+        ref={formRef}
+        method="post"
+        action="/i/admin/settings"
+        noValidate
+        onSubmit={submit}
+        className="space-y-6"
+      >
         <fieldset className="space-y-4 rounded-xl bg-white p-4 ring-1 ring-stone-200">
           <legend className="px-1 font-semibold">Datos de la tienda</legend>
           <TextField
@@ -230,7 +239,10 @@ export function SettingsTab({
         <div className="space-y-3">
           {/* The spec's failure sentence; the reason, when there is one, sits next to its field. */}
           <ActionMessage
-            result={serverResult && (serverResult.ok ? serverResult : { ok: false, message: SETTINGS_MESSAGES.failed })}
+            result={
+              serverResult &&
+              (serverResult.ok ? serverResult : { ok: false, message: SETTINGS_MESSAGES.failed })
+            }
           />
           <button
             type="submit"

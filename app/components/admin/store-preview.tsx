@@ -13,7 +13,10 @@ export function readableTextColor(hex: string): string {
 /** A small storefront drawn with the colours being edited, updated as the owner picks them. */
 export function StorePreview({ name, colors }: { name: string; colors: Record<ColorField, string> }) {
   return (
-    <figure aria-label="Vista previa de tu tienda" className="overflow-hidden rounded-xl ring-1 ring-stone-300">
+    <figure
+      aria-label="Vista previa de tu tienda"
+      className="overflow-hidden rounded-xl ring-1 ring-stone-300"
+    >
       <div
         data-testid="store-preview"
         className="space-y-3 p-3"
@@ -27,7 +30,10 @@ export function StorePreview({ name, colors }: { name: string; colors: Record<Co
         </div>
         <div
           className="rounded-lg p-3"
-          style={{ backgroundColor: colors.panelBackgroundColor, color: readableTextColor(colors.panelBackgroundColor) }}
+          style={{
+            backgroundColor: colors.panelBackgroundColor,
+            color: readableTextColor(colors.panelBackgroundColor),
+          }}
         >
           <div
             className="rounded-lg p-3 shadow-sm"
@@ -40,7 +46,10 @@ export function StorePreview({ name, colors }: { name: string; colors: Record<Co
             <p className="text-sm">$25.00 / pieza</p>
             <span
               className="mt-2 inline-block rounded-md px-3 py-1 text-sm font-semibold"
-              style={{ backgroundColor: colors.secondaryColor, color: readableTextColor(colors.secondaryColor) }}
+              style={{
+                backgroundColor: colors.secondaryColor,
+                color: readableTextColor(colors.secondaryColor),
+              }}
             >
               Agregar
             </span>

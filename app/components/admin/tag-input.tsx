@@ -33,7 +33,10 @@ export function TagInput({
       <div className="flex flex-wrap items-center gap-2 rounded-lg border border-stone-300 bg-white p-2">
         <ul className="contents" aria-label="Categorías agregadas">
           {tags.map((tag) => (
-            <li key={tag} className="inline-flex items-center gap-1 rounded-full bg-blue-100 py-1 pr-1 pl-3 text-sm text-blue-900">
+            <li
+              key={tag}
+              className="inline-flex items-center gap-1 rounded-full bg-blue-100 py-1 pr-1 pl-3 text-sm text-blue-900"
+            >
               {tag}
               <input type="hidden" name={name} value={tag} />
               <button

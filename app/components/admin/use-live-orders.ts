@@ -7,7 +7,9 @@ export type LiveConnection = "connecting" | "open" | "closed";
 /** A short two-tone beep with WebAudio (no sound file to download). */
 function beep() {
   try {
-    const AudioContextClass = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const AudioContextClass =
+      window.AudioContext ??
+      (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!AudioContextClass) return;
     const audio = new AudioContextClass();
     const gain = audio.createGain();
@@ -56,7 +58,9 @@ export function useLiveOrders(enabled: boolean) {
       setConnection("open");
     });
     // EventSource retries by itself; meanwhile the panel says it is reconnecting.
-    source.addEventListener("error", () => setConnection(source.readyState === EventSource.CLOSED ? "closed" : "connecting"));
+    source.addEventListener("error", () =>
+      setConnection(source.readyState === EventSource.CLOSED ? "closed" : "connecting"),
+    );
     return () => source.close();
   }, [enabled]);
 

@@ -2,7 +2,6 @@ import { imageSources } from "~/domain/images/image-urls";
 import type { DirectoryProduct } from "~/domain/directory/directory-product";
 import { formatMoney } from "~/domain/orders/money";
 
-
 /** A product of some store in the directory: the whole card links to that store's page. */
 export function ProductCard({ product, className = "" }: { product: DirectoryProduct; className?: string }) {
   const image = product.imageKey ? imageSources(product.imageKey) : null;
@@ -24,7 +23,10 @@ export function ProductCard({ product, className = "" }: { product: DirectoryPro
           className="aspect-square w-full bg-stone-100 object-cover"
         />
       ) : (
-        <span aria-hidden="true" className="flex aspect-square w-full items-center justify-center bg-stone-100 text-4xl">
+        <span
+          aria-hidden="true"
+          className="flex aspect-square w-full items-center justify-center bg-stone-100 text-4xl"
+        >
           🛍️
         </span>
       )}
@@ -32,7 +34,9 @@ export function ProductCard({ product, className = "" }: { product: DirectoryPro
         <span className="line-clamp-2 font-semibold text-ink">{product.name}</span>
         <span className="font-bold text-brand-800">
           {formatMoney(product.price)}
-          {product.unit !== "pieza" ? <span className="font-normal text-stone-600"> / {product.unit}</span> : null}
+          {product.unit !== "pieza" ? (
+            <span className="font-normal text-stone-600"> / {product.unit}</span>
+          ) : null}
         </span>
         <span className="mt-auto truncate text-sm text-stone-600">{product.storeName}</span>
       </span>

@@ -50,7 +50,9 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
   const animation = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(animation.current), []);
 
-  const total = orderTotal(items.map(({ line, product }) => ({ price: product.price, quantity: line.quantity })));
+  const total = orderTotal(
+    items.map(({ line, product }) => ({ price: product.price, quantity: line.quantity })),
+  );
   const set = (field: keyof typeof EMPTY_FORM) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field as keyof OrderFieldErrors]) setErrors((current) => ({ ...current, [field]: undefined }));
@@ -71,7 +73,9 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
     const parsed = parseOrderForm(input);
     if (!parsed.success) {
       setErrors(parsed.errors);
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus(),
+      );
       return;
     }
     setErrors({});
@@ -94,7 +98,10 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby="sf-cart-title" className="rounded-xl bg-[var(--store-panel)] p-4 text-[var(--store-on-panel)]">
+      <section
+        aria-labelledby="sf-cart-title"
+        className="rounded-xl bg-[var(--store-panel)] p-4 text-[var(--store-on-panel)]"
+      >
         <h2 id="sf-cart-title" className="mb-3 text-xl font-bold">
           Tu carrito
         </h2>
@@ -106,7 +113,10 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
               {items.map(({ line, product }, index) => {
                 const label = product.name + (line.variation ? ` (${line.variation})` : "");
                 return (
-                  <li key={`${line.productId}:${line.variation}`} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
+                  <li
+                    key={`${line.productId}:${line.variation}`}
+                    className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3"
+                  >
                     <div className="min-w-0 flex-1 basis-40">
                       <p className="font-semibold">{product.name}</p>
                       {line.variation ? <p className="text-sm">Opción: {line.variation}</p> : null}
@@ -118,12 +128,17 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
                       <button
                         type="button"
                         onClick={() => onDecrement(index)}
-                        aria-label={line.quantity === 1 ? `Quitar ${label} del carrito` : `Quitar uno de ${label}`}
+                        aria-label={
+                          line.quantity === 1 ? `Quitar ${label} del carrito` : `Quitar uno de ${label}`
+                        }
                         className="size-11 rounded-lg border border-stone-400 bg-white text-xl font-bold text-stone-900"
                       >
                         −
                       </button>
-                      <span className="min-w-8 text-center text-lg font-semibold" aria-label={`Cantidad de ${label}`}>
+                      <span
+                        className="min-w-8 text-center text-lg font-semibold"
+                        aria-label={`Cantidad de ${label}`}
+                      >
                         {line.quantity}
                       </span>
                       <button
@@ -172,7 +187,12 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
             {...fieldProps("customerName")}
           />
         </Field>
-        <Field id="sf-customerPhone" label="Teléfono (opcional)" error={errors.customerPhone} hint="10 dígitos, solo números.">
+        <Field
+          id="sf-customerPhone"
+          label="Teléfono (opcional)"
+          error={errors.customerPhone}
+          hint="10 dígitos, solo números."
+        >
           <input
             id="sf-customerPhone"
             name="customerPhone"
@@ -192,7 +212,10 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
             {deliveryOptions.map((type) => {
               const instructions = type === "pickup" ? store.pickupInstructions : store.deliveryInstructions;
               return (
-                <label key={type} className="flex items-start gap-3 rounded-lg border border-stone-400 bg-white p-3 text-stone-900">
+                <label
+                  key={type}
+                  className="flex items-start gap-3 rounded-lg border border-stone-400 bg-white p-3 text-stone-900"
+                >
                   <input
                     type="radio"
                     name="deliveryType"
@@ -209,7 +232,9 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
               );
             })}
           </div>
-          {errors.deliveryType ? <ErrorText id="sf-deliveryType-error">{errors.deliveryType}</ErrorText> : null}
+          {errors.deliveryType ? (
+            <ErrorText id="sf-deliveryType-error">{errors.deliveryType}</ErrorText>
+          ) : null}
         </fieldset>
         {values.deliveryType === "delivery" ? (
           <Field id="sf-address" label="Dirección de entrega" error={errors.address}>
@@ -298,4 +323,3 @@ function ErrorText({ id, children }: { id: string; children: React.ReactNode }) 
     </p>
   );
 }
-

@@ -48,7 +48,9 @@ export function loadDeviceOrders(storeId: string): DeviceOrder[] {
   if (!Array.isArray(stored)) return [];
   return stored.filter(
     (order): order is DeviceOrder =>
-      typeof order?.number === "string" && typeof order?.createdAt === "string" && typeof order?.total === "number",
+      typeof order?.number === "string" &&
+      typeof order?.createdAt === "string" &&
+      typeof order?.total === "number",
   );
 }
 

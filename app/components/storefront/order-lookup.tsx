@@ -10,7 +10,10 @@ import { postLookup } from "./storefront-api";
 export function OrderLookup({ storeId, deviceOrders }: { storeId: string; deviceOrders: DeviceOrder[] }) {
   const [number, setNumber] = useState("");
   const [state, setState] = useState<
-    { kind: "idle" } | { kind: "loading" } | { kind: "found"; order: OrderSummary } | { kind: "error"; message: string }
+    | { kind: "idle" }
+    | { kind: "loading" }
+    | { kind: "found"; order: OrderSummary }
+    | { kind: "error"; message: string }
   >({ kind: "idle" });
 
   async function lookup(value: string) {
@@ -56,7 +59,10 @@ export function OrderLookup({ storeId, deviceOrders }: { storeId: string; device
       </form>
 
       {deviceOrders.length > 0 ? (
-        <section aria-labelledby="sf-device-orders" className="rounded-xl bg-[var(--store-panel)] p-4 text-[var(--store-on-panel)]">
+        <section
+          aria-labelledby="sf-device-orders"
+          className="rounded-xl bg-[var(--store-panel)] p-4 text-[var(--store-on-panel)]"
+        >
           <h2 id="sf-device-orders" className="mb-2 text-lg font-bold">
             Pedidos hechos desde este dispositivo
           </h2>

@@ -104,7 +104,12 @@ function ProductCard({
       className="flex h-full flex-col gap-3 rounded-xl bg-[var(--store-product)] p-3 text-[var(--store-on-product)] shadow-sm ring-1 ring-black/10"
     >
       {product.imageKey ? (
-        <button type="button" onClick={onEnlarge} className="block rounded-lg" aria-label={`Ver foto grande de ${product.name}`}>
+        <button
+          type="button"
+          onClick={onEnlarge}
+          className="block rounded-lg"
+          aria-label={`Ver foto grande de ${product.name}`}
+        >
           {image}
         </button>
       ) : (

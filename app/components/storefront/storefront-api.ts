@@ -8,13 +8,22 @@ import type { OrderSummary } from "~/domain/orders/order-summary";
  */
 export type PlaceOrderResponse =
   | { ok: true; order: OrderSummary }
-  | { ok: false; message: string; errors?: OrderFieldErrors; unavailable?: { productId: string; variation: string } };
+  | {
+      ok: false;
+      message: string;
+      errors?: OrderFieldErrors;
+      unavailable?: { productId: string; variation: string };
+    };
 
 export type LookupResponse = { ok: true; order: OrderSummary } | { ok: false; message: string };
 
 const apiUrl = (storeId: string) => `/s/${encodeURIComponent(storeId)}/api`;
 
-async function post<T>(storeId: string, body: unknown, fallback: string): Promise<T | { ok: false; message: string }> {
+async function post<T>(
+  storeId: string,
+  body: unknown,
+  fallback: string,
+): Promise<T | { ok: false; message: string }> {
   try {
     const response = await fetch(apiUrl(storeId), {
       method: "POST",
@@ -43,7 +52,10 @@ export function sendViewBeacon(storeId: string) {
   } catch {
     // fall through to fetch
   }
-  fetch(apiUrl(storeId), { method: "POST", headers: { "Content-Type": "application/json" }, body, keepalive: true }).catch(
-    () => {},
-  );
+  fetch(apiUrl(storeId), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body,
+    keepalive: true,
+  }).catch(() => {});
 }

@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { addToCart, cartBadgeCount, decrementLine, incrementLine, resolveCart, type CartLine } from "~/domain/orders/cart";
+import {
+  addToCart,
+  cartBadgeCount,
+  decrementLine,
+  incrementLine,
+  resolveCart,
+  type CartLine,
+} from "~/domain/orders/cart";
 import { ORDER_MESSAGES } from "~/domain/orders/order-form";
 import type { OrderSummary } from "~/domain/orders/order-summary";
 import type { StorefrontProduct, StorefrontStore } from "~/domain/storefront/catalogue.server";
@@ -42,8 +49,14 @@ export function StorefrontApp({ store, products }: StorefrontProps) {
   const [orderKey, setOrderKey] = useState("");
   const [deviceOrders, setDeviceOrders] = useState<DeviceOrder[]>([]);
   const [removedNotice, setRemovedNotice] = useState(false);
-  const [confirmation, setConfirmation] = useState<{ order: OrderSummary; customerName: string } | null>(null);
-  const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ productos: null, pedido: null, carrito: null });
+  const [confirmation, setConfirmation] = useState<{ order: OrderSummary; customerName: string } | null>(
+    null,
+  );
+  const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({
+    productos: null,
+    pedido: null,
+    carrito: null,
+  });
 
   useEffect(() => {
     const stored = loadCart(store.id);
@@ -82,9 +95,13 @@ export function StorefrontApp({ store, products }: StorefrontProps) {
     <div
       style={storeThemeStyle(store.colours)}
       data-hydrated={loaded ? "" : undefined}
-      className="min-h-screen bg-[var(--store-bg)] text-[var(--store-on-bg)]">
+      className="min-h-screen bg-[var(--store-bg)] text-[var(--store-on-bg)]"
+    >
       <StoreHeader store={store} />
-      <nav className="sticky top-0 z-10 bg-[var(--store-panel)] shadow-sm" aria-label="Secciones de la tienda">
+      <nav
+        className="sticky top-0 z-10 bg-[var(--store-panel)] shadow-sm"
+        aria-label="Secciones de la tienda"
+      >
         <div role="tablist" aria-label="Secciones de la tienda" className="mx-auto flex max-w-5xl">
           {TABS.map((t, index) => (
             <button
@@ -121,14 +138,22 @@ export function StorefrontApp({ store, products }: StorefrontProps) {
 
       <main className="mx-auto max-w-5xl px-4 py-5">
         {removedNotice ? (
-          <div role="alert" className="mb-4 flex items-start justify-between gap-3 rounded-lg bg-amber-100 p-3 text-amber-950">
+          <div
+            role="alert"
+            className="mb-4 flex items-start justify-between gap-3 rounded-lg bg-amber-100 p-3 text-amber-950"
+          >
             <p>{ORDER_MESSAGES.unavailable}</p>
             <button type="button" onClick={() => setRemovedNotice(false)} className="font-semibold underline">
               Entendido
             </button>
           </div>
         ) : null}
-        <section id="sf-panel-productos" role="tabpanel" aria-labelledby="sf-tab-productos" hidden={tab !== "productos"}>
+        <section
+          id="sf-panel-productos"
+          role="tabpanel"
+          aria-labelledby="sf-tab-productos"
+          hidden={tab !== "productos"}
+        >
           <h2 className="sr-only">Productos</h2>
           <ProductCatalogue
             products={products}
@@ -137,10 +162,20 @@ export function StorefrontApp({ store, products }: StorefrontProps) {
             ready={loaded}
           />
         </section>
-        <section id="sf-panel-pedido" role="tabpanel" aria-labelledby="sf-tab-pedido" hidden={tab !== "pedido"}>
+        <section
+          id="sf-panel-pedido"
+          role="tabpanel"
+          aria-labelledby="sf-tab-pedido"
+          hidden={tab !== "pedido"}
+        >
           <OrderLookup storeId={store.id} deviceOrders={deviceOrders} />
         </section>
-        <section id="sf-panel-carrito" role="tabpanel" aria-labelledby="sf-tab-carrito" hidden={tab !== "carrito"}>
+        <section
+          id="sf-panel-carrito"
+          role="tabpanel"
+          aria-labelledby="sf-tab-carrito"
+          hidden={tab !== "carrito"}
+        >
           <CartPanel
             store={store}
             items={items}
@@ -156,7 +191,13 @@ export function StorefrontApp({ store, products }: StorefrontProps) {
             onPlaced={(order, customerName) => {
               setLines([]);
               setOrderKey(renewOrderKey(store.id));
-              setDeviceOrders(rememberDeviceOrder(store.id, { number: order.number, createdAt: order.createdAt, total: order.total }));
+              setDeviceOrders(
+                rememberDeviceOrder(store.id, {
+                  number: order.number,
+                  createdAt: order.createdAt,
+                  total: order.total,
+                }),
+              );
               setConfirmation({ order, customerName });
             }}
             confirmation={confirmation}

@@ -9,8 +9,8 @@ export function UnknownStore({ storeId, claimable }: { storeId: string; claimabl
       {claimable ? (
         <>
           <p className="text-stone-700">
-            La dirección <strong className="break-all">/{storeId}</strong> está disponible. ¿Tienes un negocio? Puede ser
-            tuya en minutos, gratis.
+            La dirección <strong className="break-all">/{storeId}</strong> está disponible. ¿Tienes un
+            negocio? Puede ser tuya en minutos, gratis.
           </p>
           <a
             href={`/i/signup?id=${encodeURIComponent(storeId)}`}

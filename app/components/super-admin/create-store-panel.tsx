@@ -41,12 +41,23 @@ export function CreateStorePanel({
   }
 
   return (
-    <section aria-labelledby="crear-tienda" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+    <section
+      aria-labelledby="crear-tienda"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
+    >
       <h2 id="crear-tienda" className="text-lg font-bold">
         Crear una tienda sin usuario
       </h2>
-      <p className="mt-1 text-sm text-stone-700">La tienda queda en el plan Emprendedor, lista para que su dueño la reclame.</p>
-      <fetcher.Form method="post" noValidate ref={formRef} onSubmit={validate} className="mt-4 grid gap-4 sm:grid-cols-2">
+      <p className="mt-1 text-sm text-stone-700">
+        La tienda queda en el plan Emprendedor, lista para que su dueño la reclame.
+      </p>
+      <fetcher.Form
+        method="post"
+        noValidate
+        ref={formRef}
+        onSubmit={validate}
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+      >
         <input type="hidden" name="intent" value="create-store" />
         <TextField
           label="Nombre de la tienda"
@@ -69,8 +80,19 @@ export function CreateStorePanel({
             setStoreId(event.currentTarget.value);
           }}
         />
-        <SelectField label="Categoría" name="storeCategory" options={categories} error={errors.storeCategory} />
-        <SelectField label="Ciudad" name="cityId" options={cities} defaultValue="aguascalientes" error={errors.cityId} />
+        <SelectField
+          label="Categoría"
+          name="storeCategory"
+          options={categories}
+          error={errors.storeCategory}
+        />
+        <SelectField
+          label="Ciudad"
+          name="cityId"
+          options={cities}
+          defaultValue="aguascalientes"
+          error={errors.cityId}
+        />
         <div className="sm:col-span-2">
           <button
             type="submit"
@@ -81,7 +103,10 @@ export function CreateStorePanel({
           </button>
           <ActionMessage result={result} />
           {result?.ok && serverResult?.storeId ? (
-            <a href={`/${serverResult.storeId}`} className="mt-2 inline-block font-semibold text-brand-800 underline">
+            <a
+              href={`/${serverResult.storeId}`}
+              className="mt-2 inline-block font-semibold text-brand-800 underline"
+            >
               Abrir /{serverResult.storeId}
             </a>
           ) : null}

@@ -6,12 +6,16 @@ export function RotateFeaturedPanel({ documentResult }: { documentResult?: Super
   const fetcher = useFetcher<typeof action>({ key: "rotate-featured" });
   const busy = fetcher.state !== "idle";
   return (
-    <section aria-labelledby="destacados" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+    <section
+      aria-labelledby="destacados"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
+    >
       <h2 id="destacados" className="text-lg font-bold">
         Productos destacados
       </h2>
       <p className="mt-1 text-sm text-stone-700">
-        Se eligen hasta 12 productos disponibles con imagen, como máximo 2 por tienda. También se rotan solos una vez al día.
+        Se eligen hasta 12 productos disponibles con imagen, como máximo 2 por tienda. También se rotan solos
+        una vez al día.
       </p>
       <fetcher.Form method="post" className="mt-3">
         <button

@@ -39,7 +39,10 @@ export function StoreListPanel({ query, stores }: { query: string; stores: Opera
           placeholder="Identificador, nombre o correo"
           className="min-w-0 flex-1 rounded-lg border border-stone-300 px-3 py-2.5 text-base"
         />
-        <button type="submit" className="rounded-lg px-4 py-2.5 font-semibold text-brand-800 ring-1 ring-stone-300 hover:bg-stone-100">
+        <button
+          type="submit"
+          className="rounded-lg px-4 py-2.5 font-semibold text-brand-800 ring-1 ring-stone-300 hover:bg-stone-100"
+        >
           Buscar
         </button>
       </Form>
@@ -80,7 +83,10 @@ function StoreRow({ store }: { store: OperatorStore }) {
           <input type="hidden" name="intent" value="set-visibility" />
           <input type="hidden" name="storeId" value={store.id} />
           <input type="hidden" name="hidden" value={store.isHidden ? "false" : "true"} />
-          <button type="submit" className="rounded-lg px-3 py-2 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100">
+          <button
+            type="submit"
+            className="rounded-lg px-3 py-2 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100"
+          >
             {store.isHidden ? "Mostrar en el directorio" : "Ocultar del directorio"}
           </button>
         </visibility.Form>
@@ -111,7 +117,10 @@ function StoreRow({ store }: { store: OperatorStore }) {
               className="mt-1 block rounded-lg border border-stone-300 px-2 py-1.5 text-base aria-[invalid]:border-red-600"
             />
           </label>
-          <button type="submit" className="rounded-lg bg-stone-800 px-3 py-2 text-sm font-semibold text-white hover:bg-stone-900">
+          <button
+            type="submit"
+            className="rounded-lg bg-stone-800 px-3 py-2 text-sm font-semibold text-white hover:bg-stone-900"
+          >
             Guardar plan
           </button>
         </plan.Form>

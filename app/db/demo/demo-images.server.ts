@@ -28,7 +28,12 @@ function shape(variant: number): string {
 }
 
 /** A square PNG: gradient from → to, a shape chosen by `variant`, and one letter. */
-export async function drawDemoImage(input: { label: string; from: string; to: string; variant: number }): Promise<Buffer> {
+export async function drawDemoImage(input: {
+  label: string;
+  from: string;
+  to: string;
+  variant: number;
+}): Promise<Buffer> {
   const letter = escapeXml([...input.label.trim()][0]?.toUpperCase() ?? "T");
   const angle = (input.variant * 47) % 360;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">
@@ -51,7 +56,11 @@ export function demoImageMaker(storage: ImageStorage) {
   const keys: string[] = [];
   return {
     keys,
-    async make(kind: ImageKind, storeId: string, drawing: Parameters<typeof drawDemoImage>[0]): Promise<string> {
+    async make(
+      kind: ImageKind,
+      storeId: string,
+      drawing: Parameters<typeof drawDemoImage>[0],
+    ): Promise<string> {
       const bytes = await drawDemoImage(drawing);
       const { key } = await storeImage(storage, { kind, storeId, bytes });
       keys.push(key);

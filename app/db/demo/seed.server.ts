@@ -46,7 +46,12 @@ async function seedInTransaction(
     const [existing] = await tx.select({ stores: count() }).from(stores);
     if (Number(existing?.stores) > 0) return { seeded: false };
 
-    await createOwner(tx, { email: DEMO_SUPERADMIN_EMAIL, name: "Operación Tianguis", passwordHash, role: SUPERADMIN_ROLE });
+    await createOwner(tx, {
+      email: DEMO_SUPERADMIN_EMAIL,
+      name: "Operación Tianguis",
+      passwordHash,
+      role: SUPERADMIN_ROLE,
+    });
 
     for (const [storeIndex, demo] of DEMO_STORES.entries()) {
       const { primaryColor, secondaryColor } = demo.settings;
@@ -75,22 +80,32 @@ async function seedInTransaction(
         categoryId: demo.categoryId,
         isHidden: demo.isHidden ?? false,
         licenceType: demo.licence === "trial" ? "starter" : demo.licence,
-        licenceExpires: demo.licence === "trial" || demo.licence === "starter" ? null : new Date(now.getTime() + YEAR),
-        trialExpiration: demo.licence === "trial" ? trialEndsAt(new Date(now.getTime() - 5 * 24 * HOUR)) : null,
+        licenceExpires:
+          demo.licence === "trial" || demo.licence === "starter" ? null : new Date(now.getTime() + YEAR),
+        trialExpiration:
+          demo.licence === "trial" ? trialEndsAt(new Date(now.getTime() - 5 * 24 * HOUR)) : null,
         settings: { ...demo.settings, logoKey: logoKey ?? null },
       });
-      await createOwner(tx, { email: demo.ownerEmail, name: demo.displayName, passwordHash, storeId: demo.id });
+      await createOwner(tx, {
+        email: demo.ownerEmail,
+        name: demo.displayName,
+        passwordHash,
+        storeId: demo.id,
+      });
 
       const created = [];
       for (const [productIndex, product] of demo.products.entries()) {
-        created.push(await createProduct(tx, demo.id, { ...product, imageKey: productImageKeys[productIndex] ?? null }));
+        created.push(
+          await createProduct(tx, demo.id, { ...product, imageKey: productImageKeys[productIndex] ?? null }),
+        );
       }
       const orderable = created.filter((product) => product.available);
 
       // A few orders in each status, spread over the last days.
-      const statuses = storeIndex === 0
-        ? (["pending", "pending", "pending", "completed", "completed", "cancelled"] as const)
-        : (["pending", "completed", "cancelled"] as const);
+      const statuses =
+        storeIndex === 0
+          ? (["pending", "pending", "pending", "completed", "completed", "cancelled"] as const)
+          : (["pending", "completed", "cancelled"] as const);
       for (const [orderIndex, status] of statuses.entries()) {
         const customer = DEMO_CUSTOMERS[(storeIndex + orderIndex) % DEMO_CUSTOMERS.length]!;
         const first = orderable[orderIndex % orderable.length]!;
@@ -107,8 +122,22 @@ async function seedInTransaction(
           createdAt,
           completedAt: status === "pending" ? null : new Date(createdAt.getTime() + 2 * HOUR),
           lines: [
-            { productId: first.id, name: first.name, price: first.price, unit: first.unit, quantity: 2, variation: first.variations[0] ?? "" },
-            { productId: second.id, name: second.name, price: second.price, unit: second.unit, quantity: 1, variation: second.variations[0] ?? "" },
+            {
+              productId: first.id,
+              name: first.name,
+              price: first.price,
+              unit: first.unit,
+              quantity: 2,
+              variation: first.variations[0] ?? "",
+            },
+            {
+              productId: second.id,
+              name: second.name,
+              price: second.price,
+              unit: second.unit,
+              quantity: 1,
+              variation: second.variations[0] ?? "",
+            },
           ],
         });
       }

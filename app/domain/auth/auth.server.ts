@@ -16,7 +16,15 @@ const accessControl = createAccessControl(defaultStatements);
  * database, e-mail and password with our scrypt hashing, and the admin plugin's roles.
  * Throttling lives in app/domain/auth/login.server.ts, shared by every instance.
  */
-export function createAuth({ db, secret, publicOrigin }: { db: Database; secret: string; publicOrigin: string }) {
+export function createAuth({
+  db,
+  secret,
+  publicOrigin,
+}: {
+  db: Database;
+  secret: string;
+  publicOrigin: string;
+}) {
   return betterAuth({
     appName: "Tianguis",
     baseURL: publicOrigin,

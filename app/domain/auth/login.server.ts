@@ -27,7 +27,9 @@ export async function logIn(
   for (const key of keys) {
     const state = await checkWindow(db, key, LOGIN_FAILURE_WINDOW);
     if (state.exceeded) {
-      throw new AppError("RATE_LIMITED", LOGIN_MESSAGES.throttled, { retryAfterSeconds: state.retryAfterSeconds });
+      throw new AppError("RATE_LIMITED", LOGIN_MESSAGES.throttled, {
+        retryAfterSeconds: state.retryAfterSeconds,
+      });
     }
   }
   try {

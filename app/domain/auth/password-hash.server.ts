@@ -23,10 +23,20 @@ export async function hashPassword(password: string): Promise<string> {
   return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
-export async function verifyPassword({ hash, password }: { hash: string; password: string }): Promise<boolean> {
+export async function verifyPassword({
+  hash,
+  password,
+}: {
+  hash: string;
+  password: string;
+}): Promise<boolean> {
   const [scheme, N, r, p, salt, expected] = hash.split("$");
   if (scheme !== "scrypt" || !salt || !expected) return false;
   const expectedKey = Buffer.from(expected, "base64");
-  const key = await derive(password, Buffer.from(salt, "base64"), { N: Number(N), r: Number(r), p: Number(p) });
+  const key = await derive(password, Buffer.from(salt, "base64"), {
+    N: Number(N),
+    r: Number(r),
+    p: Number(p),
+  });
   return key.length === expectedKey.length && timingSafeEqual(key, expectedKey);
 }

@@ -19,7 +19,12 @@ describe("password hashing", () => {
   it("uses scrypt at OWASP's cost with a random salt, and verifies", async () => {
     const hash = await hashPassword("contraseña-segura");
     const [scheme, N, r, p] = hash.split("$");
-    expect({ scheme, N: Number(N), r: Number(r), p: Number(p) }).toEqual({ scheme: "scrypt", N: 131072, r: 8, p: 1 });
+    expect({ scheme, N: Number(N), r: Number(r), p: Number(p) }).toEqual({
+      scheme: "scrypt",
+      N: 131072,
+      r: 8,
+      p: 1,
+    });
     expect(await hashPassword("contraseña-segura")).not.toBe(hash);
     expect(await verifyPassword({ hash, password: "contraseña-segura" })).toBe(true);
     expect(await verifyPassword({ hash, password: "contraseña-segurA" })).toBe(false);

@@ -79,5 +79,8 @@ export async function listCategoryCarousels(db: Executor, cityId: string, size =
 }
 
 export async function listCarouselCategoryNames(db: Executor) {
-  return db.select({ id: storeCategories.id, name: storeCategories.name }).from(storeCategories).orderBy(asc(storeCategories.position));
+  return db
+    .select({ id: storeCategories.id, name: storeCategories.name })
+    .from(storeCategories)
+    .orderBy(asc(storeCategories.position));
 }

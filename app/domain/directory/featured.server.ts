@@ -58,7 +58,10 @@ async function replaceFeatured(tx: Executor) {
  * the featured products were last replaced and rotates only when that is a day ago or more;
  * the others skip without waiting.
  */
-export async function rotateFeaturedProductsIfDue(db: Database, now = new Date()): Promise<"rotated" | "skipped"> {
+export async function rotateFeaturedProductsIfDue(
+  db: Database,
+  now = new Date(),
+): Promise<"rotated" | "skipped"> {
   return db.transaction(async (tx) => {
     const lock = await tx.execute<{ locked: boolean }>(
       sql`select pg_try_advisory_xact_lock(${FEATURED_ROTATION_LOCK_ID}) as locked`,
@@ -109,7 +112,10 @@ export async function listFeaturedProducts(db: Executor, cityId: string): Promis
       storeName: storeSettings.displayName,
     })
     .from(featuredProducts)
-    .innerJoin(products, and(eq(products.storeId, featuredProducts.storeId), eq(products.id, featuredProducts.productId)))
+    .innerJoin(
+      products,
+      and(eq(products.storeId, featuredProducts.storeId), eq(products.id, featuredProducts.productId)),
+    )
     .innerJoin(stores, eq(stores.id, products.storeId))
     .innerJoin(storeSettings, eq(storeSettings.storeId, products.storeId))
     .where(

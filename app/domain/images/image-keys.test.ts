@@ -58,7 +58,11 @@ describe("image keys", () => {
   it("give srcset URLs that the media route serves", () => {
     const key = newImageKey("product-images", "la-espiga");
     const sources = imageSources(key);
-    for (const url of [sources.src, sources.full, ...sources.srcSet.split(", ").map((part) => part.split(" ")[0]!)]) {
+    for (const url of [
+      sources.src,
+      sources.full,
+      ...sources.srcSet.split(", ").map((part) => part.split(" ")[0]!),
+    ]) {
       expect(isServableKey(url.replace(/^\/media\//, "")), url).toBe(true);
     }
   });

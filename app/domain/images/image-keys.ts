@@ -12,7 +12,9 @@ const KINDS = IMAGE_KINDS.join("|");
 const WIDTHS = THUMBNAIL_WIDTHS.join("|");
 
 const MAIN_KEY = new RegExp(`^(${KINDS})/(${STORE_ID})/${RANDOM}\\.webp$`);
-const SERVABLE_KEY = new RegExp(`^(?:(?:${KINDS})/${STORE_ID}/${RANDOM}|(?:${KINDS})-thumbnails/${STORE_ID}/${RANDOM}-(?:${WIDTHS}))\\.webp$`);
+const SERVABLE_KEY = new RegExp(
+  `^(?:(?:${KINDS})/${STORE_ID}/${RANDOM}|(?:${KINDS})-thumbnails/${STORE_ID}/${RANDOM}-(?:${WIDTHS}))\\.webp$`,
+);
 
 export function isImageKind(value: unknown): value is ImageKind {
   return typeof value === "string" && (IMAGE_KINDS as readonly string[]).includes(value);

@@ -13,7 +13,8 @@ export function createLocalStorage(root: string): ImageStorage {
     assertSafeKey(key);
     const file = path.resolve(base, key);
     // Belt and braces: whatever the key, the file stays under the uploads directory.
-    if (!file.startsWith(base + path.sep)) throw new Error(`Storage key escapes the root: ${JSON.stringify(key)}`);
+    if (!file.startsWith(base + path.sep))
+      throw new Error(`Storage key escapes the root: ${JSON.stringify(key)}`);
     return file;
   }
 

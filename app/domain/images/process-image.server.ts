@@ -67,7 +67,12 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
     // from the same 8-bit pixels. Warnings such as a truncated file are errors (failOn).
     const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "warning" })
       .rotate()
-      .resize({ width: MAIN_IMAGE_MAX_SIZE, height: MAIN_IMAGE_MAX_SIZE, fit: "inside", withoutEnlargement: true })
+      .resize({
+        width: MAIN_IMAGE_MAX_SIZE,
+        height: MAIN_IMAGE_MAX_SIZE,
+        fit: "inside",
+        withoutEnlargement: true,
+      })
       .toColourspace("srgb")
       .raw({ depth: "uchar" })
       .toBuffer({ resolveWithObject: true });

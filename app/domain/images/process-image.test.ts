@@ -56,7 +56,11 @@ describe("processImage", () => {
     expect(result.thumbnails.map((thumbnail) => thumbnail.width)).toEqual([200, 400]);
     for (const thumbnail of result.thumbnails) {
       const meta = await sharp(thumbnail.body).metadata();
-      expect(meta).toMatchObject({ format: "webp", width: thumbnail.width, height: Math.round(thumbnail.width * 1.5) });
+      expect(meta).toMatchObject({
+        format: "webp",
+        width: thumbnail.width,
+        height: Math.round(thumbnail.width * 1.5),
+      });
     }
   });
 
@@ -67,14 +71,20 @@ describe("processImage", () => {
   });
 
   it("accepts PNG (keeping transparency), WebP and GIF", async () => {
-    const transparent = await sharp({ create: { width: 50, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    const transparent = await sharp({
+      create: { width: 50, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
       .png()
       .toBuffer();
     const png = await processImage(transparent);
     expect((await sharp(png.main.body).metadata()).hasAlpha).toBe(true);
     const base = sharp({ create: { width: 30, height: 30, channels: 3, background: "#123456" } });
     for (const bytes of [await base.clone().webp().toBuffer(), await base.clone().gif().toBuffer()]) {
-      expect((await sharp((await processImage(bytes)).main.body).metadata().then((m) => m.format))).toBe("webp");
+      expect(
+        await sharp((await processImage(bytes)).main.body)
+          .metadata()
+          .then((m) => m.format),
+      ).toBe("webp");
     }
   });
 
@@ -121,7 +131,10 @@ describe("processImage", () => {
   });
 
   it("refuses a file whose header says PNG but is garbage", async () => {
-    const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("not really")]);
+    const fake = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from("not really"),
+    ]);
     expect(await refusal(fake)).toBe(IMAGE_MESSAGES.damaged);
   });
 

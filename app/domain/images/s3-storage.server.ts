@@ -3,7 +3,13 @@
  * every implementation; checksums only when required, because with the SDK's default streamed
  * checksums some servers stored the chunk framing inside the object (ARCHITECTURE.md §5).
  */
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { assertSafeKey, type ImageStorage } from "./storage.server";
 
 export type S3StorageOptions = {
@@ -58,7 +64,8 @@ export function createS3Storage(options: S3StorageOptions): ImageStorage {
         };
       } catch (error) {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
-        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+          return null;
         throw error;
       }
     },

@@ -31,7 +31,10 @@ export async function storeImage(
   const key = newImageKey(input.kind, input.storeId);
   const files = [
     { key, body: processed.main.body },
-    ...processed.thumbnails.map((thumbnail) => ({ key: thumbnailKey(key, thumbnail.width), body: thumbnail.body })),
+    ...processed.thumbnails.map((thumbnail) => ({
+      key: thumbnailKey(key, thumbnail.width),
+      body: thumbnail.body,
+    })),
   ];
   try {
     await Promise.all(files.map((file) => storage.put(file.key, file.body, WEBP)));
@@ -47,7 +50,11 @@ export async function storeImage(
  * Deletes an image and its thumbnails. Never throws: a file left behind is logged, and the
  * owner's save (a new logo, a deleted product) still goes through.
  */
-export async function deleteImage(storage: ImageStorage, key: string | null | undefined, logger?: Logger): Promise<void> {
+export async function deleteImage(
+  storage: ImageStorage,
+  key: string | null | undefined,
+  logger?: Logger,
+): Promise<void> {
   if (!key) return;
   await Promise.all(
     imageFileKeys(key).map(async (fileKey) => {

@@ -39,10 +39,19 @@ describe("cart arithmetic", () => {
   it("totals price × quantity to two decimals without floating-point drift", () => {
     expect(lineTotal({ price: 0.1, quantity: 3 })).toBe(0.3);
     expect(lineTotal({ price: 14.99, quantity: 3 })).toBe(44.97);
-    expect(orderTotal([{ price: 0.1, quantity: 1 }, { price: 0.2, quantity: 1 }])).toBe(0.3);
-    expect(orderTotal([{ price: 14, quantity: 2 }, { price: 420, quantity: 1 }, { price: 19.99, quantity: 7 }])).toBe(
-      587.93,
-    );
+    expect(
+      orderTotal([
+        { price: 0.1, quantity: 1 },
+        { price: 0.2, quantity: 1 },
+      ]),
+    ).toBe(0.3);
+    expect(
+      orderTotal([
+        { price: 14, quantity: 2 },
+        { price: 420, quantity: 1 },
+        { price: 19.99, quantity: 7 },
+      ]),
+    ).toBe(587.93);
     expect(orderTotal([])).toBe(0);
   });
 

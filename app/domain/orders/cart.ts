@@ -27,7 +27,9 @@ export function addToCart(lines: CartLine[], productId: string, variation: strin
 }
 
 export function incrementLine(lines: CartLine[], index: number): CartLine[] {
-  return lines.map((line, i) => (i === index ? { ...line, quantity: Math.min(MAX_QUANTITY, line.quantity + 1) } : line));
+  return lines.map((line, i) =>
+    i === index ? { ...line, quantity: Math.min(MAX_QUANTITY, line.quantity + 1) } : line,
+  );
 }
 
 /** Minus decrements down to 1; at 1 it removes the line. */
@@ -53,7 +55,9 @@ export function orderTotal(lines: Pick<PricedLine, "price" | "quantity">[]): num
 }
 
 /** The cart badge: pieza items count by quantity; other units one per distinct product (spec §9). */
-export function cartBadgeCount(lines: Pick<PricedLine & CartLine, "productId" | "quantity" | "unit">[]): number {
+export function cartBadgeCount(
+  lines: Pick<PricedLine & CartLine, "productId" | "quantity" | "unit">[],
+): number {
   let pieces = 0;
   const measured = new Set<string>();
   for (const line of lines) {
@@ -90,7 +94,10 @@ export function sanitizeCart(value: unknown): CartLine[] {
  * Matches cart lines with the store's current catalogue: lines whose product is gone or no
  * longer available (or whose option was removed) are dropped and reported.
  */
-export function resolveCart<P extends { id: string; variations: string[] }>(lines: CartLine[], catalogue: P[]) {
+export function resolveCart<P extends { id: string; variations: string[] }>(
+  lines: CartLine[],
+  catalogue: P[],
+) {
   const byId = new Map(catalogue.map((product) => [product.id, product]));
   const items: { line: CartLine; product: P }[] = [];
   const removed: CartLine[] = [];

@@ -20,10 +20,13 @@ export async function lookupOrder(
 ): Promise<OrderSummary> {
   const limit = await consume(db, `order-lookup:ip:${input.clientIp}`, window);
   if (limit.exceeded) {
-    throw new AppError("RATE_LIMITED", ORDER_MESSAGES.lookupTooMany, { retryAfterSeconds: limit.retryAfterSeconds });
+    throw new AppError("RATE_LIMITED", ORDER_MESSAGES.lookupTooMany, {
+      retryAfterSeconds: limit.retryAfterSeconds,
+    });
   }
   const raw = input.number.trim();
-  if (raw === "" || raw.length > ORDER_NUMBER_MAX_LENGTH) throw new AppError("NOT_FOUND", ORDER_MESSAGES.lookupNotFound);
+  if (raw === "" || raw.length > ORDER_NUMBER_MAX_LENGTH)
+    throw new AppError("NOT_FOUND", ORDER_MESSAGES.lookupNotFound);
   const order = await readOrderSummary(db, input.storeId, normalizeOrderNumber(raw));
   if (!order) throw new AppError("NOT_FOUND", ORDER_MESSAGES.lookupNotFound);
   return order;

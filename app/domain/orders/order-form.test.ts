@@ -35,7 +35,9 @@ describe("order form schema", () => {
 
   it("limits the name to 80 characters", () => {
     expect(errorsOf(form({ customerName: "a".repeat(80) }))).toEqual({});
-    expect(errorsOf(form({ customerName: "a".repeat(81) }))).toEqual({ customerName: ORDER_MESSAGES.nameTooLong });
+    expect(errorsOf(form({ customerName: "a".repeat(81) }))).toEqual({
+      customerName: ORDER_MESSAGES.nameTooLong,
+    });
   });
 
   it("takes an empty phone, or exactly 10 digits", () => {
@@ -56,13 +58,17 @@ describe("order form schema", () => {
     expect(errorsOf(form({ deliveryType: "delivery", address: "" }))).toEqual({
       address: "Por favor ingresa tu dirección.",
     });
-    expect(errorsOf(form({ deliveryType: "delivery", address: "   " }))).toEqual({ address: ORDER_MESSAGES.address });
+    expect(errorsOf(form({ deliveryType: "delivery", address: "   " }))).toEqual({
+      address: ORDER_MESSAGES.address,
+    });
     expect(errorsOf(form({ deliveryType: "delivery", address: "Madero 12" }))).toEqual({});
     expect(errorsOf(form({ deliveryType: "pickup", address: "" }))).toEqual({});
   });
 
   it("reports every bad field at once", () => {
-    expect(errorsOf(form({ customerName: "", customerPhone: "123", deliveryType: "delivery", address: "" }))).toEqual({
+    expect(
+      errorsOf(form({ customerName: "", customerPhone: "123", deliveryType: "delivery", address: "" })),
+    ).toEqual({
       customerName: ORDER_MESSAGES.name,
       customerPhone: ORDER_MESSAGES.phone,
       address: ORDER_MESSAGES.address,
@@ -82,15 +88,23 @@ describe("order form schema", () => {
   });
 
   it("only knows pickup and delivery", () => {
-    expect(errorsOf(form({ deliveryType: "drone" as "pickup" }))).toEqual({ deliveryType: ORDER_MESSAGES.deliveryType });
+    expect(errorsOf(form({ deliveryType: "drone" as "pickup" }))).toEqual({
+      deliveryType: ORDER_MESSAGES.deliveryType,
+    });
   });
 
   it("needs at least one line, with integer quantities of at least 1", () => {
     expect(errorsOf(form({ lines: [] }))).toEqual({ lines: ORDER_MESSAGES.emptyCart });
     expect(errorsOf(form({ lines: [{ productId: "a", variation: "", quantity: 1 }] }))).toEqual({});
-    expect(errorsOf(form({ lines: [{ productId: "a", variation: "", quantity: 0 }] }))).toEqual({ lines: ORDER_MESSAGES.quantity });
-    expect(errorsOf(form({ lines: [{ productId: "a", variation: "", quantity: 1.5 }] }))).toEqual({ lines: ORDER_MESSAGES.quantity });
-    expect(errorsOf(form({ lines: [{ productId: "a", variation: "", quantity: -2 }] }))).toEqual({ lines: ORDER_MESSAGES.quantity });
+    expect(errorsOf(form({ lines: [{ productId: "a", variation: "", quantity: 0 }] }))).toEqual({
+      lines: ORDER_MESSAGES.quantity,
+    });
+    expect(errorsOf(form({ lines: [{ productId: "a", variation: "", quantity: 1.5 }] }))).toEqual({
+      lines: ORDER_MESSAGES.quantity,
+    });
+    expect(errorsOf(form({ lines: [{ productId: "a", variation: "", quantity: -2 }] }))).toEqual({
+      lines: ORDER_MESSAGES.quantity,
+    });
   });
 
   it("refuses a missing or malformed idempotency key with the generic order error", () => {
@@ -99,7 +113,9 @@ describe("order form schema", () => {
   });
 
   it("keeps the spec's messages verbatim", () => {
-    expect(ORDER_MESSAGES.unavailable).toBe("Este producto ya no está disponible y ha sido removido de la lista.");
+    expect(ORDER_MESSAGES.unavailable).toBe(
+      "Este producto ya no está disponible y ha sido removido de la lista.",
+    );
     expect(ORDER_MESSAGES.failure).toBe("Hubo un error al realizar el pedido. Intenta de nuevo.");
     expect(ORDER_MESSAGES.lookupNotFound).toBe("No se encontró una orden con ese número.");
     expect(ORDER_MESSAGES.lookupError).toBe("Error buscando la orden. Intenta de nuevo.");

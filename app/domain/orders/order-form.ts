@@ -54,7 +54,8 @@ export type OrderForm = {
 export type OrderFormInput = { [K in keyof OrderForm]: K extends "deliveryType" ? string : OrderForm[K] };
 export type OrderField = "customerName" | "customerPhone" | "deliveryType" | "address" | "comments" | "lines";
 export type OrderFieldErrors = Partial<Record<OrderField | "form", string>>;
-export type OrderFormResult = { success: true; data: OrderForm } | { success: false; errors: OrderFieldErrors };
+export type OrderFormResult =
+  { success: true; data: OrderForm } | { success: false; errors: OrderFieldErrors };
 
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : null);
 
@@ -119,7 +120,11 @@ export function parseOrderForm(input: unknown): OrderFormResult {
       address,
       comments,
       idempotencyKey,
-      lines: (lines as OrderLineInput[]).map(({ productId, variation, quantity }) => ({ productId, variation, quantity })),
+      lines: (lines as OrderLineInput[]).map(({ productId, variation, quantity }) => ({
+        productId,
+        variation,
+        quantity,
+      })),
     },
   };
 }
@@ -128,4 +133,3 @@ export function parseOrderForm(input: unknown): OrderFormResult {
 export function normalizePhoneInput(value: string): string {
   return value.replace(/\D/g, "").slice(0, PHONE_LENGTH);
 }
-

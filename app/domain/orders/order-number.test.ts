@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { newOrderNumber, normalizeOrderNumber, ORDER_NUMBER_ALPHABET, ORDER_NUMBER_BITS } from "./order-number";
+import {
+  newOrderNumber,
+  normalizeOrderNumber,
+  ORDER_NUMBER_ALPHABET,
+  ORDER_NUMBER_BITS,
+} from "./order-number";
 
 describe("order numbers", () => {
   it("carry at least 60 random bits", () => {

@@ -1,7 +1,13 @@
 import type { DeliveryType, OrderStatus, ProductUnit } from "~/db/schema";
 
 /** What a shopper may see of an order: never the customer's name or phone. */
-export type OrderSummaryLine = { name: string; variation: string; quantity: number; unit: ProductUnit; price: number };
+export type OrderSummaryLine = {
+  name: string;
+  variation: string;
+  quantity: number;
+  unit: ProductUnit;
+  price: number;
+};
 export type OrderSummary = {
   number: string;
   status: OrderStatus;
@@ -21,5 +27,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 /** Dates of orders, in the es-ES locale the spec names (§9), in Mexico's time. */
 export function formatOrderDate(iso: string, timeZone = "America/Mexico_City"): string {
-  return new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short", timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short", timeZone }).format(
+    new Date(iso),
+  );
 }

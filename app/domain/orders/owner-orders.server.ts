@@ -17,7 +17,15 @@ async function withLines<T extends { id: string }>(db: Executor, storeId: string
   const lines = await db
     .select()
     .from(orderLines)
-    .where(and(eq(orderLines.storeId, storeId), inArray(orderLines.orderId, rows.map((row) => row.id))))
+    .where(
+      and(
+        eq(orderLines.storeId, storeId),
+        inArray(
+          orderLines.orderId,
+          rows.map((row) => row.id),
+        ),
+      ),
+    )
     .orderBy(asc(orderLines.position));
   return rows.map((row) => ({ ...row, lines: lines.filter((line) => line.orderId === row.id) }));
 }
@@ -43,12 +51,21 @@ export async function listOrderHistory(db: Executor, storeId: string, page = 1) 
     .orderBy(sql`${orders.completedAt} desc nulls last`, desc(orders.createdAt))
     .limit(HISTORY_PAGE_SIZE + 1)
     .offset(offset);
-  return { orders: await withLines(db, storeId, rows.slice(0, HISTORY_PAGE_SIZE)), hasMore: rows.length > HISTORY_PAGE_SIZE };
+  return {
+    orders: await withLines(db, storeId, rows.slice(0, HISTORY_PAGE_SIZE)),
+    hasMore: rows.length > HISTORY_PAGE_SIZE,
+  };
 }
 
 export type OwnerOrder = Awaited<ReturnType<typeof listPendingOrders>>[number];
 
-async function closeOrder(db: Executor, storeId: string, orderId: string, status: "completed" | "cancelled", now: Date) {
+async function closeOrder(
+  db: Executor,
+  storeId: string,
+  orderId: string,
+  status: "completed" | "cancelled",
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     const [closed] = await tx
       .update(orders)

@@ -32,6 +32,7 @@ export function whatsappLink(phone: string): string | null {
 /** Dates in the es-ES locale (spec §9), in Mexico's time zone unless told otherwise. */
 export function formatOrderDate(value: Date | string | null, timeZone = "America/Mexico_City"): string {
   if (!value) return "—";
-  return new Intl.DateTimeFormat("es-ES", { dateStyle: "short", timeStyle: "short", timeZone }).format(new Date(value));
+  return new Intl.DateTimeFormat("es-ES", { dateStyle: "short", timeStyle: "short", timeZone }).format(
+    new Date(value),
+  );
 }
-

@@ -33,7 +33,8 @@ export async function placeOrder(db: Database, storeId: string, form: OrderForm)
   const store = await findStore(db, storeId);
   if (!store) throw new AppError("NOT_FOUND", ORDER_MESSAGES.failure);
   const allowed = form.deliveryType === "pickup" ? store.settings.allowPickup : store.settings.allowDelivery;
-  if (!allowed) throw new AppError("VALIDATION", ORDER_MESSAGES.deliveryNotAllowed, { field: "deliveryType" });
+  if (!allowed)
+    throw new AppError("VALIDATION", ORDER_MESSAGES.deliveryNotAllowed, { field: "deliveryType" });
 
   return db.transaction(async (tx) => {
     const existing = await findOrderByKey(tx, storeId, form.idempotencyKey);
@@ -50,7 +51,9 @@ export async function placeOrder(db: Database, storeId: string, form: OrderForm)
         variations: products.variations,
       })
       .from(products)
-      .where(and(eq(products.storeId, storeId), inArray(products.id, [...new Set(lines.map((l) => l.productId))])));
+      .where(
+        and(eq(products.storeId, storeId), inArray(products.id, [...new Set(lines.map((l) => l.productId))])),
+      );
     const byId = new Map(rows.map((row) => [row.id, row]));
     const priced = lines.map((line) => {
       const product = byId.get(line.productId);
@@ -59,7 +62,8 @@ export async function placeOrder(db: Database, storeId: string, form: OrderForm)
           ? line.variation === ""
           : product.variations.includes(line.variation)
         : false;
-      if (!product || !product.available || !optionOk) throw new ProductUnavailableError(line.productId, line.variation);
+      if (!product || !product.available || !optionOk)
+        throw new ProductUnavailableError(line.productId, line.variation);
       return { ...line, name: product.name, unit: product.unit, price: product.price };
     });
 
@@ -112,7 +116,13 @@ export async function placeOrder(db: Database, storeId: string, form: OrderForm)
         address: form.deliveryType === "delivery" ? form.address : "",
         comments: form.comments,
         total,
-        lines: priced.map(({ name, variation, quantity, unit, price }) => ({ name, variation, quantity, unit, price })),
+        lines: priced.map(({ name, variation, quantity, unit, price }) => ({
+          name,
+          variation,
+          quantity,
+          unit,
+          price,
+        })),
       },
     };
   });
@@ -138,7 +148,11 @@ async function findOrderByKey(db: Executor, storeId: string, idempotencyKey: str
 }
 
 /** The shopper-visible part of an order; the customer's name and phone are never selected. */
-export async function readOrderSummary(db: Executor, storeId: string, number: string): Promise<OrderSummary | null> {
+export async function readOrderSummary(
+  db: Executor,
+  storeId: string,
+  number: string,
+): Promise<OrderSummary | null> {
   const [order] = await db
     .select({
       number: orders.id,

@@ -35,7 +35,9 @@ describe("WhatsApp confirmation", () => {
   });
 
   it("opens wa.me with Mexico's country code and the encoded text", () => {
-    expect(whatsappOrderUrl("4491234567", "Hola & adiós")).toBe("https://wa.me/524491234567?text=Hola%20%26%20adi%C3%B3s");
+    expect(whatsappOrderUrl("4491234567", "Hola & adiós")).toBe(
+      "https://wa.me/524491234567?text=Hola%20%26%20adi%C3%B3s",
+    );
   });
 
   it("asks for confirmation only when required and the phone has 10 digits", () => {

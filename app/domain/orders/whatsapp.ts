@@ -30,6 +30,9 @@ export function whatsappOrderUrl(storePhone: string, text: string): string {
 }
 
 /** The store can be asked over WhatsApp only with a full 10-digit phone. */
-export function canConfirmOverWhatsapp(settings: { requireWhatsappConfirmation: boolean; phone: string }): boolean {
+export function canConfirmOverWhatsapp(settings: {
+  requireWhatsappConfirmation: boolean;
+  phone: string;
+}): boolean {
   return settings.requireWhatsappConfirmation && /^\d{10}$/.test(settings.phone);
 }

@@ -48,7 +48,12 @@ async function lockStoreWithinLimit(tx: Executor, storeId: string, now: Date) {
   return licence;
 }
 
-async function checkedCategory(tx: Executor, storeId: string, category: string, tier: ReturnType<typeof resolveLicence>["tier"]) {
+async function checkedCategory(
+  tx: Executor,
+  storeId: string,
+  category: string,
+  tier: ReturnType<typeof resolveLicence>["tier"],
+) {
   if (!hasCustomCategories(tier) || category === "") return "";
   const [settings] = await tx
     .select({ categories: storeSettings.customCategories })

@@ -1,12 +1,32 @@
 import { describe, expect, it } from "vitest";
 import { productUnits } from "~/db/schema";
-import { normalizeOptions, PRODUCT_UNITS, planLimitMessage, PRODUCT_MESSAGES, ProductFormSchema, productFormValues } from "./product-form";
+import {
+  normalizeOptions,
+  PRODUCT_UNITS,
+  planLimitMessage,
+  PRODUCT_MESSAGES,
+  ProductFormSchema,
+  productFormValues,
+} from "./product-form";
 
-const valid = { name: "Concha", description: "Pan dulce", price: "14.5", unit: "pieza", variations: [], category: "" };
+const valid = {
+  name: "Concha",
+  description: "Pan dulce",
+  price: "14.5",
+  unit: "pieza",
+  variations: [],
+  category: "",
+};
 
 describe("product form", () => {
   it("needs name, description and a non-zero price, with the spec's message", () => {
-    for (const missing of [{ name: " " }, { description: "" }, { price: "" }, { price: "0" }, { price: "0.00" }]) {
+    for (const missing of [
+      { name: " " },
+      { description: "" },
+      { price: "" },
+      { price: "0" },
+      { price: "0.00" },
+    ]) {
       const parsed = ProductFormSchema.safeParse({ ...valid, ...missing });
       expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([PRODUCT_MESSAGES.required]);
     }
@@ -20,7 +40,8 @@ describe("product form", () => {
   });
 
   it("unit is one of pieza, kg, L, mL", () => {
-    for (const unit of ["pieza", "kg", "L", "mL"]) expect(ProductFormSchema.safeParse({ ...valid, unit }).success).toBe(true);
+    for (const unit of ["pieza", "kg", "L", "mL"])
+      expect(ProductFormSchema.safeParse({ ...valid, unit }).success).toBe(true);
     expect(ProductFormSchema.safeParse({ ...valid, unit: "litro" }).success).toBe(false);
   });
 
@@ -30,7 +51,10 @@ describe("product form", () => {
 
   it("options are trimmed, non-empty and unique", () => {
     expect(normalizeOptions([" Chico", "Chico ", "", "Grande"])).toEqual(["Chico", "Grande"]);
-    expect(ProductFormSchema.parse({ ...valid, variations: ["A ", " A", "B"] }).variations).toEqual(["A", "B"]);
+    expect(ProductFormSchema.parse({ ...valid, variations: ["A ", " A", "B"] }).variations).toEqual([
+      "A",
+      "B",
+    ]);
   });
 
   it("reads repeated option fields and a comma decimal from FormData", () => {
@@ -39,7 +63,11 @@ describe("product form", () => {
     formData.set("price", "12,50");
     formData.append("variations", "Uno");
     formData.append("variations", "Dos");
-    expect(productFormValues(formData)).toMatchObject({ name: "Pan", price: "12.50", variations: ["Uno", "Dos"] });
+    expect(productFormValues(formData)).toMatchObject({
+      name: "Pan",
+      price: "12.50",
+      variations: ["Uno", "Dos"],
+    });
   });
 
   it("formats the plan-limit message verbatim", () => {

@@ -58,7 +58,8 @@ export const ProductFormSchema = z
       ctx.addIssue({ code: "custom", path: ["form"], message: PRODUCT_MESSAGES.required });
       return;
     }
-    if (!MONEY_PATTERN.test(form.price)) ctx.addIssue({ code: "custom", path: ["price"], message: PRODUCT_MESSAGES.price });
+    if (!MONEY_PATTERN.test(form.price))
+      ctx.addIssue({ code: "custom", path: ["price"], message: PRODUCT_MESSAGES.price });
   })
   .transform(({ price, variations, ...form }) => ({
     ...form,

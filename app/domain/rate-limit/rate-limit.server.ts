@@ -9,7 +9,12 @@ import { rateLimitHits } from "~/db/schema";
 export type Window = { limit: number; windowMs: number };
 export type WindowState = { exceeded: boolean; retryAfterSeconds: number };
 
-export async function checkWindow(db: Executor, key: string, window: Window, now = new Date()): Promise<WindowState> {
+export async function checkWindow(
+  db: Executor,
+  key: string,
+  window: Window,
+  now = new Date(),
+): Promise<WindowState> {
   const since = new Date(now.getTime() - window.windowMs);
   const [row] = await db
     .select({ hits: count(), oldest: min(rateLimitHits.at) })
@@ -32,7 +37,12 @@ export async function clearHits(db: Executor, key: string) {
 }
 
 /** Counts this hit and tells whether it went over the limit: for limits on every attempt. */
-export async function consume(db: Executor, key: string, window: Window, now = new Date()): Promise<WindowState> {
+export async function consume(
+  db: Executor,
+  key: string,
+  window: Window,
+  now = new Date(),
+): Promise<WindowState> {
   const state = await checkWindow(db, key, window, now);
   if (!state.exceeded) await recordHit(db, [key], now);
   return state;

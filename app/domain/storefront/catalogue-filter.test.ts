@@ -9,7 +9,9 @@ const products = [
 
 describe("storefront catalogue filter", () => {
   it("matches name or description, ignoring case and accents", () => {
-    expect(filterCatalogue(products, { query: "REGION", category: "" }).map((p) => p.name)).toEqual(["Galletas de nuez"]);
+    expect(filterCatalogue(products, { query: "REGION", category: "" }).map((p) => p.name)).toEqual([
+      "Galletas de nuez",
+    ]);
     expect(filterCatalogue(products, { query: "crèma", category: "" }).map((p) => p.name)).toEqual([
       "Pastel de tres leches",
     ]);

@@ -2,7 +2,10 @@
 
 /** Lower case without accents: "Panadería" and "panaderia" match (ARCHITECTURE.md §10). */
 export function searchText(value: string): string {
-  return value.normalize("NFD").replace(/\p{Mn}/gu, "").toLowerCase();
+  return value
+    .normalize("NFD")
+    .replace(/\p{Mn}/gu, "")
+    .toLowerCase();
 }
 
 export const ALL_CATEGORIES = "";

@@ -47,7 +47,10 @@ export function readableOn(background: string): "#000000" | "#ffffff" {
 
 export function storeThemeStyle(colours: StoreColours): Record<string, string> {
   const c = Object.fromEntries(
-    (Object.keys(DEFAULTS) as (keyof StoreColours)[]).map((key) => [key, safeColour(colours[key], DEFAULTS[key])]),
+    (Object.keys(DEFAULTS) as (keyof StoreColours)[]).map((key) => [
+      key,
+      safeColour(colours[key], DEFAULTS[key]),
+    ]),
   ) as StoreColours;
   return {
     "--store-primary": c.primaryColor,

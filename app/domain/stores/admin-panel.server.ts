@@ -25,7 +25,10 @@ export async function loadAdminTab(db: Executor, store: StoreWithSettings, tab: 
         tab,
         settings: store.settings,
         cityId: store.cityId,
-        cities: (await listCities(db)).map((city) => ({ value: city.id, label: `${city.name}, ${city.state}` })),
+        cities: (await listCities(db)).map((city) => ({
+          value: city.id,
+          label: `${city.name}, ${city.state}`,
+        })),
       } as const;
     case "productos": {
       const [products, enabled] = await Promise.all([

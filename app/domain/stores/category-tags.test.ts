@@ -31,7 +31,10 @@ describe("category tags", () => {
 
   it("the server normalises whatever was posted", () => {
     expect(normalizeTags([" A", "A ", "", "B", "  "])).toEqual(["A", "B"]);
-    expect(CategoryTagsSchema.parse([" Galletas ", "Galletas", "", "Pasteles"])).toEqual(["Galletas", "Pasteles"]);
+    expect(CategoryTagsSchema.parse([" Galletas ", "Galletas", "", "Pasteles"])).toEqual([
+      "Galletas",
+      "Pasteles",
+    ]);
   });
 
   it("refuses over-long tags and too many tags", () => {

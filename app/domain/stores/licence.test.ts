@@ -14,7 +14,9 @@ const earlier = new Date("2026-11-01T12:00:00Z");
 
 describe("resolveLicence (spec §4)", () => {
   it("a trial in the future means basic, on trial", () => {
-    expect(resolveLicence({ licenceType: "premier", licenceExpires: later, trialExpiration: later }, now)).toEqual({
+    expect(
+      resolveLicence({ licenceType: "premier", licenceExpires: later, trialExpiration: later }, now),
+    ).toEqual({
       tier: "basic",
       trial: true,
       expiresAt: later,
@@ -22,35 +24,37 @@ describe("resolveLicence (spec §4)", () => {
   });
 
   it("otherwise a licence in the future means the stored type, not on trial", () => {
-    expect(resolveLicence({ licenceType: "premier", licenceExpires: later, trialExpiration: earlier }, now)).toEqual({
+    expect(
+      resolveLicence({ licenceType: "premier", licenceExpires: later, trialExpiration: earlier }, now),
+    ).toEqual({
       tier: "premier",
       trial: false,
       expiresAt: later,
     });
-    expect(resolveLicence({ licenceType: "basic", licenceExpires: later, trialExpiration: null }, now).tier).toBe(
-      "basic",
-    );
+    expect(
+      resolveLicence({ licenceType: "basic", licenceExpires: later, trialExpiration: null }, now).tier,
+    ).toBe("basic");
   });
 
   it("otherwise starter with no expiry", () => {
-    expect(resolveLicence({ licenceType: "premier", licenceExpires: earlier, trialExpiration: earlier }, now)).toEqual(
-      { tier: "starter", trial: false, expiresAt: null },
-    );
+    expect(
+      resolveLicence({ licenceType: "premier", licenceExpires: earlier, trialExpiration: earlier }, now),
+    ).toEqual({ tier: "starter", trial: false, expiresAt: null });
     expect(resolveLicence({ licenceType: null, licenceExpires: null, trialExpiration: null }, now).tier).toBe(
       "starter",
     );
   });
 
   it("an expiry exactly now has ended", () => {
-    expect(resolveLicence({ licenceType: "basic", licenceExpires: now, trialExpiration: now }, now).tier).toBe(
-      "starter",
-    );
+    expect(
+      resolveLicence({ licenceType: "basic", licenceExpires: now, trialExpiration: now }, now).tier,
+    ).toBe("starter");
   });
 
   it("an unknown stored type falls back to starter", () => {
-    expect(resolveLicence({ licenceType: "gold", licenceExpires: later, trialExpiration: null }, now).tier).toBe(
-      "starter",
-    );
+    expect(
+      resolveLicence({ licenceType: "gold", licenceExpires: later, trialExpiration: null }, now).tier,
+    ).toBe("starter");
   });
 });
 

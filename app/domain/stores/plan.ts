@@ -10,7 +10,10 @@ export const TRIAL_MESSAGES = {
 } as const;
 
 /** What the header's badge shows for a store's stored licence fields at a given time. */
-export function planBadge(store: StoreLicenceFields, now: Date): { tier: LicenceType; label: string; trial: boolean } {
+export function planBadge(
+  store: StoreLicenceFields,
+  now: Date,
+): { tier: LicenceType; label: string; trial: boolean } {
   const licence = resolveLicence(store, now);
   return { tier: licence.tier, label: PLAN_LABELS[licence.tier], trial: licence.trial };
 }

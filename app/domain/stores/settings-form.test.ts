@@ -64,19 +64,29 @@ describe("settings rules", () => {
   });
 
   it("social links must be http or https", () => {
-    expect(errorsOf({ ...valid, facebookUrl: "javascript:alert(1)" })).toEqual({ facebookUrl: SETTINGS_MESSAGES.url });
-    expect(errorsOf({ ...valid, twitterUrl: "ftp://x.com/a" })).toEqual({ twitterUrl: SETTINGS_MESSAGES.url });
-    expect(errorsOf({ ...valid, instagramUrl: "instagram" })).toEqual({ instagramUrl: SETTINGS_MESSAGES.url });
+    expect(errorsOf({ ...valid, facebookUrl: "javascript:alert(1)" })).toEqual({
+      facebookUrl: SETTINGS_MESSAGES.url,
+    });
+    expect(errorsOf({ ...valid, twitterUrl: "ftp://x.com/a" })).toEqual({
+      twitterUrl: SETTINGS_MESSAGES.url,
+    });
+    expect(errorsOf({ ...valid, instagramUrl: "instagram" })).toEqual({
+      instagramUrl: SETTINGS_MESSAGES.url,
+    });
   });
 
   it("colours are #rrggbb, stored lowercase", () => {
     expect(errorsOf({ ...valid, primaryColor: "red" })).toEqual({ primaryColor: SETTINGS_MESSAGES.color });
-    expect(errorsOf({ ...valid, backgroundColor: "#fff" })).toEqual({ backgroundColor: SETTINGS_MESSAGES.color });
+    expect(errorsOf({ ...valid, backgroundColor: "#fff" })).toEqual({
+      backgroundColor: SETTINGS_MESSAGES.color,
+    });
     expect(SettingsFormSchema.parse(valid).primaryColor).toBe("#2563eb");
   });
 
   it("contact e-mail is optional but must look like one", () => {
     expect(errorsOf({ ...valid, contactEmail: "" })).toEqual({});
-    expect(errorsOf({ ...valid, contactEmail: "no-es-correo" })).toEqual({ contactEmail: SETTINGS_MESSAGES.email });
+    expect(errorsOf({ ...valid, contactEmail: "no-es-correo" })).toEqual({
+      contactEmail: SETTINGS_MESSAGES.email,
+    });
   });
 });

@@ -98,7 +98,11 @@ export const SettingsFormSchema = z
     productBackgroundColor: color,
     allowPickup: checkbox,
     allowDelivery: checkbox,
-    pickupInstructions: z.string().trim().max(500, "Las instrucciones pueden tener como máximo 500 caracteres.").optional(),
+    pickupInstructions: z
+      .string()
+      .trim()
+      .max(500, "Las instrucciones pueden tener como máximo 500 caracteres.")
+      .optional(),
     deliveryInstructions: z
       .string()
       .trim()
@@ -107,7 +111,11 @@ export const SettingsFormSchema = z
   })
   .superRefine((form, ctx) => {
     if (!form.allowPickup && !form.allowDelivery) {
-      ctx.addIssue({ code: "custom", path: ["allowPickup"], message: SETTINGS_MESSAGES.deliveryOptionRequired });
+      ctx.addIssue({
+        code: "custom",
+        path: ["allowPickup"],
+        message: SETTINGS_MESSAGES.deliveryOptionRequired,
+      });
     }
     if (form.requireWhatsappConfirmation && !canRequireWhatsapp(form.phone)) {
       ctx.addIssue({

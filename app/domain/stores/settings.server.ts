@@ -32,23 +32,36 @@ export async function saveStoreSettings(db: Executor, storeId: string, form: Set
       .where(eq(storeSettings.storeId, storeId))
       .for("update");
     if (!current) throw new AppError("NOT_FOUND", "No encontrado.");
-    const values = dropUndefined({ ...settings, logoKey: logoKey === undefined ? undefined : logoKey || null });
+    const values = dropUndefined({
+      ...settings,
+      logoKey: logoKey === undefined ? undefined : logoKey || null,
+    });
     await tx.update(storeSettings).set(values).where(eq(storeSettings.storeId, storeId));
     await tx.update(stores).set({ cityId }).where(eq(stores.id, storeId));
-    return logoKey !== undefined && current.logoKey && current.logoKey !== (logoKey || null) ? current.logoKey : null;
+    return logoKey !== undefined && current.logoKey && current.logoKey !== (logoKey || null)
+      ? current.logoKey
+      : null;
   });
   if (replacedLogo) await deleteImage(deps.storage, replacedLogo, deps.logger);
 }
 
 /** Advanced settings: the custom categories, on the basic plan only (spec §6). */
-export async function saveCustomCategories(db: Executor, storeId: string, categories: string[], now = new Date()) {
+export async function saveCustomCategories(
+  db: Executor,
+  storeId: string,
+  categories: string[],
+  now = new Date(),
+) {
   await db.transaction(async (tx) => {
     const [store] = await tx.select().from(stores).where(eq(stores.id, storeId)).for("update");
     if (!store) throw new AppError("NOT_FOUND", "No encontrado.");
     if (!hasCustomCategories(resolveLicence(store, now).tier)) {
       throw new AppError("FORBIDDEN", CATEGORY_TAG_MESSAGES.basicOnly);
     }
-    await tx.update(storeSettings).set({ customCategories: categories }).where(eq(storeSettings.storeId, storeId));
+    await tx
+      .update(storeSettings)
+      .set({ customCategories: categories })
+      .where(eq(storeSettings.storeId, storeId));
   });
 }
 

@@ -30,14 +30,19 @@ describe("SignupFormSchema (spec §5)", () => {
   });
 
   it("requires a category with its own message", () => {
-    expect(errorsOf({ storeCategory: "" }).storeCategory).toBe("Por favor, selecciona una categoría para tu tienda.");
-  });
-
-  it.each(["ab", "Tacos", "tacos don", "tacos_don", "café", "a".repeat(21)])("refuses the store id %j", (storeId) => {
-    expect(errorsOf({ storeId }).storeId).toBe(
-      "El identificador solo puede contener minúsculas, números y guiones (3-20 caracteres).",
+    expect(errorsOf({ storeCategory: "" }).storeCategory).toBe(
+      "Por favor, selecciona una categoría para tu tienda.",
     );
   });
+
+  it.each(["ab", "Tacos", "tacos don", "tacos_don", "café", "a".repeat(21)])(
+    "refuses the store id %j",
+    (storeId) => {
+      expect(errorsOf({ storeId }).storeId).toBe(
+        "El identificador solo puede contener minúsculas, números y guiones (3-20 caracteres).",
+      );
+    },
+  );
 
   it.each(["abc", "a".repeat(20), "mi-tienda-2"])("accepts the store id %j", (storeId) => {
     expect(errorsOf({ storeId }).storeId).toBeUndefined();
@@ -50,11 +55,19 @@ describe("SignupFormSchema (spec §5)", () => {
 
   it("checks the e-mail and the password length", () => {
     expect(errorsOf({ email: "no-es-correo" }).email).toBe("Ingresa un correo electrónico válido.");
-    expect(errorsOf({ password: "1234567" }).password).toBe("La contraseña debe tener al menos 8 caracteres.");
+    expect(errorsOf({ password: "1234567" }).password).toBe(
+      "La contraseña debe tener al menos 8 caracteres.",
+    );
   });
 
   it("reports one message per field, the first found", () => {
     const errors = errorsOf({ displayName: "", storeId: "", storeCategory: "", email: "", password: "" });
-    expect(Object.keys(errors).sort()).toEqual(["displayName", "email", "password", "storeCategory", "storeId"]);
+    expect(Object.keys(errors).sort()).toEqual([
+      "displayName",
+      "email",
+      "password",
+      "storeCategory",
+      "storeId",
+    ]);
   });
 });

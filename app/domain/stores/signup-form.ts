@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { passwordProblem } from "~/domain/auth/password";
-import { STORE_ID_FORMAT_MESSAGE, STORE_ID_PATTERN, RESERVED_STORE_IDS, STORE_ID_TAKEN_MESSAGE } from "./store-id";
+import {
+  STORE_ID_FORMAT_MESSAGE,
+  STORE_ID_PATTERN,
+  RESERVED_STORE_IDS,
+  STORE_ID_TAKEN_MESSAGE,
+} from "./store-id";
 
 /** Sign-up messages (spec §5), verbatim. */
 export const SIGNUP_MESSAGES = {
@@ -30,9 +35,13 @@ export const SignupFormSchema = z
   .superRefine((form, ctx) => {
     const required = ["displayName", "storeId", "email", "password"] as const;
     for (const field of required) {
-      if (form[field] === "") ctx.addIssue({ code: "custom", path: [field], message: SIGNUP_MESSAGES.required });
+      if (form[field] === "")
+        ctx.addIssue({ code: "custom", path: [field], message: SIGNUP_MESSAGES.required });
     }
-    if (form.storeId !== "" && (!STORE_ID_PATTERN.test(form.storeId) || RESERVED_STORE_IDS.has(form.storeId))) {
+    if (
+      form.storeId !== "" &&
+      (!STORE_ID_PATTERN.test(form.storeId) || RESERVED_STORE_IDS.has(form.storeId))
+    ) {
       const message = RESERVED_STORE_IDS.has(form.storeId) ? STORE_ID_TAKEN_MESSAGE : STORE_ID_FORMAT_MESSAGE;
       ctx.addIssue({ code: "custom", path: ["storeId"], message });
     }

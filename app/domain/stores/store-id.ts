@@ -29,6 +29,25 @@ export function isValidStoreId(storeId: string): boolean {
  * `/<storeId>` never shadows a page of ours.
  */
 export const RESERVED_STORE_IDS = new Set([
-  "api", "app", "assets", "admin", "c", "i", "s", "healthz", "login", "signup", "static", "uploads",
-  "media", "manifest", "sw", "robots", "sitemap", "favicon", "tianguis", "soporte", "ayuda",
+  "api",
+  "app",
+  "assets",
+  "admin",
+  "c",
+  "i",
+  "s",
+  "healthz",
+  "login",
+  "signup",
+  "static",
+  "uploads",
+  "media",
+  "manifest",
+  "sw",
+  "robots",
+  "sitemap",
+  "favicon",
+  "tianguis",
+  "soporte",
+  "ayuda",
 ]);

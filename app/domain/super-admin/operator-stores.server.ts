@@ -77,7 +77,11 @@ export async function listOperatorStores(db: Executor, query: string, now = new 
 }
 
 export async function setStoreHidden(db: Executor, storeId: string, hidden: boolean) {
-  const updated = await db.update(stores).set({ isHidden: hidden }).where(eq(stores.id, storeId)).returning({ id: stores.id });
+  const updated = await db
+    .update(stores)
+    .set({ isHidden: hidden })
+    .where(eq(stores.id, storeId))
+    .returning({ id: stores.id });
   if (updated.length === 0) throw new AppError("NOT_FOUND", SUPER_ADMIN_MESSAGES.storeNotFound);
 }
 

@@ -18,15 +18,24 @@ function issues(input: unknown) {
 
 describe("SuperAdminIntentSchema", () => {
   it("accepts each named intent", () => {
-    expect(SuperAdminIntentSchema.parse({ intent: "rotate-featured" })).toEqual({ intent: "rotate-featured" });
+    expect(SuperAdminIntentSchema.parse({ intent: "rotate-featured" })).toEqual({
+      intent: "rotate-featured",
+    });
     expect(SuperAdminIntentSchema.parse(createStore()).intent).toBe("create-store");
-    expect(SuperAdminIntentSchema.parse({ intent: "set-visibility", storeId: "x-y", hidden: "true" })).toEqual({
+    expect(
+      SuperAdminIntentSchema.parse({ intent: "set-visibility", storeId: "x-y", hidden: "true" }),
+    ).toEqual({
       intent: "set-visibility",
       storeId: "x-y",
       hidden: true,
     });
     expect(
-      SuperAdminIntentSchema.parse({ intent: "set-plan", storeId: "x-y", licenceType: "premier", expires: "2030-01-31" }),
+      SuperAdminIntentSchema.parse({
+        intent: "set-plan",
+        storeId: "x-y",
+        licenceType: "premier",
+        expires: "2030-01-31",
+      }),
     ).toMatchObject({ licenceType: "premier" });
   });
 
@@ -36,8 +45,12 @@ describe("SuperAdminIntentSchema", () => {
 
   it("applies the sign-up's store id rules and messages to a new store", () => {
     expect(issues(createStore({ storeId: "AB" }))).toEqual([["storeId", SIGNUP_MESSAGES.storeIdFormat]]);
-    expect(issues(createStore({ storeId: "tienda con espacios" }))).toEqual([["storeId", SIGNUP_MESSAGES.storeIdFormat]]);
-    expect(issues(createStore({ storeId: "x".repeat(21) }))).toEqual([["storeId", SIGNUP_MESSAGES.storeIdFormat]]);
+    expect(issues(createStore({ storeId: "tienda con espacios" }))).toEqual([
+      ["storeId", SIGNUP_MESSAGES.storeIdFormat],
+    ]);
+    expect(issues(createStore({ storeId: "x".repeat(21) }))).toEqual([
+      ["storeId", SIGNUP_MESSAGES.storeIdFormat],
+    ]);
     expect(issues(createStore({ storeId: "admin" }))).toEqual([["storeId", SIGNUP_MESSAGES.storeIdTaken]]);
     expect(issues(createStore({ storeId: "", displayName: " " }))).toEqual([
       ["displayName", SIGNUP_MESSAGES.required],
@@ -51,7 +64,9 @@ describe("SuperAdminIntentSchema", () => {
       ["expires", SUPER_ADMIN_MESSAGES.expiryRequired],
     ]);
     expect(issues({ intent: "set-plan", storeId: "x-y", licenceType: "starter", expires: "" })).toEqual([]);
-    expect(issues({ intent: "set-plan", storeId: "x-y", licenceType: "gold", expires: "2030-01-01" })).not.toEqual([]);
+    expect(
+      issues({ intent: "set-plan", storeId: "x-y", licenceType: "gold", expires: "2030-01-01" }),
+    ).not.toEqual([]);
   });
 });
 

@@ -42,7 +42,8 @@ export const CreateStoreFormSchema = z
     cityId: z.string().trim().min(1, SIGNUP_MESSAGES.required),
   })
   .superRefine((form, ctx) => {
-    if (form.displayName === "") ctx.addIssue({ code: "custom", path: ["displayName"], message: SIGNUP_MESSAGES.required });
+    if (form.displayName === "")
+      ctx.addIssue({ code: "custom", path: ["displayName"], message: SIGNUP_MESSAGES.required });
     if (form.storeId === "") {
       ctx.addIssue({ code: "custom", path: ["storeId"], message: SIGNUP_MESSAGES.required });
     } else if (RESERVED_STORE_IDS.has(form.storeId)) {

@@ -8,8 +8,11 @@ import type { Route } from "./+types/advanced-settings";
 export async function action({ request, context }: Route.ActionArgs) {
   const { store } = await requireStoreOwner(request, context);
   const formData = await request.formData();
-  const parsed = CategoryTagsSchema.safeParse(formData.getAll("categories").filter((value) => typeof value === "string"));
-  if (!parsed.success) return actionFailure(parsed.error.issues[0]?.message ?? CATEGORY_TAG_MESSAGES.failed, 400);
+  const parsed = CategoryTagsSchema.safeParse(
+    formData.getAll("categories").filter((value) => typeof value === "string"),
+  );
+  if (!parsed.success)
+    return actionFailure(parsed.error.issues[0]?.message ?? CATEGORY_TAG_MESSAGES.failed, 400);
   try {
     await saveCustomCategories(context.services.db, store.id, parsed.data);
     return actionOk(CATEGORY_TAG_MESSAGES.saved);

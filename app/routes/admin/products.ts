@@ -32,13 +32,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (intent.data.intent) {
       case "create": {
         const form = readForm();
-        if (!form.success) return actionFailure(form.error.issues[0]?.message ?? PRODUCT_MESSAGES.required, 400);
+        if (!form.success)
+          return actionFailure(form.error.issues[0]?.message ?? PRODUCT_MESSAGES.required, 400);
         await addProduct(db, store.id, form.data);
         return actionOk();
       }
       case "update": {
         const form = readForm();
-        if (!form.success) return actionFailure(form.error.issues[0]?.message ?? PRODUCT_MESSAGES.required, 400);
+        if (!form.success)
+          return actionFailure(form.error.issues[0]?.message ?? PRODUCT_MESSAGES.required, 400);
         await updateProduct(db, store.id, intent.data.productId, form.data, deps);
         return actionOk();
       }
@@ -51,6 +53,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     // Product errors other than the rules' own messages are only logged (spec §8).
-    return actionError(error, context.logger, "No se pudo guardar el producto. Intenta de nuevo.", "product action failed");
+    return actionError(
+      error,
+      context.logger,
+      "No se pudo guardar el producto. Intenta de nuevo.",
+      "product action failed",
+    );
   }
 }

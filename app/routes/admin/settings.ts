@@ -10,7 +10,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { store } = await requireStoreOwner(request, context);
   const parsed = SettingsFormSchema.safeParse(settingsFormValues(await request.formData()));
   if (!parsed.success) {
-    const [field, message] = Object.entries(fieldErrors<string>(parsed.error))[0] ?? ["", SETTINGS_MESSAGES.failed];
+    const [field, message] = Object.entries(fieldErrors<string>(parsed.error))[0] ?? [
+      "",
+      SETTINGS_MESSAGES.failed,
+    ];
     return actionFailure(message ?? SETTINGS_MESSAGES.failed, 400, field || undefined);
   }
   try {
