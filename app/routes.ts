@@ -13,6 +13,7 @@ export default [
   route("i/admin/orders/stream", "routes/admin/orders-stream.ts"),
   route("i/admin/trial", "routes/admin/trial.ts"),
   route("i/super-admin", "routes/super-admin.tsx"),
+  route("i/super-admin/actions", "routes/super-admin-actions.ts"),
   route("c/:city", "routes/city.tsx"),
   route("i/admin/upload", "routes/image-upload.ts"),
   route("s/:storeId/api", "routes/storefront-api.ts"),

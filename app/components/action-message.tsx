@@ -1,19 +1,40 @@
-/** The outcome of an action (admin or super-admin), announced to screen readers. */
-export function ActionMessage({ result }: { result?: { ok: boolean; message?: string } }) {
+/**
+ * The outcome of an action (admin or super-admin), announced to screen readers. A failure the
+ * network or the server caused offers to send the same form again.
+ */
+export function ActionMessage({
+  result,
+  onRetry,
+}: {
+  result?: { ok: boolean; message?: string; retryable?: boolean };
+  onRetry?: () => void;
+}) {
   if (!result?.message) return null;
-  return result.ok ? (
-    <p
-      role="status"
-      className="rounded-lg bg-green-50 px-3 py-2 text-sm font-medium text-green-900 ring-1 ring-green-300"
-    >
-      {result.message}
-    </p>
-  ) : (
-    <p
+  if (result.ok) {
+    return (
+      <p
+        role="status"
+        className="rounded-lg bg-green-50 px-3 py-2 text-sm font-medium text-green-900 ring-1 ring-green-300"
+      >
+        {result.message}
+      </p>
+    );
+  }
+  return (
+    <div
       role="alert"
-      className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-300"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-300"
     >
-      {result.message}
-    </p>
+      <span>{result.message}</span>
+      {result.retryable && onRetry ? (
+        <button
+          type="button"
+          onClick={onRetry}
+          className="rounded-md bg-white px-3 py-1.5 font-semibold text-red-800 ring-1 ring-red-300 hover:bg-red-100"
+        >
+          Reintentar
+        </button>
+      ) : null}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { LogoutButton } from "~/components/logout-button";
-import type { LicenceType } from "~/db/schema";
+import type { LicenceType } from "~/domain/stores/licence-types";
 import { PlanBadge } from "./plan-badge";
 
 export function AdminHeader({

@@ -12,11 +12,28 @@ type Labelled = {
 const CONTROL =
   "block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-sm aria-[invalid]:border-red-600";
 
+/** The panel's fields, or the storefront's, whose text takes the store's own colours. */
+const TONES = {
+  panel: {
+    label: "mb-1 block text-sm font-medium text-stone-800",
+    hint: "mt-1 text-sm text-stone-600",
+    error: "mt-1 text-sm font-medium text-red-700",
+  },
+  store: {
+    label: "mb-1 block text-sm font-medium",
+    hint: "mt-1 text-sm",
+    error: "mt-1 rounded bg-white px-1 text-sm font-medium text-red-700",
+  },
+} as const;
+
 /**
  * The label, hint and error around one form control, wired for assistive technology; every
- * field type below renders its control through this one frame.
+ * field of the app — the panel's, and the storefront island's with its explicit ids — renders
+ * its control through this one frame.
  */
-function Field({
+export function FieldFrame({
+  id: explicitId,
+  tone = "panel",
   label,
   error,
   hint,
@@ -24,16 +41,21 @@ function Field({
   className,
   control,
 }: Labelled & {
+  /** A stable id (the island's, which its own scripts refer to); otherwise one is made. */
+  id?: string;
+  tone?: keyof typeof TONES;
   className?: string;
   control: (aria: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode;
 }) {
-  const id = useId();
+  const generatedId = useId();
+  const id = explicitId ?? generatedId;
+  const styles = TONES[tone];
   const describedBy = [error ? `${id}-error` : null, hint && !error ? `${id}-hint` : null]
     .filter(Boolean)
     .join(" ");
   return (
     <div className={className}>
-      <label htmlFor={id} className={hideLabel ? "sr-only" : "mb-1 block text-sm font-medium text-stone-800"}>
+      <label htmlFor={id} className={hideLabel ? "sr-only" : styles.label}>
         {label}
       </label>
       {control({
@@ -42,16 +64,29 @@ function Field({
         "aria-describedby": describedBy || undefined,
       })}
       {hint && !error ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
+        <p id={`${id}-hint`} className={styles.hint}>
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={`${id}-error`} message={error} tone={tone} /> : null}
     </div>
+  );
+}
+
+/** A field's error line, also for a group of controls (a fieldset of radio buttons). */
+export function FieldError({
+  id,
+  message,
+  tone = "panel",
+}: {
+  id: string;
+  message: string;
+  tone?: keyof typeof TONES;
+}) {
+  return (
+    <p id={id} className={TONES[tone].error}>
+      {message}
+    </p>
   );
 }
 
@@ -64,7 +99,7 @@ export function TextField({
   ...input
 }: React.ComponentProps<"input"> & Labelled) {
   return (
-    <Field
+    <FieldFrame
       {...{ label, error, hint, hideLabel, className }}
       control={(aria) => (
         <input
@@ -85,7 +120,7 @@ export function TextAreaField({
   ...textarea
 }: React.ComponentProps<"textarea"> & Labelled) {
   return (
-    <Field
+    <FieldFrame
       {...{ label, error, hint, className }}
       control={(aria) => (
         <textarea
@@ -107,7 +142,7 @@ type SelectProps = React.ComponentProps<"select"> &
 
 export function SelectField({ label, error, hint, options, placeholder, className, ...select }: SelectProps) {
   return (
-    <Field
+    <FieldFrame
       {...{ label, error, hint, className }}
       control={(aria) => (
         <select {...aria} className={CONTROL} {...select}>

@@ -253,14 +253,15 @@ function send(
     form.set("kind", kind);
     form.set("file", file, "imagen");
     xhr.open("POST", UPLOAD_URL);
+    xhr.setRequestHeader("Accept", "application/json");
     xhr.responseType = "json";
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
     xhr.onload = () => {
-      const body = xhr.response as { key?: string; error?: string } | null;
+      const body = xhr.response as { key?: string; message?: string } | null;
       if (xhr.status === 201 && body?.key) resolve({ key: body.key });
-      else resolve({ error: body?.error ?? IMAGE_MESSAGES.uploadFailed });
+      else resolve({ error: body?.message ?? IMAGE_MESSAGES.uploadFailed });
     };
     xhr.onerror = () => resolve({ error: IMAGE_MESSAGES.uploadFailed });
     xhr.ontimeout = xhr.onerror;

@@ -1,4 +1,4 @@
-import type { LicenceType } from "~/db/schema";
+import type { LicenceType } from "~/domain/stores/licence-types";
 import { PLAN_LABELS } from "~/domain/stores/licence";
 
 const styles: Record<LicenceType, string> = {

@@ -13,11 +13,10 @@ import {
   storeOwners,
   stores,
   storeSettings,
-  type DeliveryType,
-  type LicenceType,
-  type OrderStatus,
-  type ProductUnit,
 } from "./schema";
+import type { DeliveryType, OrderStatus } from "~/domain/orders/order-vocabulary";
+import type { ProductUnit } from "~/domain/products/product-units";
+import type { LicenceType } from "~/domain/stores/licence-types";
 import { roundMoney } from "~/domain/orders/money";
 import { newOrderNumber } from "~/domain/orders/order-number";
 import { hashPassword } from "~/domain/auth/password-hash.server";
@@ -74,15 +73,13 @@ export async function createOwner(db: Executor, input: CreateOwnerInput = {}) {
   const password = input.password ?? "contrasena-segura";
   const passwordHash = input.passwordHash ?? (await hashPassword(password));
   await db.insert(authUser).values({ id, email, name: input.name ?? email, role: input.role ?? "user" });
-  await db
-    .insert(authAccount)
-    .values({
-      id: randomUUID(),
-      accountId: id,
-      providerId: "credential",
-      userId: id,
-      password: passwordHash,
-    });
+  await db.insert(authAccount).values({
+    id: randomUUID(),
+    accountId: id,
+    providerId: "credential",
+    userId: id,
+    password: passwordHash,
+  });
   if (input.storeId) await db.insert(storeOwners).values({ userId: id, storeId: input.storeId });
   return { id, email, password };
 }

@@ -18,6 +18,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { DeliveryType, OrderStatus } from "~/domain/orders/order-vocabulary";
+import type { ProductUnit } from "~/domain/products/product-units";
+import type { LicenceType } from "~/domain/stores/licence-types";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -107,9 +110,6 @@ export const cities = pgTable("cities", {
 
 // ── Stores ────────────────────────────────────────────────────────────────────────────────────
 
-export const licenceTypes = ["starter", "basic", "premier"] as const;
-export type LicenceType = (typeof licenceTypes)[number];
-
 export const stores = pgTable(
   "stores",
   {
@@ -180,9 +180,6 @@ export const storeSettings = pgTable("store_settings", {
 
 // ── Products ──────────────────────────────────────────────────────────────────────────────────
 
-export const productUnits = ["pieza", "kg", "L", "mL"] as const;
-export type ProductUnit = (typeof productUnits)[number];
-
 export const products = pgTable(
   "products",
   {
@@ -213,11 +210,6 @@ export const products = pgTable(
 );
 
 // ── Orders ────────────────────────────────────────────────────────────────────────────────────
-
-export const orderStatuses = ["pending", "completed", "cancelled"] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
-export const deliveryTypes = ["pickup", "delivery"] as const;
-export type DeliveryType = (typeof deliveryTypes)[number];
 
 export const orders = pgTable(
   "orders",

@@ -4,45 +4,49 @@ import { AdminHeader } from "~/components/admin-header";
 import { AdminTabPanel } from "~/components/admin/admin-tab-panel";
 import { CopyButton } from "~/components/admin/copy-button";
 import { PlanPanel } from "~/components/admin/plan-panel";
+import { lastGoodData } from "~/components/forms/last-good-data";
+import { StaleBanner } from "~/components/forms/stale-banner";
 import { useLiveOrders } from "~/components/admin/use-live-orders";
-import { requireUser } from "~/domain/auth/guards.server";
+import { requireStoreOwner } from "~/domain/auth/guards.server";
 import { mediaUrl, thumbnailKey } from "~/domain/images/image-urls";
 import { loadAdminTab, planSummary } from "~/domain/stores/admin-panel.server";
-import { loadAdminSummary } from "~/domain/stores/admin-summary.server";
 import { resolveAdminTab, visibleTabs } from "~/domain/stores/admin-tabs";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [{ title: "Panel de Administración · Tianguis" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const { user, store } = await requireStoreOwner(request, context, { allowNoStore: true });
+  if (!store) return { email: user.email, store: null };
   const { db, env } = context.services;
-  const summary = await loadAdminSummary(db, {
-    userId: user.id,
-    publicOrigin: env.publicOrigin,
-    logger: context.logger,
-  });
-  if (!summary) return { email: user.email, store: null };
   const url = new URL(request.url);
-  const tab = resolveAdminTab(url.searchParams.get("tab"), summary.licence.tier);
+  const tab = resolveAdminTab(url.searchParams.get("tab"), store.licence.tier);
   const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   return {
     email: user.email,
     store: {
-      id: summary.id,
-      displayName: summary.displayName,
-      address: summary.address,
-      logoUrl: summary.logoKey ? mediaUrl(thumbnailKey(summary.logoKey, 200)) : null,
-      plan: planSummary(summary.store),
+      id: store.id,
+      displayName: store.settings.displayName || "Tienda",
+      address: `${env.publicOrigin}/${store.id}`,
+      logoUrl: store.settings.logoKey ? mediaUrl(thumbnailKey(store.settings.logoKey, 200)) : null,
+      plan: planSummary(store),
       contactEmail: env.CONTACT_EMAIL,
       tab,
-      panel: await loadAdminTab(db, summary.store, tab, page),
+      panel: await loadAdminTab(db, store, tab, page),
     },
   };
 }
 
+const adminData = lastGoodData<Awaited<ReturnType<typeof loader>>>();
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return adminData.load(serverLoader);
+}
+
 export default function Admin({ loaderData }: Route.ComponentProps) {
   const { email, store } = loaderData;
+  const stale = "stale" in loaderData ? loaderData.stale : false;
+  useEffect(() => adminData.remember(loaderData), [loaderData]);
   const { connection } = useLiveOrders(store !== null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -57,6 +61,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       />
       <main className="mx-auto max-w-5xl px-4 pt-20 pb-10" data-hydrated={hydrated || undefined}>
         <h1 className="text-2xl font-bold">Panel de Administración</h1>
+        <StaleBanner stale={stale} />
         <div role="status" className="mt-4 rounded-xl bg-blue-50 p-4 text-blue-900 ring-1 ring-blue-200">
           {store ? (
             <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,6 +1,7 @@
 /**
  * POST /i/admin/upload — the logo and product-image inputs send one image here (multipart:
- * `file`, `kind`). Only the store's owner; the answer is JSON { key, urls } or { error }.
+ * `file`, `kind`). Only the store's owner; the answer is the one form-result shape:
+ * `{ ok: true, key, urls, width, height }` or `{ ok: false, message }`.
  */
 import { data } from "react-router";
 import { requireStoreOwner } from "~/domain/auth/guards.server";
@@ -8,93 +9,69 @@ import { isImageKind } from "~/domain/images/image-keys";
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "~/domain/images/image-messages";
 import { imageSources } from "~/domain/images/image-urls";
 import { storeImage } from "~/domain/images/store-image.server";
-import { consume } from "~/domain/rate-limit/rate-limit.server";
+import { enforce } from "~/domain/rate-limit/rate-limit.server";
 import { AppError } from "~/lib/errors";
+import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/image-upload";
 
 /** Room for the multipart boundaries and the `kind` field around the file itself. */
 const MULTIPART_OVERHEAD = 16 * 1024;
-const UPLOADS_PER_HOUR = { limit: 300, windowMs: 60 * 60 * 1000 };
-
-type UploadResponse =
-  { key: string; urls: ReturnType<typeof imageSources>; width: number; height: number } | { error: string };
-
-const failure = (error: string, status: number, headers?: HeadersInit) =>
-  data<UploadResponse>({ error }, { status, headers });
 
 export async function loader() {
-  return failure("Método no permitido.", 405, { Allow: "POST" });
+  return data(
+    { ok: false as const, message: "Método no permitido." },
+    { status: 405, headers: { Allow: "POST" } },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await guard(request, context);
-  if ("error" in owner) return owner.error;
-  if (request.method !== "POST") return failure("Método no permitido.", 405, { Allow: "POST" });
+  const { store } = await requireStoreOwner(request, context);
+  const options = {
+    logger: context.logger,
+    fallback: IMAGE_MESSAGES.uploadFailed,
+    logLine: "image upload failed",
+  };
+  const answer = await answering(options, async () => {
+    const declared = Number(request.headers.get("content-length") ?? "0");
+    // Node discards the unread body after the answer, so the client still reads this 413.
+    if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD)
+      throw new AppError("TOO_LARGE", IMAGE_MESSAGES.tooLarge);
+    await enforce(
+      context.services.db,
+      [{ name: "uploadPerStore", subject: store.id }],
+      IMAGE_MESSAGES.rateLimited,
+    );
 
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  // Node discards the unread body after the answer, so the client still reads this 413.
-  if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) return failure(IMAGE_MESSAGES.tooLarge, 413);
-
-  const limited = await consume(
-    context.services.db,
-    `image-upload:store:${owner.store.id}`,
-    UPLOADS_PER_HOUR,
-  );
-  if (limited.exceeded) {
-    return failure(IMAGE_MESSAGES.rateLimited, 429, { "Retry-After": String(limited.retryAfterSeconds) });
-  }
-
-  const body = await readLimitedBody(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD);
-  // A body without a declared length that keeps growing: answer and close the connection.
-  if (!body) return failure(IMAGE_MESSAGES.tooLarge, 413, { Connection: "close" });
-  let form: FormData;
-  try {
-    form = await new Request(request.url, { method: "POST", headers: request.headers, body }).formData();
-  } catch {
-    return failure(IMAGE_MESSAGES.missingFile, 400);
-  }
-  const kind = form.get("kind");
-  const file = form.get("file");
-  if (!isImageKind(kind)) return failure(IMAGE_MESSAGES.invalidKind, 400);
-  // The file's name and declared type are ignored: only its bytes count.
-  if (!(file instanceof Blob)) return failure(IMAGE_MESSAGES.missingFile, 400);
-
-  try {
+    const body = await readLimitedBody(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD);
+    // A body without a declared length that keeps growing: answer and close the connection.
+    if (!body) return { tooLong: true as const };
+    let form: FormData;
+    try {
+      form = await new Request(request.url, { method: "POST", headers: request.headers, body }).formData();
+    } catch {
+      throw new AppError("VALIDATION", IMAGE_MESSAGES.missingFile);
+    }
+    const kind = form.get("kind");
+    const file = form.get("file");
+    if (!isImageKind(kind)) throw new AppError("VALIDATION", IMAGE_MESSAGES.invalidKind);
+    // The file's name and declared type are ignored: only its bytes count.
+    if (!(file instanceof Blob)) throw new AppError("VALIDATION", IMAGE_MESSAGES.missingFile);
     const bytes = new Uint8Array(await file.arrayBuffer());
     const stored = await storeImage(
       context.services.storage,
-      { kind, storeId: owner.store.id, bytes },
+      { kind, storeId: store.id, bytes },
       context.logger,
     );
-    context.logger.info("image stored", { storeId: owner.store.id, key: stored.key });
-    return data<UploadResponse>({ ...stored, urls: imageSources(stored.key) }, { status: 201 });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    context.logger.info("image refused", { storeId: owner.store.id, reason: error.message });
-    if (error.message === IMAGE_MESSAGES.tooLarge) return failure(error.message, 413);
-    return failure(error.message, error.code === "VALIDATION" ? 422 : 503);
+    context.logger.info("image stored", { storeId: store.id, key: stored.key });
+    return data({ ok: true as const, ...stored, urls: imageSources(stored.key) }, { status: 201 });
+  });
+  if (answer && typeof answer === "object" && "tooLong" in answer) {
+    return data(
+      { ok: false as const, message: IMAGE_MESSAGES.tooLarge },
+      { status: 413, headers: { Connection: "close" } },
+    );
   }
-}
-
-/**
- * requireStoreOwner, answered in JSON: this endpoint is called by script, where a redirect to
- * the login page would read as a success.
- */
-async function guard(request: Request, context: Route.ActionArgs["context"]) {
-  try {
-    return await requireStoreOwner(request, context);
-  } catch (thrown) {
-    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
-      return { error: failure(IMAGE_MESSAGES.signInRequired, 401) };
-    }
-    if (isDataWithStatus(thrown))
-      return { error: failure(IMAGE_MESSAGES.notFound, thrown.init?.status ?? 404) };
-    throw thrown;
-  }
-}
-
-function isDataWithStatus(value: unknown): value is { init: { status?: number } | null } {
-  return typeof value === "object" && value !== null && "init" in value && "data" in value;
+  return answer;
 }
 
 /** The request body, or null as soon as it grows past `limit` (a missing Content-Length is no way around the cap). */

@@ -1,10 +1,11 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { Wordmark } from "~/components/brand";
 import { TextField } from "~/components/field";
 import { requireAnonymous } from "~/domain/auth/guards.server";
-import { logIn } from "~/domain/auth/login.server";
-import { AppError } from "~/lib/errors";
+import { LOGIN_MESSAGES, logIn } from "~/domain/auth/login.server";
+import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/login";
+import { SubmitButton } from "~/components/forms/submit-button";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Inicia Sesión · Tianguis" },
@@ -21,22 +22,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
-  try {
-    const headers = await logIn(context.services, {
-      email,
-      password,
-      ip: context.clientIp,
-      headers: request.headers,
-    });
-    return redirect("/i/admin", { headers });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
-    return data(
-      { error: error.message, email },
-      { status: error.code === "RATE_LIMITED" ? 429 : 401, headers },
-    );
-  }
+  return answering(
+    { logger: context.logger, fallback: LOGIN_MESSAGES.failed, logLine: "login failed" },
+    async () => {
+      const headers = await logIn(context.services, {
+        email,
+        password,
+        ip: context.clientIp,
+        headers: request.headers,
+      });
+      return redirect("/i/admin", { headers });
+    },
+  );
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
@@ -57,7 +54,6 @@ export default function Login({ actionData }: Route.ComponentProps) {
               type="email"
               autoComplete="email"
               placeholder="Correo electrónico"
-              defaultValue={actionData?.email}
               required
             />
             <TextField
@@ -69,18 +65,14 @@ export default function Login({ actionData }: Route.ComponentProps) {
               placeholder="Contraseña"
               required
             />
-            {actionData?.error ? (
+            {actionData?.ok === false ? (
               <p role="alert" className="text-sm font-medium text-red-700">
-                {actionData.error}
+                {actionData.message}
               </p>
             ) : null}
-            <button
-              type="submit"
-              disabled={submitting}
-              className="w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-            >
-              {submitting ? "Entrando…" : "Entrar"}
-            </button>
+            <SubmitButton busy={submitting} busyLabel="Entrando…">
+              Entrar
+            </SubmitButton>
           </Form>
           <p className="mt-6 text-center text-sm text-stone-700">
             <Link to="/i/signup" className="font-semibold text-brand-800 underline">

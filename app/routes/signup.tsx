@@ -3,19 +3,15 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Wordmark } from "~/components/brand";
 import { focusFirstInvalid, SelectField, TextField } from "~/components/field";
 import { requireAnonymous } from "~/domain/auth/guards.server";
-import { consume } from "~/domain/rate-limit/rate-limit.server";
-import {
-  fieldErrors,
-  SIGNUP_MESSAGES,
-  SignupFormSchema,
-  type FieldErrors,
-  type SignupField,
-} from "~/domain/stores/signup-form";
+import { enforce } from "~/domain/rate-limit/rate-limit.server";
+import { SIGNUP_MESSAGES, SignupFormSchema, type SignupField } from "~/domain/stores/signup-form";
 import { signUpOwner } from "~/domain/stores/signup.server";
 import { deriveStoreId } from "~/domain/stores/store-id";
 import { listStoreCategories } from "~/domain/stores/store.server";
-import { AppError } from "~/lib/errors";
+import { fieldErrors, invalidForm, type FieldErrors } from "~/lib/form-result";
+import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/signup";
+import { SubmitButton } from "~/components/forms/submit-button";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Crea tu tienda · Tianguis" },
@@ -44,36 +40,36 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: values.email ?? "",
     password: values.password ?? "",
   });
-  if (!parsed.success) {
-    return data({ ok: false as const, errors: fieldErrors<SignupField>(parsed.error) }, { status: 400 });
-  }
-  const limit = await consume(db, `signup:ip:${context.clientIp}`, {
-    limit: env.SIGNUP_LIMIT_PER_HOUR,
-    windowMs: 60 * 60 * 1000,
-  });
-  if (limit.exceeded) {
-    return data(
-      { ok: false as const, errors: { form: SIGNUP_MESSAGES.tooMany } as FieldErrors<SignupField | "form"> },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
-  }
-  try {
-    const { storeId } = await signUpOwner(db, parsed.data);
-    context.logger.info("store created", { storeId });
-    return { ok: true as const, storeId, address: `${env.publicOrigin}/${storeId}` };
-  } catch (error) {
-    if (error instanceof AppError && error.field) {
-      return data({ ok: false as const, errors: { [error.field]: error.message } }, { status: error.status });
-    }
-    throw error;
-  }
+  if (!parsed.success) return data(invalidForm(SIGNUP_MESSAGES.failed, fieldErrors(parsed.error)), 400);
+  return answering(
+    { logger: context.logger, fallback: SIGNUP_MESSAGES.failed, logLine: "sign-up failed" },
+    async () => {
+      const limit = {
+        name: "signupPerAddress",
+        subject: context.clientIp,
+        limit: env.SIGNUP_LIMIT_PER_HOUR,
+      } as const;
+      await enforce(db, [limit], SIGNUP_MESSAGES.tooMany);
+      const { storeId } = await signUpOwner(db, parsed.data);
+      context.logger.info("store created", { storeId });
+      return { ok: true as const, storeId, address: `${env.publicOrigin}/${storeId}` };
+    },
+  );
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   if (actionData?.ok) return <SignupSuccess address={actionData.address} />;
   return (
-    <SignupForm {...loaderData} serverErrors={actionData?.ok === false ? actionData.errors : undefined} />
+    <SignupForm
+      {...loaderData}
+      serverErrors={actionData?.ok === false ? serverErrorsOf(actionData) : undefined}
+    />
   );
+}
+
+/** A field's message sits by its field; a failure of the whole form (too many sign-ups) above the button. */
+function serverErrorsOf(result: { message: string; fieldErrors?: Record<string, string> }) {
+  return (result.fieldErrors ?? { form: result.message }) as FieldErrors<SignupField | "form">;
 }
 
 function SignupForm({
@@ -192,13 +188,9 @@ function SignupForm({
                 {errors.form ?? SIGNUP_MESSAGES.required}
               </p>
             ) : null}
-            <button
-              type="submit"
-              disabled={submitting}
-              className="w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-            >
-              {submitting ? "Creando tu tienda…" : "Crear mi tienda"}
-            </button>
+            <SubmitButton busy={submitting} busyLabel="Creando tu tienda…">
+              Crear mi tienda
+            </SubmitButton>
           </Form>
           <p className="mt-6 text-center text-sm text-stone-700">
             ¿Ya tienes cuenta?{" "}

@@ -287,9 +287,21 @@ describe("settings through the server", () => {
       validSettings({ allowPickup: "" }).filter(([key]) => key !== "allowPickup"),
     );
     expect(noOption.status).toBe(400);
-    expect((await noOption.json()).message).toBe(
-      "Debes permitir al menos una opción de entrega o recoleccion.",
+    expect(await noOption.json()).toMatchObject({
+      ok: false,
+      message: "No se pudo guardar la configuración.",
+      fieldErrors: { allowPickup: "Debes permitir al menos una opción de entrega o recoleccion." },
+    });
+    // Every refused field is answered, not only the first.
+    const several = await post(
+      "/i/admin/settings",
+      cookie,
+      validSettings({ phone: "449", requireWhatsappConfirmation: "on", facebookUrl: "no es url" }),
     );
+    expect(several.status).toBe(400);
+    const { fieldErrors } = (await several.json()) as { fieldErrors: Record<string, string> };
+    expect(Object.keys(fieldErrors).length).toBeGreaterThanOrEqual(2);
+    expect(fieldErrors).toHaveProperty("facebookUrl");
     const whatsapp = await post(
       "/i/admin/settings",
       cookie,

@@ -24,6 +24,7 @@ import {
 } from "../support/hostile-images";
 import { photoLikeJpeg } from "../support/photo";
 import { signIn as signInOver, useServerProcess } from "../support/http-server";
+import { GUARD_MESSAGES } from "~/domain/auth/roles";
 
 const { db, url: databaseUrl } = await createTestDatabase();
 const running = useServerProcess(databaseUrl);
@@ -51,13 +52,15 @@ async function upload(
   const response = await fetch(`${running.server.url}/i/admin/upload`, {
     method: "POST",
     body: form,
-    headers: cookie ? { cookie } : {},
+    // As the upload component sends it: a script's request, answered in JSON.
+    headers: cookie ? { cookie, Accept: "application/json" } : { Accept: "application/json" },
     redirect: "manual",
   });
   const body = (await response.json()) as {
+    ok: boolean;
     key?: string;
     urls?: ReturnType<typeof imageSources>;
-    error?: string;
+    message?: string;
   };
   return { status: response.status, body };
 }
@@ -166,7 +169,7 @@ describe("POST /i/admin/upload", () => {
       const { cookie } = await newOwner();
       const before = await uploadedFiles();
       const result = await upload(cookie, await make(), { fileName });
-      expect(result).toEqual({ status, body: { error: message } });
+      expect(result).toMatchObject({ status, body: { ok: false, message } });
       expect(await uploadedFiles()).toEqual(before);
     },
   );
@@ -177,7 +180,7 @@ describe("POST /i/admin/upload", () => {
 
     expect(await upload(null, photo)).toEqual({
       status: 401,
-      body: { error: IMAGE_MESSAGES.signInRequired },
+      body: { ok: false, message: GUARD_MESSAGES.signInRequired },
     });
 
     // Signed in, but owner of no store (e.g. a store created by the super-admin without a user).
@@ -185,7 +188,7 @@ describe("POST /i/admin/upload", () => {
     const strangerCookie = await signIn(stranger.email, stranger.password);
     expect(await upload(strangerCookie, photo)).toEqual({
       status: 404,
-      body: { error: IMAGE_MESSAGES.notFound },
+      body: { ok: false, message: GUARD_MESSAGES.notFound },
     });
 
     // A forged cookie is anonymous.
@@ -215,17 +218,17 @@ describe("POST /i/admin/upload", () => {
     const { cookie } = await newOwner();
     expect(await upload(cookie, await smallJpeg(), { kind: "../secrets" })).toEqual({
       status: 400,
-      body: { error: IMAGE_MESSAGES.invalidKind },
+      body: { ok: false, message: IMAGE_MESSAGES.invalidKind },
     });
     const form = new FormData();
     form.set("kind", "product-images");
     const response = await fetch(`${running.server.url}/i/admin/upload`, {
       method: "POST",
       body: form,
-      headers: { cookie },
+      headers: { cookie, Accept: "application/json" },
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: IMAGE_MESSAGES.missingFile });
+    expect(await response.json()).toEqual({ ok: false, message: IMAGE_MESSAGES.missingFile });
   });
 
   it("enforces the size cap on a chunked body that declares no length", async () => {
@@ -265,7 +268,7 @@ describe("POST /i/admin/upload", () => {
       pump();
     });
     expect(result.status).toBe(413);
-    expect(JSON.parse(result.body)).toEqual({ error: IMAGE_MESSAGES.tooLarge });
+    expect(JSON.parse(result.body)).toEqual({ ok: false, message: IMAGE_MESSAGES.tooLarge });
   });
 });
 

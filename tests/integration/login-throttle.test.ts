@@ -43,11 +43,11 @@ describe("login", () => {
     const owner = await createOwner(db, { passwordHash });
     expect(await attempt(owner.email, "otra-cosa", "198.51.100.2")).toEqual({
       ok: false,
-      code: "VALIDATION",
+      code: "UNAUTHENTICATED",
       message: "Correo o contraseña incorrectos.",
     });
     expect(await attempt("nadie@example.com", "la-buena-123", "198.51.100.2")).toMatchObject({
-      code: "VALIDATION",
+      code: "UNAUTHENTICATED",
     });
   });
 
@@ -56,7 +56,7 @@ describe("login", () => {
     for (let i = 0; i < 10; i++) {
       // A different address each time: the account's own counter is what trips.
       expect(await attempt(owner.email, `mala-${i}`, `203.0.113.${i + 1}`)).toMatchObject({
-        code: "VALIDATION",
+        code: "UNAUTHENTICATED",
       });
     }
     expect(await attempt(owner.email, "la-buena-123", "203.0.113.99")).toEqual({
@@ -75,7 +75,7 @@ describe("login", () => {
   it("after 10 wrong passwords from one address, refuses that address for any account", async () => {
     const ip = "192.0.2.77";
     for (let i = 0; i < 10; i++) {
-      expect(await attempt(`intruso-${i}@example.com`, "x", ip)).toMatchObject({ code: "VALIDATION" });
+      expect(await attempt(`intruso-${i}@example.com`, "x", ip)).toMatchObject({ code: "UNAUTHENTICATED" });
     }
     const owner = await createOwner(db, { passwordHash });
     expect(await attempt(owner.email, "la-buena-123", ip)).toMatchObject({ code: "RATE_LIMITED" });
@@ -86,5 +86,29 @@ describe("login", () => {
     const owner = await createOwner(db, { passwordHash });
     for (let i = 0; i < 9; i++) await attempt(owner.email, "mala", `198.18.0.${i + 1}`);
     expect(await attempt(owner.email, "la-buena-123", "198.18.0.50")).toMatchObject({ ok: true });
+  });
+
+  it("20 simultaneous wrong passwords for one account: no more than the limit's 10 are ever checked", async () => {
+    const owner = await createOwner(db, { passwordHash });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => attempt(owner.email, `mala-${i}`, `198.51.100.${100 + i}`)),
+    );
+    const checked = results.filter((result) => !result.ok && result.code === "UNAUTHENTICATED");
+    const refused = results.filter((result) => !result.ok && result.code === "RATE_LIMITED");
+    expect(checked.length).toBe(10);
+    expect(refused.length).toBe(10);
+    // And the account stays locked for its rightful owner too, from a fresh address.
+    expect(await attempt(owner.email, "la-buena-123", "198.51.100.250")).toMatchObject({
+      code: "RATE_LIMITED",
+    });
+  });
+
+  it("20 simultaneous wrong passwords from one address never pass its limit of 10", async () => {
+    const ip = "192.0.2.99";
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => attempt(`rafaga-${i}@example.com`, "x", ip)),
+    );
+    expect(results.filter((result) => !result.ok && result.code === "UNAUTHENTICATED")).toHaveLength(10);
+    expect(results.filter((result) => !result.ok && result.code === "RATE_LIMITED")).toHaveLength(10);
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct, createStore } from "~/db/factories.server";
@@ -9,8 +10,11 @@ import { placeOrder, ProductUnavailableError } from "~/domain/orders/place-order
 import { AppError } from "~/lib/errors";
 import { randomId } from "~/lib/ids";
 import { createTestDatabase } from "../support/database";
+import { useServerProcess } from "../support/http-server";
 
-const { db } = await createTestDatabase();
+const { db, url: databaseUrl } = await createTestDatabase();
+/** One shopper's address: every order here counts against its limit (30 per 10 minutes). */
+const shopper = { clientIp: `shopper-${crypto.randomUUID()}` };
 
 async function storeWithProducts() {
   const store = await createStore(db, { settings: { allowPickup: true, allowDelivery: true } });
@@ -64,6 +68,7 @@ describe("placing an order", () => {
       db,
       store.id,
       parsed.success ? parsed.data : (undefined as never),
+      shopper,
     );
     expect(created).toBe(true);
     expect(order.total).toBe(3 * 14 + 2 * 260);
@@ -92,6 +97,7 @@ describe("placing an order", () => {
       db,
       store.id,
       form({ lines: [{ productId: concha.id, variation: "Vainilla", quantity: 1 }] }),
+      shopper,
     );
     expect(order.number).toMatch(
       new RegExp(
@@ -112,6 +118,7 @@ describe("placing an order", () => {
           { productId: rosca.id, variation: "", quantity: 1 },
         ],
       }),
+      shopper,
     );
     await expect(attempt).rejects.toBeInstanceOf(ProductUnavailableError);
     await expect(attempt).rejects.toMatchObject({
@@ -136,10 +143,16 @@ describe("placing an order", () => {
         db,
         store.id,
         form({ lines: [{ productId: other.concha.id, variation: "Vainilla", quantity: 1 }] }),
+        shopper,
       ),
     ).rejects.toMatchObject({ code: "UNAVAILABLE" });
     await expect(
-      placeOrder(db, store.id, form({ lines: [{ productId: concha.id, variation: "Fresa", quantity: 1 }] })),
+      placeOrder(
+        db,
+        store.id,
+        form({ lines: [{ productId: concha.id, variation: "Fresa", quantity: 1 }] }),
+        shopper,
+      ),
     ).rejects.toMatchObject({ code: "UNAVAILABLE" });
     expect(await ordersOf(store.id)).toHaveLength(0);
   });
@@ -148,7 +161,12 @@ describe("placing an order", () => {
     const store = await createStore(db, { settings: { allowPickup: true, allowDelivery: false } });
     const product = await createProduct(db, store.id);
     await expect(
-      placeOrder(db, store.id, form({ lines: [{ productId: product.id, variation: "", quantity: 1 }] })),
+      placeOrder(
+        db,
+        store.id,
+        form({ lines: [{ productId: product.id, variation: "", quantity: 1 }] }),
+        shopper,
+      ),
     ).rejects.toMatchObject({ field: "deliveryType", message: ORDER_MESSAGES.deliveryNotAllowed });
     expect(await ordersOf(store.id)).toHaveLength(0);
   });
@@ -156,7 +174,9 @@ describe("placing an order", () => {
   it("50 concurrent submissions with one key create one order and all get the same number", async () => {
     const { store, concha } = await storeWithProducts();
     const input = form({ lines: [{ productId: concha.id, variation: "Vainilla", quantity: 2 }] });
-    const results = await Promise.all(Array.from({ length: 50 }, () => placeOrder(db, store.id, input)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => placeOrder(db, store.id, input, shopper)),
+    );
     const numbers = new Set(results.map((result) => result.order.number));
     expect(numbers.size).toBe(1);
     expect(results.filter((result) => result.created)).toHaveLength(1);
@@ -166,7 +186,7 @@ describe("placing an order", () => {
     expect(lines!.n).toBe(1);
 
     // A retry much later (a reload) still answers with the same order.
-    const retry = await placeOrder(db, store.id, input);
+    const retry = await placeOrder(db, store.id, input, shopper);
     expect(retry).toMatchObject({ created: false, order: { number: [...numbers][0] } });
   });
 });
@@ -182,6 +202,7 @@ describe("looking an order up", () => {
         customerPhone: "4499998877",
         lines: [{ productId: concha.id, variation: "Vainilla", quantity: 2 }],
       }),
+      shopper,
     );
     return { store, order };
   }
@@ -233,39 +254,37 @@ describe("looking an order up", () => {
     }
   });
 
-  it("limits lookups per address with 429", async () => {
+  it("limits lookups per address with 429 after the 30th", async () => {
     const { store, order } = await placed();
     const clientIp = `ip-${randomId()}`;
-    const window = { limit: 3, windowMs: 60_000 };
-    for (let i = 0; i < 3; i++)
-      await lookupOrder(db, { storeId: store.id, number: order.number, clientIp }, window);
-    const attempt = lookupOrder(db, { storeId: store.id, number: order.number, clientIp }, window);
+    for (let i = 0; i < 30; i++) await lookupOrder(db, { storeId: store.id, number: order.number, clientIp });
+    const attempt = lookupOrder(db, { storeId: store.id, number: order.number, clientIp });
     await expect(attempt).rejects.toMatchObject({ status: 429, code: "RATE_LIMITED" });
     // Another address is not affected.
     await expect(
-      lookupOrder(db, { storeId: store.id, number: order.number, clientIp: `ip-${randomId()}` }, window),
+      lookupOrder(db, { storeId: store.id, number: order.number, clientIp: `ip-${randomId()}` }),
     ).resolves.toMatchObject({ number: order.number });
   });
 });
 
-describe("the storefront endpoint (POST /s/<storeId>/api)", async () => {
-  const { action } = await import("~/routes/storefront-api");
-  const logger = { info() {}, warn() {}, error() {}, debug() {}, child: () => logger };
+describe("the storefront endpoint (POST /s/<storeId>/api)", () => {
+  // Behind one trusted proxy, each test's shopper has an address of its own.
+  const running = useServerProcess(databaseUrl, { TRUST_PROXY: "1" });
+
+  const randomAddress = () =>
+    `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
 
   function post(storeId: string, body: unknown, clientIp: string) {
-    const request = new Request(`http://localhost/s/${storeId}/api`, {
+    return fetch(`${running.server.url}/s/${storeId}/api`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": clientIp },
       body: JSON.stringify(body),
     });
-    // Only the database, the client address and the logger are used by this public endpoint.
-    const context = { services: { db }, clientIp, logger, requestId: "test" } as never;
-    return action({ request, params: { storeId }, context } as never) as Promise<Response>;
   }
 
   it("places an order over HTTP and answers the lookup; the 31st lookup from one address gets 429", async () => {
     const { store, concha } = await storeWithProducts();
-    const clientIp = `ip-${randomId()}`;
+    const clientIp = randomAddress();
     const placed = await post(
       store.id,
       {
@@ -297,6 +316,54 @@ describe("the storefront endpoint (POST /s/<storeId>/api)", async () => {
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 
+  const orderBody = (productId: string, key = `clave-${randomId(16)}`) => ({
+    intent: "place-order",
+    form: {
+      customerName: "Ana",
+      customerPhone: "",
+      deliveryType: "pickup",
+      address: "",
+      comments: "",
+      idempotencyKey: key,
+      lines: [{ productId, variation: "Vainilla", quantity: 1 }],
+    },
+  });
+
+  it("50 simultaneous orders from one address never pass its limit of 30 (429 with Retry-After after)", async () => {
+    const { store, concha } = await storeWithProducts();
+    const address = randomAddress();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => post(store.id, orderBody(concha.id), address)),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    const refused = responses.find((response) => response.status === 429)!;
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ ok: false, message: ORDER_MESSAGES.failure });
+    const [{ placed }] = (
+      await db.execute(sql`select count(*)::int as placed from orders where store_id = ${store.id}`)
+    ).rows as { placed: number }[];
+    expect(placed).toBe(30);
+  });
+
+  it("35 replays of one order from one address all answer its number and are not counted", async () => {
+    const { store, concha } = await storeWithProducts();
+    const address = randomAddress();
+    const body = orderBody(concha.id);
+    const first = await post(store.id, body, address);
+    const { order } = (await first.json()) as { order: { number: string } };
+    const replays = await Promise.all(Array.from({ length: 35 }, () => post(store.id, body, address)));
+    for (const replay of replays) {
+      expect(replay.status).toBe(200);
+      expect(((await replay.json()) as { order: { number: string } }).order.number).toBe(order.number);
+    }
+    // The replays took nothing from the address's 30: 29 new orders still pass, the 30th new one does not.
+    for (let i = 0; i < 29; i++)
+      expect((await post(store.id, orderBody(concha.id), address)).status).toBe(200);
+    expect((await post(store.id, orderBody(concha.id), address)).status).toBe(429);
+  });
+
   it("answers 400 with the field messages for a bad form, and 409 naming an unavailable product", async () => {
     const { store } = await storeWithProducts();
     const rosca = await createProduct(db, store.id, { available: false });
@@ -309,9 +376,9 @@ describe("the storefront endpoint (POST /s/<storeId>/api)", async () => {
       idempotencyKey: `clave-${randomId(16)}`,
       lines: [{ productId: rosca.id, variation: "", quantity: 1 }],
     };
-    const bad = await post(store.id, { intent: "place-order", form: base }, `ip-${randomId()}`);
+    const bad = await post(store.id, { intent: "place-order", form: base }, randomAddress());
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { errors: unknown }).errors).toEqual({
+    expect(((await bad.json()) as { fieldErrors: unknown }).fieldErrors).toEqual({
       customerName: ORDER_MESSAGES.name,
       customerPhone: ORDER_MESSAGES.phone,
       address: ORDER_MESSAGES.address,
@@ -322,7 +389,7 @@ describe("the storefront endpoint (POST /s/<storeId>/api)", async () => {
         intent: "place-order",
         form: { ...base, customerName: "Ana", customerPhone: "", address: "Madero 1" },
       },
-      `ip-${randomId()}`,
+      randomAddress(),
     );
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({

@@ -1,8 +1,9 @@
 import { Fragment, useState } from "react";
 import { Link } from "react-router";
 import type { OwnerOrder } from "~/domain/orders/owner-orders.server";
-import { formatOrderDate, OWNER_ORDER_MESSAGES } from "~/domain/orders/owner-orders";
-import { DeliveryTerms, OrderLines } from "./order-lines";
+import { OWNER_ORDER_MESSAGES } from "~/domain/orders/owner-orders";
+import { formatOrderDate } from "~/domain/orders/order-vocabulary";
+import { DeliveryTerms, OrderLines } from "~/components/order-lines";
 
 export function OrderHistoryTab({
   orders,

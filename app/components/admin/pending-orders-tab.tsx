@@ -1,12 +1,8 @@
-import { useFetcher } from "react-router";
+import { useFormAction } from "~/components/forms/use-form-action";
 import type { OwnerOrder } from "~/domain/orders/owner-orders.server";
-import {
-  formatOrderDate,
-  ORDER_STATUS_LABELS,
-  OWNER_ORDER_MESSAGES,
-  whatsappLink,
-} from "~/domain/orders/owner-orders";
-import { DeliveryTerms, OrderLines } from "./order-lines";
+import { OWNER_ORDER_MESSAGES, whatsappLink } from "~/domain/orders/owner-orders";
+import { formatOrderDate, ORDER_STATUS_LABELS } from "~/domain/orders/order-vocabulary";
+import { DeliveryTerms, OrderLines } from "~/components/order-lines";
 import type { LiveConnection } from "./use-live-orders";
 
 const CONNECTION_TEXT: Record<LiveConnection, string> = {
@@ -53,9 +49,16 @@ export function PendingOrdersTab({
 }
 
 function PendingOrder({ order }: { order: OwnerOrder }) {
-  const fetcher = useFetcher();
+  const update = useFormAction("/i/admin/orders", OWNER_ORDER_MESSAGES.failed);
   const chat = whatsappLink(order.customerPhone);
-  const busy = fetcher.state !== "idle";
+  const busy = update.submitting;
+
+  // A completion or cancellation that fails is only logged (spec §8); the order stays pending
+  // on screen with its buttons ready for another try.
+  async function send(form: HTMLFormElement) {
+    const result = await update.submit(new FormData(form));
+    if (!result.ok) console.error("Error completing order:", order.id, result.message);
+  }
   return (
     <li aria-label={`Orden ${order.id}`} className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-stone-200">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -93,38 +96,67 @@ function PendingOrder({ order }: { order: OwnerOrder }) {
       </dl>
       <OrderLines order={order} />
       <div className="flex flex-col gap-2 sm:flex-row">
-        <fetcher.Form method="post" action="/i/admin/orders" className="flex-1">
-          <input type="hidden" name="orderId" value={order.id} />
-          <button
-            type="submit"
-            name="intent"
-            value="complete"
-            disabled={busy}
-            className="w-full rounded-lg bg-green-700 px-4 py-2.5 font-semibold text-white hover:bg-green-800 disabled:opacity-70"
-          >
-            {OWNER_ORDER_MESSAGES.complete}
-          </button>
-        </fetcher.Form>
-        <fetcher.Form
-          method="post"
-          action="/i/admin/orders"
-          className="flex-1"
-          onSubmit={(event) => {
-            if (!window.confirm(OWNER_ORDER_MESSAGES.confirmCancel)) event.preventDefault();
-          }}
+        <OrderActionForm
+          intent="complete"
+          orderId={order.id}
+          busy={busy}
+          onSend={send}
+          className="bg-green-700 text-white hover:bg-green-800"
         >
-          <input type="hidden" name="orderId" value={order.id} />
-          <button
-            type="submit"
-            name="intent"
-            value="cancel"
-            disabled={busy}
-            className="w-full rounded-lg border border-red-300 px-4 py-2.5 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-70"
-          >
-            {OWNER_ORDER_MESSAGES.cancel}
-          </button>
-        </fetcher.Form>
+          {OWNER_ORDER_MESSAGES.complete}
+        </OrderActionForm>
+        <OrderActionForm
+          intent="cancel"
+          orderId={order.id}
+          busy={busy}
+          confirm={OWNER_ORDER_MESSAGES.confirmCancel}
+          onSend={send}
+          className="border border-red-300 text-red-800 hover:bg-red-50"
+        >
+          {OWNER_ORDER_MESSAGES.cancel}
+        </OrderActionForm>
       </div>
     </li>
+  );
+}
+
+/** One button of a pending order, as its own form (it still posts, before the page has hydrated). */
+function OrderActionForm({
+  intent,
+  orderId,
+  busy,
+  confirm,
+  onSend,
+  className,
+  children,
+}: {
+  intent: "complete" | "cancel";
+  orderId: string;
+  busy: boolean;
+  confirm?: string;
+  onSend: (form: HTMLFormElement) => Promise<void>;
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <form
+      method="post"
+      action="/i/admin/orders"
+      className="flex-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!confirm || window.confirm(confirm)) void onSend(event.currentTarget);
+      }}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="orderId" value={orderId} />
+      <button
+        type="submit"
+        disabled={busy}
+        className={`w-full rounded-lg px-4 py-2.5 font-semibold disabled:opacity-70 ${className}`}
+      >
+        {children}
+      </button>
+    </form>
   );
 }

@@ -1,7 +1,7 @@
-import { useFetcher } from "react-router";
 import { PlanBadge } from "~/components/plan-badge";
-import type { LicenceType } from "~/db/schema";
-import { BASIC_PLAN_PRICE } from "~/domain/stores/plan";
+import type { LicenceType } from "~/domain/stores/licence-types";
+import { BASIC_PLAN_PRICE, TRIAL_MESSAGES } from "~/domain/stores/plan";
+import { useFormAction } from "~/components/forms/use-form-action";
 import { ActionMessage } from "~/components/action-message";
 
 /** The plan, the trial and how to extend it (spec §4, §9). */
@@ -18,7 +18,7 @@ export function PlanPanel({
   canStartTrial: boolean;
   contactEmail: string;
 }) {
-  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
+  const trialAction = useFormAction("/i/admin/trial", TRIAL_MESSAGES.failed);
   const extend = (
     <>
       ¿Necesitas más tiempo? Escríbenos a{" "}
@@ -42,26 +42,26 @@ export function PlanPanel({
         </p>
       ) : null}
       {canStartTrial ? (
-        <fetcher.Form method="post" action="/i/admin/trial" className="space-y-2">
+        <form method="post" action="/i/admin/trial" onSubmit={trialAction.handleSubmit} className="space-y-2">
           <p>
             Prueba gratis el plan Negocio durante 30 días: hasta 50 productos y categorías propias. Después
             cuesta {BASIC_PLAN_PRICE}.
           </p>
           <button
             type="submit"
-            disabled={fetcher.state !== "idle"}
+            disabled={trialAction.submitting}
             className="rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-70"
           >
             Iniciar prueba gratis
           </button>
-        </fetcher.Form>
+        </form>
       ) : null}
       {!trial && !canStartTrial && tier === "starter" ? (
         <p>
           Tu periodo de prueba terminó. El plan Negocio cuesta {BASIC_PLAN_PRICE}. {extend}
         </p>
       ) : null}
-      <ActionMessage result={fetcher.state === "idle" ? fetcher.data : undefined} />
+      <ActionMessage result={trialAction.result} onRetry={trialAction.retry} />
     </section>
   );
 }

@@ -1,22 +1,20 @@
-import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { useState } from "react";
 import { SelectField, TextField } from "~/components/field";
 import type { products } from "~/db/schema";
 import {
   normalizeOptions,
   PRODUCT_MESSAGES,
-  PRODUCT_UNITS,
   ProductFormSchema,
   productFormValues,
-  UNIT_LABELS,
 } from "~/domain/products/product-form";
+import { PRODUCT_UNITS, UNIT_LABELS } from "~/domain/products/product-units";
 import { ActionMessage } from "~/components/action-message";
+import { useFormAction } from "~/components/forms/use-form-action";
 import { Modal } from "./modal";
 import { ProductImageField } from "./product-image-field";
 import { TextAreaField } from "~/components/field";
 
 type Product = typeof products.$inferSelect;
-type Result = { ok: boolean; message?: string };
 
 /** Add (product undefined) or edit a product, in an accessible modal (spec §2, §5). */
 export function ProductDialog({
@@ -30,24 +28,18 @@ export function ProductDialog({
   categories: string[];
   onClose: () => void;
 }) {
-  const fetcher = useFetcher<Result>();
+  const save = useFormAction("/i/admin/products", PRODUCT_MESSAGES.failed);
   const [options, setOptions] = useState<string[]>(product?.variations ?? []);
   const [draftOption, setDraftOption] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const editing = product !== undefined;
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) onClose();
-    // Closing only once per successful answer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
 
   function addOption() {
     setOptions((current) => normalizeOptions([...current, draftOption]));
     setDraftOption("");
   }
 
-  function submit(event: React.FormEvent<HTMLFormElement>) {
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formData = new FormData(event.currentTarget);
     if (draftOption.trim() !== "") formData.append("variations", draftOption);
@@ -60,10 +52,11 @@ export function ProductDialog({
       return;
     }
     setProblem(null);
-    fetcher.submit(formData, { method: "post", action: "/i/admin/products" });
+    // The dialog closes on success only: after a failure what the owner typed is still there.
+    if ((await save.submit(formData)).ok) onClose();
   }
 
-  const serverResult = fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data : undefined;
+  const serverResult = save.result?.ok === false ? save.result : undefined;
   return (
     <Modal open={open} title={editing ? "Editar producto" : "Agregar producto"} onClose={onClose}>
       <form method="post" action="/i/admin/products" noValidate onSubmit={submit} className="space-y-4">
@@ -155,14 +148,19 @@ export function ProductDialog({
             {problem}
           </p>
         ) : null}
-        <ActionMessage result={serverResult} />
+        <ActionMessage
+          result={serverResult}
+          onRetry={async () => {
+            if ((await save.retry())?.ok) onClose();
+          }}
+        />
         <div className="flex gap-2">
           <button
             type="submit"
-            disabled={fetcher.state !== "idle"}
+            disabled={save.submitting}
             className="flex-1 rounded-lg bg-blue-700 px-4 py-3 font-semibold text-white hover:bg-blue-800 disabled:opacity-70"
           >
-            {fetcher.state !== "idle" ? "Guardando…" : editing ? "Guardar cambios" : "Agregar producto"}
+            {save.submitting ? "Guardando…" : editing ? "Guardar cambios" : "Agregar producto"}
           </button>
           <button
             type="button"

@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { useFetcher } from "react-router";
 import type { products } from "~/db/schema";
 import { imageSources } from "~/domain/images/image-urls";
 import { formatMoney } from "~/domain/orders/money";
 import { ActionMessage } from "~/components/action-message";
+import { useFormAction } from "~/components/forms/use-form-action";
+import { PRODUCT_MESSAGES } from "~/domain/products/product-form";
 import { ProductDialog } from "./product-dialog";
 import { UsageBar } from "./usage-bar";
 
@@ -67,10 +68,12 @@ export function ProductsTab({
 }
 
 function ProductCard({ product, onEdit }: { product: Product; onEdit: () => void }) {
-  const toggle = useFetcher<{ ok: boolean; message?: string }>();
-  const remove = useFetcher<{ ok: boolean; message?: string }>();
-  const available = toggle.formData ? toggle.formData.get("available") === "true" : product.available;
-  const result = toggle.state === "idle" ? toggle.data : undefined;
+  const toggle = useFormAction("/i/admin/products", PRODUCT_MESSAGES.availabilityFailed);
+  const remove = useFormAction("/i/admin/products", PRODUCT_MESSAGES.deleteFailed);
+  // The switch shows the value being sent while it is on its way, and the product's real state
+  // otherwise: after a failure it returns to what the server holds.
+  const available = toggle.pending ? toggle.pending.get("available") === "true" : product.available;
+  const failure = [toggle, remove].find((action) => action.result?.ok === false);
   return (
     <li
       className="flex flex-col gap-3 rounded-xl bg-white p-3 ring-1 ring-stone-200"
@@ -105,9 +108,14 @@ function ProductCard({ product, onEdit }: { product: Product; onEdit: () => void
           ) : null}
         </div>
       </div>
-      <toggle.Form
+      <form
         method="post"
         action="/i/admin/products"
+        onSubmit={(event) => {
+          event.preventDefault();
+          remove.clear();
+          void toggle.submit(new FormData(event.currentTarget));
+        }}
         className="flex items-center justify-between gap-2"
       >
         <input type="hidden" name="intent" value="set-availability" />
@@ -120,6 +128,7 @@ function ProductCard({ product, onEdit }: { product: Product; onEdit: () => void
           type="submit"
           role="switch"
           aria-checked={available}
+          disabled={toggle.submitting}
           aria-label={`Disponible: ${product.name}`}
           className={`relative h-7 w-12 rounded-full transition ${available ? "bg-green-600" : "bg-stone-400"}`}
         >
@@ -127,8 +136,8 @@ function ProductCard({ product, onEdit }: { product: Product; onEdit: () => void
             className={`absolute top-1 h-5 w-5 rounded-full bg-white shadow transition-all ${available ? "left-6" : "left-1"}`}
           />
         </button>
-      </toggle.Form>
-      {result?.ok === false ? <ActionMessage result={result} /> : null}
+      </form>
+      {failure ? <ActionMessage result={failure.result} onRetry={failure.retry} /> : null}
       <div className="flex gap-2">
         <button
           type="button"
@@ -137,25 +146,27 @@ function ProductCard({ product, onEdit }: { product: Product; onEdit: () => void
         >
           Editar
         </button>
-        <remove.Form
+        <form
           method="post"
           action="/i/admin/products"
           className="flex-1"
           onSubmit={(event) => {
-            if (!window.confirm(`¿Eliminar "${product.name}"? Esta acción no se puede deshacer.`))
-              event.preventDefault();
+            event.preventDefault();
+            if (!window.confirm(`¿Eliminar "${product.name}"? Esta acción no se puede deshacer.`)) return;
+            toggle.clear();
+            void remove.submit(new FormData(event.currentTarget));
           }}
         >
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="productId" value={product.id} />
           <button
             type="submit"
-            disabled={remove.state !== "idle"}
+            disabled={remove.submitting}
             className="w-full rounded-lg border border-red-300 px-3 py-2 text-sm font-medium text-red-800 hover:bg-red-50"
           >
             Eliminar
           </button>
-        </remove.Form>
+        </form>
       </div>
     </li>
   );

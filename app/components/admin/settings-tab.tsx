@@ -1,5 +1,4 @@
 import { useRef, useState } from "react";
-import { useFetcher } from "react-router";
 import { focusFirstInvalid, SelectField, TextField } from "~/components/field";
 import type { storeSettings } from "~/db/schema";
 import {
@@ -11,15 +10,16 @@ import {
   settingsFormValues,
   type ColorField,
 } from "~/domain/stores/settings-form";
-import { fieldErrors } from "~/domain/stores/signup-form";
+import { fieldErrors } from "~/lib/form-result";
 import { ActionMessage } from "~/components/action-message";
+import { useFormAction } from "~/components/forms/use-form-action";
 import { CheckboxField } from "./checkbox-field";
 import { LogoField } from "./logo-field";
 import { StorePreview } from "./store-preview";
 import { TextAreaField } from "~/components/field";
+import { SubmitButton } from "~/components/forms/submit-button";
 
 type Settings = typeof storeSettings.$inferSelect;
-type Result = { ok: boolean; message?: string; field?: string };
 
 const COLOR_LABELS: Record<ColorField, string> = {
   primaryColor: "Color principal",
@@ -38,7 +38,7 @@ export function SettingsTab({
   cityId: string;
   cities: { value: string; label: string }[];
 }) {
-  const fetcher = useFetcher<Result>();
+  const save = useFormAction("/i/admin/settings", SETTINGS_MESSAGES.failed);
   const formRef = useRef<HTMLFormElement>(null);
   const [displayName, setDisplayName] = useState(settings.displayName);
   const [phone, setPhone] = useState(settings.phone);
@@ -51,12 +51,11 @@ export function SettingsTab({
       Object.fromEntries(COLOR_FIELDS.map((field) => [field, settings[field]])) as Record<ColorField, string>,
   );
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const saving = fetcher.state !== "idle";
+  const saving = save.submitting;
   const whatsappAllowed = canRequireWhatsapp(phone);
-  const serverResult = fetcher.state === "idle" ? fetcher.data : undefined;
-  const fieldError = (field: string) =>
-    errors[field] ??
-    (serverResult?.ok === false && serverResult.field === field ? serverResult.message : undefined);
+  const serverResult = save.result;
+  const serverErrors = serverResult?.ok === false ? serverResult.fieldErrors : undefined;
+  const fieldError = (field: string) => errors[field] ?? serverErrors?.[field];
 
   function toggleDeliveryOption(option: "pickup" | "delivery", checked: boolean) {
     const other = option === "pickup" ? allowDelivery : allowPickup;
@@ -68,7 +67,7 @@ export function SettingsTab({
     (option === "pickup" ? setAllowPickup : setAllowDelivery)(checked);
   }
 
-  function submit(event: React.FormEvent<HTMLFormElement>) {
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formData = new FormData(event.currentTarget);
     const parsed = SettingsFormSchema.safeParse(settingsFormValues(formData));
@@ -78,7 +77,9 @@ export function SettingsTab({
       return;
     }
     setErrors({});
-    fetcher.submit(formData, { method: "post", action: "/i/admin/settings" });
+    // What the owner typed stays in the form whatever the answer; a refused field gets focus.
+    const result = await save.submit(formData);
+    if (!result.ok && result.fieldErrors) requestAnimationFrame(() => focusFirstInvalid(formRef.current));
   }
 
   return (
@@ -241,16 +242,13 @@ export function SettingsTab({
           <ActionMessage
             result={
               serverResult &&
-              (serverResult.ok ? serverResult : { ok: false, message: SETTINGS_MESSAGES.failed })
+              (serverResult.ok ? serverResult : { ...serverResult, message: SETTINGS_MESSAGES.failed })
             }
+            onRetry={save.retry}
           />
-          <button
-            type="submit"
-            disabled={saving}
-            className="w-full rounded-lg bg-blue-700 px-4 py-3 font-semibold text-white hover:bg-blue-800 disabled:opacity-70 sm:w-auto"
-          >
-            {saving ? "Guardando…" : "Guardar configuración"}
-          </button>
+          <SubmitButton busy={saving} busyLabel="Guardando…" fit>
+            Guardar configuración
+          </SubmitButton>
         </div>
       </form>
     </section>

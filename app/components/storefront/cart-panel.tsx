@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from "react";
+import { FieldError, FieldFrame } from "~/components/field";
 import { lineTotal, orderTotal, type CartLine } from "~/domain/orders/cart";
 import { formatMoney } from "~/domain/orders/money";
 import {
   COMMENTS_MAX_LENGTH,
-  DELIVERY_LABELS,
   normalizePhoneInput,
   parseOrderForm,
   type OrderFieldErrors,
 } from "~/domain/orders/order-form";
 import type { OrderSummary } from "~/domain/orders/order-summary";
+import { DELIVERY_LABELS } from "~/domain/orders/order-vocabulary";
 import type { StorefrontProduct, StorefrontStore } from "~/domain/storefront/catalogue.server";
 import { postOrder } from "./storefront-api";
 import { OrderConfirmation } from "./order-confirmation";
@@ -88,7 +89,7 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
       return;
     }
     if ("unavailable" in result && result.unavailable) onUnavailable(result.unavailable);
-    setErrors("errors" in result && result.errors ? result.errors : { form: result.message });
+    setErrors("fieldErrors" in result && result.fieldErrors ? result.fieldErrors : { form: result.message });
   }
 
   const fieldProps = (field: keyof OrderFieldErrors) => ({
@@ -175,37 +176,42 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
         <h2 id="sf-form-title" className="text-xl font-bold">
           Tus datos
         </h2>
-        <Field id="sf-customerName" label="Nombre" error={errors.customerName}>
-          <input
-            id="sf-customerName"
-            name="customerName"
-            autoComplete="name"
-            maxLength={80}
-            value={values.customerName}
-            onChange={(event) => set("customerName")(event.currentTarget.value)}
-            className={INPUT}
-            {...fieldProps("customerName")}
-          />
-        </Field>
-        <Field
+        <FieldFrame
+          id="sf-customerName"
+          tone="store"
+          label="Nombre"
+          error={errors.customerName}
+          control={(aria) => (
+            <input
+              {...aria}
+              name="customerName"
+              autoComplete="name"
+              maxLength={80}
+              value={values.customerName}
+              onChange={(event) => set("customerName")(event.currentTarget.value)}
+              className={INPUT}
+            />
+          )}
+        />
+        <FieldFrame
           id="sf-customerPhone"
+          tone="store"
           label="Teléfono (opcional)"
           error={errors.customerPhone}
           hint="10 dígitos, solo números."
-        >
-          <input
-            id="sf-customerPhone"
-            name="customerPhone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            value={values.customerPhone}
-            onChange={(event) => set("customerPhone")(normalizePhoneInput(event.currentTarget.value))}
-            className={INPUT}
-            {...fieldProps("customerPhone")}
-            aria-describedby={errors.customerPhone ? "sf-customerPhone-error" : "sf-customerPhone-hint"}
-          />
-        </Field>
+          control={(aria) => (
+            <input
+              {...aria}
+              name="customerPhone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              value={values.customerPhone}
+              onChange={(event) => set("customerPhone")(normalizePhoneInput(event.currentTarget.value))}
+              className={INPUT}
+            />
+          )}
+        />
         <fieldset {...fieldProps("deliveryType")}>
           <legend className="mb-1 text-sm font-medium">Entrega</legend>
           <div className="space-y-2">
@@ -233,40 +239,52 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
             })}
           </div>
           {errors.deliveryType ? (
-            <ErrorText id="sf-deliveryType-error">{errors.deliveryType}</ErrorText>
+            <FieldError id="sf-deliveryType-error" message={errors.deliveryType} tone="store" />
           ) : null}
         </fieldset>
         {values.deliveryType === "delivery" ? (
-          <Field id="sf-address" label="Dirección de entrega" error={errors.address}>
-            <textarea
-              id="sf-address"
-              name="address"
-              autoComplete="street-address"
-              rows={2}
-              maxLength={300}
-              value={values.address}
-              onChange={(event) => set("address")(event.currentTarget.value)}
-              className={INPUT}
-              {...fieldProps("address")}
-            />
-          </Field>
-        ) : null}
-        <Field id="sf-comments" label="Comentarios (opcional)" error={errors.comments}>
-          <textarea
-            id="sf-comments"
-            name="comments"
-            rows={3}
-            maxLength={COMMENTS_MAX_LENGTH}
-            value={values.comments}
-            onChange={(event) => set("comments")(event.currentTarget.value)}
-            className={INPUT}
-            {...fieldProps("comments")}
-            aria-describedby={errors.comments ? "sf-comments-error" : "sf-comments-counter"}
+          <FieldFrame
+            id="sf-address"
+            tone="store"
+            label="Dirección de entrega"
+            error={errors.address}
+            control={(aria) => (
+              <textarea
+                {...aria}
+                name="address"
+                autoComplete="street-address"
+                rows={2}
+                maxLength={300}
+                value={values.address}
+                onChange={(event) => set("address")(event.currentTarget.value)}
+                className={INPUT}
+              />
+            )}
           />
-          <p id="sf-comments-counter" className="mt-1 text-right text-sm">
-            {values.comments.length}/{COMMENTS_MAX_LENGTH}
-          </p>
-        </Field>
+        ) : null}
+        <FieldFrame
+          id="sf-comments"
+          tone="store"
+          label="Comentarios (opcional)"
+          error={errors.comments}
+          control={(aria) => (
+            <>
+              <textarea
+                {...aria}
+                name="comments"
+                rows={3}
+                maxLength={COMMENTS_MAX_LENGTH}
+                value={values.comments}
+                onChange={(event) => set("comments")(event.currentTarget.value)}
+                className={INPUT}
+                aria-describedby={aria["aria-describedby"] ?? "sf-comments-counter"}
+              />
+              <p id="sf-comments-counter" className="mt-1 text-right text-sm">
+                {values.comments.length}/{COMMENTS_MAX_LENGTH}
+              </p>
+            </>
+          )}
+        />
         {errors.form || errors.lines ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
             {errors.form ?? errors.lines}
@@ -286,40 +304,3 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
 
 const INPUT =
   "block w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 text-base text-stone-900 aria-[invalid]:border-red-700";
-
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm">
-          {hint}
-        </p>
-      ) : null}
-      {error ? <ErrorText id={`${id}-error`}>{error}</ErrorText> : null}
-    </div>
-  );
-}
-
-function ErrorText({ id, children }: { id: string; children: React.ReactNode }) {
-  return (
-    <p id={id} className="mt-1 rounded bg-white px-1 text-sm font-medium text-red-700">
-      {children}
-    </p>
-  );
-}

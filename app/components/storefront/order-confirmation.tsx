@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { OrderSummary } from "~/domain/orders/order-summary";
 import { whatsappOrderText, whatsappOrderUrl } from "~/domain/orders/whatsapp";
 import type { StorefrontStore } from "~/domain/storefront/catalogue.server";
-import { OrderLines } from "./order-lines";
+import { OrderDetails } from "./order-lines";
 
 export function OrderConfirmation({
   store,
@@ -52,7 +52,7 @@ export function OrderConfirmation({
           </a>
         </div>
       ) : null}
-      <OrderLines order={order} />
+      <OrderDetails order={order} />
       <button
         type="button"
         onClick={onContinue}

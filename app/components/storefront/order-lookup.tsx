@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { formatMoney } from "~/domain/orders/money";
 import { ORDER_NUMBER_MAX_LENGTH } from "~/domain/orders/order-form";
-import { formatOrderDate, ORDER_STATUS_LABELS, type OrderSummary } from "~/domain/orders/order-summary";
+import { formatOrderDate, ORDER_STATUS_LABELS } from "~/domain/orders/order-vocabulary";
+import type { OrderSummary } from "~/domain/orders/order-summary";
 import type { DeviceOrder } from "./device-storage";
-import { OrderLines } from "./order-lines";
+import { OrderDetails } from "./order-lines";
 import { postLookup } from "./storefront-api";
 
 /** "Mi Pedido": find an order by its number; orders placed on this device are one tap away. */
@@ -105,9 +106,9 @@ export function OrderLookup({ storeId, deviceOrders }: { storeId: string; device
               <dt className="font-semibold">Estado</dt>
               <dd>{ORDER_STATUS_LABELS[state.order.status]}</dd>
               <dt className="font-semibold">Fecha</dt>
-              <dd>{formatOrderDate(state.order.createdAt)}</dd>
+              <dd>{formatOrderDate(state.order.createdAt, "long")}</dd>
             </dl>
-            <OrderLines order={state.order} />
+            <OrderDetails order={state.order} />
           </section>
         ) : null}
       </div>

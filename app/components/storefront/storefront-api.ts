@@ -11,7 +11,7 @@ export type PlaceOrderResponse =
   | {
       ok: false;
       message: string;
-      errors?: OrderFieldErrors;
+      fieldErrors?: OrderFieldErrors;
       unavailable?: { productId: string; variation: string };
     };
 

@@ -1,11 +1,15 @@
 import { useRef, useState } from "react";
-import { useFetcher } from "react-router";
 import { focusFirstInvalid, SelectField, TextField } from "~/components/field";
-import { fieldErrors } from "~/domain/stores/signup-form";
+import { fieldErrors } from "~/lib/form-result";
 import { deriveStoreId } from "~/domain/stores/store-id";
-import { CreateStoreFormSchema, SUPER_ADMIN_MESSAGES } from "~/domain/super-admin/super-admin-forms";
-import type { action, SuperAdminResult } from "~/routes/super-admin";
+import {
+  CreateStoreFormSchema,
+  SUPER_ADMIN_ACTIONS_URL,
+  SUPER_ADMIN_MESSAGES,
+} from "~/domain/super-admin/super-admin-forms";
+import type { SuperAdminResult } from "~/domain/super-admin/super-admin-actions.server";
 import { ActionMessage } from "~/components/action-message";
+import { useFormAction } from "~/components/forms/use-form-action";
 
 type Option = { value: string; label: string };
 
@@ -19,25 +23,32 @@ export function CreateStorePanel({
   cities: Option[];
   documentResult?: SuperAdminResult;
 }) {
-  const fetcher = useFetcher<typeof action>({ key: "create-store" });
+  const create = useFormAction<{ storeId?: string }>(
+    SUPER_ADMIN_ACTIONS_URL,
+    SUPER_ADMIN_MESSAGES.createFailed,
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const [storeId, setStoreId] = useState("");
   const [storeIdEdited, setStoreIdEdited] = useState(false);
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const busy = fetcher.state !== "idle";
-  const serverResult = busy ? undefined : (fetcher.data ?? documentResult);
-  const errors = clientErrors ?? serverResult?.errors ?? {};
+  const busy = create.submitting;
+  const serverResult = busy ? undefined : (create.result ?? documentResult);
+  const errors = clientErrors ?? (serverResult?.ok === false ? serverResult.fieldErrors : undefined) ?? {};
   const result = clientErrors ? { ok: false, message: SUPER_ADMIN_MESSAGES.createFailed } : serverResult;
+  const createdId = serverResult?.ok ? serverResult.storeId : undefined;
 
-  function validate(event: React.FormEvent<HTMLFormElement>) {
-    const parsed = CreateStoreFormSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (parsed.success) {
-      setClientErrors(null);
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formData = new FormData(event.currentTarget);
+    const parsed = CreateStoreFormSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) {
+      setClientErrors(fieldErrors(parsed.error) as Record<string, string>);
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }
-    event.preventDefault();
-    setClientErrors(fieldErrors<string>(parsed.error) as Record<string, string>);
-    requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+    setClientErrors(null);
+    const answer = await create.submit(formData);
+    if (!answer.ok && answer.fieldErrors) requestAnimationFrame(() => focusFirstInvalid(formRef.current));
   }
 
   return (
@@ -51,11 +62,11 @@ export function CreateStorePanel({
       <p className="mt-1 text-sm text-stone-700">
         La tienda queda en el plan Emprendedor, lista para que su dueño la reclame.
       </p>
-      <fetcher.Form
+      <form
         method="post"
         noValidate
         ref={formRef}
-        onSubmit={validate}
+        onSubmit={submit}
         className="mt-4 grid gap-4 sm:grid-cols-2"
       >
         <input type="hidden" name="intent" value="create-store" />
@@ -101,17 +112,14 @@ export function CreateStorePanel({
           >
             {busy ? "Creando…" : "Crear tienda"}
           </button>
-          <ActionMessage result={result} />
-          {result?.ok && serverResult?.storeId ? (
-            <a
-              href={`/${serverResult.storeId}`}
-              className="mt-2 inline-block font-semibold text-brand-800 underline"
-            >
-              Abrir /{serverResult.storeId}
+          <ActionMessage result={result} onRetry={create.retry} />
+          {createdId ? (
+            <a href={`/${createdId}`} className="mt-2 inline-block font-semibold text-brand-800 underline">
+              Abrir /{createdId}
             </a>
           ) : null}
         </div>
-      </fetcher.Form>
+      </form>
     </section>
   );
 }

@@ -1,14 +1,14 @@
 import { LogoutButton } from "~/components/logout-button";
 import { TianguisLogo } from "~/components/brand";
 
-export function AdminHeaderBar({ email }: { email: string }) {
+export function AdminHeaderBar({ email }: { email?: string }) {
   return (
     <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-4xl items-center gap-3 px-4 py-2">
         <a href="/" aria-label="Tianguis, inicio">
           <TianguisLogo className="h-8 w-8" />
         </a>
-        <p className="min-w-0 flex-1 truncate text-sm text-stone-700">{email}</p>
+        <p className="min-w-0 flex-1 truncate text-sm text-stone-700">{email ?? ""}</p>
         <LogoutButton />
       </div>
     </header>

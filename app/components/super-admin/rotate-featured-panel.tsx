@@ -1,10 +1,10 @@
-import { useFetcher } from "react-router";
-import type { action, SuperAdminResult } from "~/routes/super-admin";
 import { ActionMessage } from "~/components/action-message";
+import { useFormAction } from "~/components/forms/use-form-action";
+import type { SuperAdminResult } from "~/domain/super-admin/super-admin-actions.server";
+import { SUPER_ADMIN_ACTIONS_URL, SUPER_ADMIN_MESSAGES } from "~/domain/super-admin/super-admin-forms";
 
 export function RotateFeaturedPanel({ documentResult }: { documentResult?: SuperAdminResult }) {
-  const fetcher = useFetcher<typeof action>({ key: "rotate-featured" });
-  const busy = fetcher.state !== "idle";
+  const rotate = useFormAction(SUPER_ADMIN_ACTIONS_URL, SUPER_ADMIN_MESSAGES.rotateFailed);
   return (
     <section
       aria-labelledby="destacados"
@@ -17,18 +17,20 @@ export function RotateFeaturedPanel({ documentResult }: { documentResult?: Super
         Se eligen hasta 12 productos disponibles con imagen, como máximo 2 por tienda. También se rotan solos
         una vez al día.
       </p>
-      <fetcher.Form method="post" className="mt-3">
+      <form method="post" className="mt-3" onSubmit={rotate.handleSubmit}>
+        <input type="hidden" name="intent" value="rotate-featured" />
         <button
           type="submit"
-          name="intent"
-          value="rotate-featured"
-          disabled={busy}
+          disabled={rotate.submitting}
           className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
         >
-          {busy ? "Rotando…" : "Rotar productos destacados"}
+          {rotate.submitting ? "Rotando…" : "Rotar productos destacados"}
         </button>
-      </fetcher.Form>
-      <ActionMessage result={busy ? undefined : (fetcher.data ?? documentResult)} />
+      </form>
+      <ActionMessage
+        result={rotate.submitting ? undefined : (rotate.result ?? documentResult)}
+        onRetry={rotate.retry}
+      />
     </section>
   );
 }

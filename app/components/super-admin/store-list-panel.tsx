@@ -1,9 +1,10 @@
-import { Form, useFetcher } from "react-router";
+import { Form } from "react-router";
 import { PlanBadge } from "~/components/plan-badge";
-import { licenceTypes, type LicenceType } from "~/db/schema";
+import { LICENCE_TYPES, type LicenceType } from "~/domain/stores/licence-types";
 import { PLAN_LABELS } from "~/domain/stores/licence";
-import type { action } from "~/routes/super-admin";
+import { SUPER_ADMIN_ACTIONS_URL, SUPER_ADMIN_MESSAGES } from "~/domain/super-admin/super-admin-forms";
 import { ActionMessage } from "~/components/action-message";
+import { useFormAction } from "~/components/forms/use-form-action";
 
 type OperatorStore = {
   id: string;
@@ -60,9 +61,9 @@ export function StoreListPanel({ query, stores }: { query: string; stores: Opera
 }
 
 function StoreRow({ store }: { store: OperatorStore }) {
-  const visibility = useFetcher<typeof action>({ key: `visibility-${store.id}` });
-  const plan = useFetcher<typeof action>({ key: `plan-${store.id}` });
-  const planErrors = plan.state === "idle" ? plan.data?.errors : undefined;
+  const visibility = useFormAction(SUPER_ADMIN_ACTIONS_URL, SUPER_ADMIN_MESSAGES.visibilityFailed);
+  const plan = useFormAction(SUPER_ADMIN_ACTIONS_URL, SUPER_ADMIN_MESSAGES.planFailed);
+  const planErrors = plan.result?.ok === false ? plan.result.fieldErrors : undefined;
   return (
     <li aria-label={store.displayName} className="py-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -79,18 +80,19 @@ function StoreRow({ store }: { store: OperatorStore }) {
         {store.licence.expiresAt ? ` · vence el ${dateFormat.format(new Date(store.licence.expiresAt))}` : ""}
       </p>
       <div className="mt-3 flex flex-wrap items-end gap-3">
-        <visibility.Form method="post">
+        <form method="post" onSubmit={visibility.handleSubmit}>
           <input type="hidden" name="intent" value="set-visibility" />
           <input type="hidden" name="storeId" value={store.id} />
           <input type="hidden" name="hidden" value={store.isHidden ? "false" : "true"} />
           <button
             type="submit"
-            className="rounded-lg px-3 py-2 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100"
+            disabled={visibility.submitting}
+            className="rounded-lg px-3 py-2 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60"
           >
             {store.isHidden ? "Mostrar en el directorio" : "Ocultar del directorio"}
           </button>
-        </visibility.Form>
-        <plan.Form method="post" className="flex flex-wrap items-end gap-2">
+        </form>
+        <form method="post" onSubmit={plan.handleSubmit} className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="set-plan" />
           <input type="hidden" name="storeId" value={store.id} />
           <label className="text-sm font-medium text-stone-800">
@@ -100,7 +102,7 @@ function StoreRow({ store }: { store: OperatorStore }) {
               defaultValue={store.licenceType}
               className="mt-1 block rounded-lg border border-stone-300 bg-white px-2 py-2 text-base"
             >
-              {licenceTypes.map((type) => (
+              {LICENCE_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {PLAN_LABELS[type]}
                 </option>
@@ -119,15 +121,19 @@ function StoreRow({ store }: { store: OperatorStore }) {
           </label>
           <button
             type="submit"
-            className="rounded-lg bg-stone-800 px-3 py-2 text-sm font-semibold text-white hover:bg-stone-900"
+            disabled={plan.submitting}
+            className="rounded-lg bg-stone-800 px-3 py-2 text-sm font-semibold text-white hover:bg-stone-900 disabled:opacity-60"
           >
             Guardar plan
           </button>
-        </plan.Form>
+        </form>
       </div>
-      <ActionMessage result={visibility.state === "idle" ? visibility.data : undefined} />
-      {plan.state === "idle" && plan.data ? (
-        <ActionMessage result={{ ok: plan.data.ok, message: planErrors?.expires ?? plan.data.message }} />
+      <ActionMessage result={visibility.result} onRetry={visibility.retry} />
+      {plan.result ? (
+        <ActionMessage
+          result={{ ...plan.result, message: planErrors?.expires ?? plan.result.message }}
+          onRetry={plan.retry}
+        />
       ) : null}
     </li>
   );

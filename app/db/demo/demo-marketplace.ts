@@ -1,4 +1,5 @@
-import type { LicenceType, ProductUnit } from "~/db/schema";
+import type { LicenceType } from "~/domain/stores/licence-types";
+import type { ProductUnit } from "~/domain/products/product-units";
 
 /** The living demo: businesses of Aguascalientes, the city the landing page links to. */
 

@@ -1,10 +1,14 @@
-import { data, redirect, type AppLoadContext } from "react-router";
-import { findOwnedStoreId, findStore } from "~/domain/stores/store.server";
-import { NO_PERMISSION_MESSAGE, SUPERADMIN_ROLE } from "./roles";
+import { redirect, type AppLoadContext } from "react-router";
+import { plainPage } from "~/lib/plain-page.server";
+import { findOwnedStoreId, findStore, type StoreWithSettings } from "~/domain/stores/store.server";
+import { GUARD_MESSAGES, NO_PERMISSION_MESSAGE, SUPERADMIN_ROLE } from "./roles";
 
 /**
  * The named guards every loader and action calls for itself (STYLE.md): a layout's loader
- * never protects a child's action.
+ * never protects a child's action. Each answers in the caller's language: a page request gets a
+ * redirect to the login page or a Spanish 403/404 page; a script's JSON request (our fetch
+ * clients send `Accept: application/json`) gets the status and `{ ok: false, message }`, because
+ * a redirect to the login page would read to a script as a success.
  */
 
 export async function getCurrentUser(request: Request, context: AppLoadContext) {
@@ -14,9 +18,27 @@ export async function getCurrentUser(request: Request, context: AppLoadContext) 
 
 export type CurrentUser = NonNullable<Awaited<ReturnType<typeof getCurrentUser>>>;
 
+export function wantsJson(request: Request): boolean {
+  const accept = request.headers.get("accept") ?? "";
+  return accept.includes("application/json") && !accept.includes("text/html");
+}
+
+const PAGE_TITLES = { 403: "Sin permiso", 404: "No encontramos esta página" } as const;
+
+function deny(request: Request, status: 401 | 403 | 404, message: string): never {
+  if (wantsJson(request)) throw Response.json({ ok: false, message }, { status });
+  if (status === 401) throw redirect("/i/login");
+  // A page route renders its error boundary from this status; a resource route (a form sent
+  // before the page's JavaScript arrived) answers with this small page as it is.
+  throw new Response(plainPage({ title: PAGE_TITLES[status], message }), {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8" },
+  });
+}
+
 export async function requireUser(request: Request, context: AppLoadContext): Promise<CurrentUser> {
   const user = await getCurrentUser(request, context);
-  if (!user) throw redirect("/i/login");
+  if (!user) deny(request, 401, GUARD_MESSAGES.signInRequired);
   return user;
 }
 
@@ -26,21 +48,37 @@ export async function requireAnonymous(request: Request, context: AppLoadContext
 
 export async function requireSuperAdmin(request: Request, context: AppLoadContext): Promise<CurrentUser> {
   const user = await requireUser(request, context);
-  if (user.role !== SUPERADMIN_ROLE) throw data({ message: NO_PERMISSION_MESSAGE }, { status: 403 });
+  if (user.role !== SUPERADMIN_ROLE) deny(request, 403, NO_PERMISSION_MESSAGE);
   return user;
 }
 
 /**
  * The signed-in owner and their store. A user without an owner link has no store to act on:
- * an action answers "not found", exactly as for another owner's data.
+ * "not found", exactly as for another owner's data — unless the caller shows that case itself
+ * (`allowNoStore`: the admin panel's "Selecciona una tienda primero.").
  */
-export async function requireStoreOwner(request: Request, context: AppLoadContext) {
+export async function requireStoreOwner(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ user: CurrentUser; store: StoreWithSettings }>;
+export async function requireStoreOwner(
+  request: Request,
+  context: AppLoadContext,
+  options: { allowNoStore: true },
+): Promise<{ user: CurrentUser; store: StoreWithSettings | null }>;
+export async function requireStoreOwner(
+  request: Request,
+  context: AppLoadContext,
+  options: { allowNoStore?: boolean } = {},
+) {
   const user = await requireUser(request, context);
-  const storeId = await findOwnedStoreId(context.services.db, user.id);
-  const store = storeId ? await findStore(context.services.db, storeId) : null;
+  const { db } = context.services;
+  const storeId = await findOwnedStoreId(db, user.id);
+  const store = storeId ? await findStore(db, storeId) : null;
   if (!store) {
+    // The spec's wording for an owner whose user record (store link) is missing.
     context.logger.warn("No user document found!", { userId: user.id });
-    throw data({ message: "No encontrado." }, { status: 404 });
+    if (!options.allowNoStore) deny(request, 404, GUARD_MESSAGES.notFound);
   }
   return { user, store };
 }

@@ -13,8 +13,6 @@ export const IMAGE_MESSAGES = {
   damaged: "No pudimos leer la imagen: parece dañada o incompleta. Intenta con otra foto.",
   missingFile: "Elige una imagen para subir.",
   invalidKind: "Tipo de imagen no válido.",
-  signInRequired: "Inicia sesión para subir imágenes.",
-  notFound: "No encontrado.",
   rateLimited: "Subiste demasiadas imágenes seguidas. Intenta de nuevo en unos minutos.",
   storageFailed: "No pudimos guardar la imagen. Intenta de nuevo.",
   uploadFailed: "No se pudo subir la imagen. Revisa tu conexión e intenta de nuevo.",

@@ -35,14 +35,15 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-function reject(message: string): never {
-  throw new AppError("VALIDATION", message, { field: "file" });
+/** A file we cannot use as an image is UNPROCESSABLE (422); one that weighs too much, TOO_LARGE (413). */
+function reject(message: string, code: "UNPROCESSABLE" | "TOO_LARGE" = "UNPROCESSABLE"): never {
+  throw new AppError(code, message, { field: "file" });
 }
 
 /** Refusals that need no decoding: empty, too heavy, not an image we accept. */
 export function checkUpload(bytes: Uint8Array): ImageType {
   if (bytes.length === 0) reject(IMAGE_MESSAGES.empty);
-  if (bytes.length > MAX_UPLOAD_BYTES) reject(IMAGE_MESSAGES.tooLarge);
+  if (bytes.length > MAX_UPLOAD_BYTES) reject(IMAGE_MESSAGES.tooLarge, "TOO_LARGE");
   const type = sniffImageType(bytes);
   if (!type) reject(IMAGE_MESSAGES.unsupportedType);
   return type;

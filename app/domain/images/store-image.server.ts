@@ -19,7 +19,7 @@ export function imageFileKeys(key: string): string[] {
 
 /**
  * Checks, re-encodes and stores an uploaded image for a store; returns its new key. A refused
- * file throws AppError("VALIDATION") with the Spanish message and nothing is stored; if storage
+ * file throws AppError (UNPROCESSABLE or TOO_LARGE) with the Spanish message and nothing is stored; if storage
  * fails half-way, whatever was written is removed again.
  */
 export async function storeImage(
@@ -41,7 +41,7 @@ export async function storeImage(
   } catch (error) {
     logger?.error("image storage failed", { key, error });
     await deleteImage(storage, key, logger);
-    throw new AppError("UNAVAILABLE", IMAGE_MESSAGES.storageFailed);
+    throw new AppError("SERVICE_UNAVAILABLE", IMAGE_MESSAGES.storageFailed);
   }
   return { key, width: processed.main.width, height: processed.main.height };
 }

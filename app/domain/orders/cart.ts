@@ -1,4 +1,4 @@
-import type { ProductUnit } from "~/db/schema";
+import type { ProductUnit } from "~/domain/products/product-units";
 import { toCents } from "./money";
 
 /**
@@ -67,6 +67,14 @@ export function cartBadgeCount(
   return pieces + measured.size;
 }
 
+/**
+ * Whether a line's option can be ordered: a product without options takes none, a product with
+ * options takes one of them. The cart and the server's pricing share this one rule.
+ */
+export function isOrderableOption(product: { variations: readonly string[] }, variation: string): boolean {
+  return product.variations.length === 0 ? variation === "" : product.variations.includes(variation);
+}
+
 /** Keeps only well-formed lines: what comes back from the browser's storage is untrusted. */
 export function sanitizeCart(value: unknown): CartLine[] {
   if (!Array.isArray(value)) return [];
@@ -103,11 +111,7 @@ export function resolveCart<P extends { id: string; variations: string[] }>(
   const removed: CartLine[] = [];
   for (const line of lines) {
     const product = byId.get(line.productId);
-    const variationOk = product
-      ? product.variations.length === 0
-        ? line.variation === ""
-        : product.variations.includes(line.variation)
-      : false;
+    const variationOk = product ? isOrderableOption(product, line.variation) : false;
     if (product && variationOk) items.push({ line, product });
     else removed.push(line);
   }

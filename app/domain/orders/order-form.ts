@@ -1,4 +1,5 @@
 import { MAX_CART_LINES, MAX_QUANTITY } from "./cart";
+import { DELIVERY_TYPES, type DeliveryType } from "./order-vocabulary";
 
 /**
  * The shopper's order form (spec §5): one parser, run by the storefront for instant feedback
@@ -29,17 +30,10 @@ export const PHONE_LENGTH = 10;
 export const ADDRESS_MAX_LENGTH = 300;
 export const COMMENTS_MAX_LENGTH = 300;
 export const ORDER_NUMBER_MAX_LENGTH = 40;
-export const DELIVERY_TYPES = ["pickup", "delivery"] as const;
-
-export const DELIVERY_LABELS: Record<(typeof DELIVERY_TYPES)[number], string> = {
-  pickup: "Recoger en tienda",
-  delivery: "Entrega a domicilio",
-};
 
 const PHONE_PATTERN = /^\d{10}$/;
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
-export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 export type OrderLineInput = { productId: string; variation: string; quantity: number };
 export type OrderForm = {
   customerName: string;

@@ -1,4 +1,5 @@
-import type { DeliveryType, OrderStatus, ProductUnit } from "~/db/schema";
+import type { DeliveryType, OrderStatus } from "~/domain/orders/order-vocabulary";
+import type { ProductUnit } from "~/domain/products/product-units";
 
 /** What a shopper may see of an order: never the customer's name or phone. */
 export type OrderSummaryLine = {
@@ -18,16 +19,3 @@ export type OrderSummary = {
   total: number;
   lines: OrderSummaryLine[];
 };
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: "Pendiente",
-  completed: "Completada",
-  cancelled: "Cancelada",
-};
-
-/** Dates of orders, in the es-ES locale the spec names (§9), in Mexico's time. */
-export function formatOrderDate(iso: string, timeZone = "America/Mexico_City"): string {
-  return new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short", timeZone }).format(
-    new Date(iso),
-  );
-}

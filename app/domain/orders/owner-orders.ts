@@ -1,17 +1,4 @@
-import type { DeliveryType, OrderStatus } from "~/db/schema";
-
-/** What the owner's order panels show (spec §2, §4): labels and formats, pure. */
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: "Pendiente",
-  completed: "Completada",
-  cancelled: "Cancelada",
-};
-
-export const DELIVERY_TYPE_LABELS: Record<DeliveryType, string> = {
-  pickup: "Recoger en tienda",
-  delivery: "Entrega a domicilio",
-};
-
+/** What the owner's order panels say (spec §2, §4, §8); labels and dates are in order-vocabulary.ts. */
 export const OWNER_ORDER_MESSAGES = {
   noPending: "No hay órdenes pendientes.",
   noHistory: "No hay órdenes completadas.",
@@ -19,6 +6,8 @@ export const OWNER_ORDER_MESSAGES = {
   complete: "Marcar como completada",
   cancel: "Cancelar orden",
   confirmCancel: "¿Seguro que quieres cancelar esta orden? Esta acción no se puede deshacer.",
+  /** The server's answer when a completion or cancellation fails; the panel only logs it (spec §8). */
+  failed: "No se pudo actualizar la orden. Intenta de nuevo.",
 } as const;
 
 export const HISTORY_PAGE_SIZE = 50;
@@ -27,12 +16,4 @@ export const HISTORY_PAGE_SIZE = 50;
 export function whatsappLink(phone: string): string | null {
   const digits = phone.replace(/\D/g, "");
   return digits.length === 10 ? `https://wa.me/52${digits}` : null;
-}
-
-/** Dates in the es-ES locale (spec §9), in Mexico's time zone unless told otherwise. */
-export function formatOrderDate(value: Date | string | null, timeZone = "America/Mexico_City"): string {
-  if (!value) return "—";
-  return new Intl.DateTimeFormat("es-ES", { dateStyle: "short", timeStyle: "short", timeZone }).format(
-    new Date(value),
-  );
 }

@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { orderLines, orders, products } from "~/db/schema";
 import { recordEvent } from "~/domain/analytics/events.server";
+import { enforce } from "~/domain/rate-limit/rate-limit.server";
 import { findStore } from "~/domain/stores/store.server";
 import { AppError } from "~/lib/errors";
-import { orderTotal } from "./cart";
+import { isOrderableOption, orderTotal } from "./cart";
 import { publishOrderEvent } from "./order-events.server";
 import { ORDER_MESSAGES, type OrderForm } from "./order-form";
 import { newOrderNumber } from "./order-number";
@@ -15,7 +16,10 @@ export class ProductUnavailableError extends AppError {
   readonly productId: string;
   readonly variation: string;
   constructor(productId: string, variation: string) {
-    super("UNAVAILABLE", ORDER_MESSAGES.unavailable, { field: "lines" });
+    super("UNAVAILABLE", ORDER_MESSAGES.unavailable, {
+      field: "lines",
+      details: { unavailable: { productId, variation } },
+    });
     this.productId = productId;
     this.variation = variation;
   }
@@ -27,9 +31,17 @@ export type PlacedOrder = { order: OrderSummary; created: boolean };
  * Places a shopper's order in one transaction (ARCHITECTURE.md §4): every product is re-read
  * from the database and the browser's prices are never used; an unavailable product refuses
  * the whole order. Idempotent on the form's key: however many times the same form arrives,
- * concurrently or later, one order exists and every caller gets its number.
+ * concurrently or later, one order exists and every caller gets its number, and only the first
+ * counts against the address's order limit.
  */
-export async function placeOrder(db: Database, storeId: string, form: OrderForm): Promise<PlacedOrder> {
+export async function placeOrder(
+  db: Database,
+  storeId: string,
+  form: OrderForm,
+  { clientIp }: { clientIp: string },
+): Promise<PlacedOrder> {
+  const replayed = await findOrderByKey(db, storeId, form.idempotencyKey);
+  if (replayed) return { order: replayed, created: false };
   const store = await findStore(db, storeId);
   if (!store) throw new AppError("NOT_FOUND", ORDER_MESSAGES.failure);
   const allowed = form.deliveryType === "pickup" ? store.settings.allowPickup : store.settings.allowDelivery;
@@ -37,8 +49,14 @@ export async function placeOrder(db: Database, storeId: string, form: OrderForm)
     throw new AppError("VALIDATION", ORDER_MESSAGES.deliveryNotAllowed, { field: "deliveryType" });
 
   return db.transaction(async (tx) => {
+    // Requests with one key wait for each other here: the first places the order, the others
+    // find it, and a replay is answered with its order without counting against the limit.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`${storeId}:${form.idempotencyKey}`}, 11))`,
+    );
     const existing = await findOrderByKey(tx, storeId, form.idempotencyKey);
     if (existing) return { order: existing, created: false };
+    await enforce(tx, [{ name: "orderPerAddress", subject: clientIp }], ORDER_MESSAGES.failure);
 
     const lines = mergeLines(form.lines);
     const rows = await tx
@@ -57,12 +75,7 @@ export async function placeOrder(db: Database, storeId: string, form: OrderForm)
     const byId = new Map(rows.map((row) => [row.id, row]));
     const priced = lines.map((line) => {
       const product = byId.get(line.productId);
-      const optionOk = product
-        ? product.variations.length === 0
-          ? line.variation === ""
-          : product.variations.includes(line.variation)
-        : false;
-      if (!product || !product.available || !optionOk)
+      if (!product || !product.available || !isOrderableOption(product, line.variation))
         throw new ProductUnavailableError(line.productId, line.variation);
       return { ...line, name: product.name, unit: product.unit, price: product.price };
     });

@@ -1,6 +1,6 @@
 import { lineTotal } from "./cart";
 import { formatMoney } from "./money";
-import { DELIVERY_LABELS } from "./order-form";
+import { DELIVERY_LABELS } from "./order-vocabulary";
 import type { OrderSummary } from "./order-summary";
 
 /**

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { productUnits } from "~/db/schema";
 import {
   normalizeOptions,
-  PRODUCT_UNITS,
   planLimitMessage,
   PRODUCT_MESSAGES,
   ProductFormSchema,
@@ -43,10 +41,6 @@ describe("product form", () => {
     for (const unit of ["pieza", "kg", "L", "mL"])
       expect(ProductFormSchema.safeParse({ ...valid, unit }).success).toBe(true);
     expect(ProductFormSchema.safeParse({ ...valid, unit: "litro" }).success).toBe(false);
-  });
-
-  it("offers exactly the schema's units", () => {
-    expect([...PRODUCT_UNITS]).toEqual([...productUnits]);
   });
 
   it("options are trimmed, non-empty and unique", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ProductUnit } from "~/db/schema";
+import { PRODUCT_UNITS } from "./product-units";
 
 /** The add/edit product dialog (spec §2, §5, §8): messages verbatim where the spec fixes them. */
 export const PRODUCT_MESSAGES = {
@@ -10,17 +10,10 @@ export const PRODUCT_MESSAGES = {
   image: "No pudimos usar esa imagen. Súbela de nuevo.",
   tooLong: "El texto es demasiado largo.",
   notFound: "No encontramos ese producto.",
+  failed: "No se pudo guardar el producto. Intenta de nuevo.",
+  availabilityFailed: "No se pudo cambiar la disponibilidad. Intenta de nuevo.",
+  deleteFailed: "No se pudo eliminar el producto. Intenta de nuevo.",
 } as const;
-
-/** The schema's units, repeated here so the browser bundle does not pull in Drizzle. */
-export const PRODUCT_UNITS = ["pieza", "kg", "L", "mL"] as const satisfies readonly ProductUnit[];
-
-export const UNIT_LABELS: Record<ProductUnit, string> = {
-  pieza: "pieza",
-  kg: "kg",
-  L: "L",
-  mL: "mL",
-};
 
 export function planLimitMessage(limit: number): string {
   return `Has alcanzado el límite de productos disponibles para tu plan (${limit}). Mejora tu plan para habilitar más productos.`;

@@ -1,51 +1,105 @@
-import { and, count, eq, gt, lt, min } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, count, eq, gt, inArray, lt, min, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { rateLimitHits } from "~/db/schema";
+import { AppError } from "~/lib/errors";
 
 /**
- * Sliding-window limits kept in PostgreSQL, so every server instance sees the same counts.
- * A key names what is limited and for whom, e.g. `login-failure:email:ana@example.com`.
+ * Every rate limit of Tianguis, by name: one table to read them all. Sliding windows kept in
+ * PostgreSQL, so every server instance sees the same counts.
  */
-export type Window = { limit: number; windowMs: number };
-export type WindowState = { exceeded: boolean; retryAfterSeconds: number };
+export const RATE_LIMITS = {
+  /** Wrong passwords for one account within 15 minutes. */
+  loginPerAccount: { limit: 10, windowMs: 15 * 60 * 1000 },
+  /** Wrong passwords from one address within 15 minutes. */
+  loginPerAddress: { limit: 10, windowMs: 15 * 60 * 1000 },
+  /** Sign-ups from one address per hour (SIGNUP_LIMIT_PER_HOUR overrides the limit). */
+  signupPerAddress: { limit: 10, windowMs: 60 * 60 * 1000 },
+  /** Orders one address may place in ten minutes: a family's phone, not a script. */
+  orderPerAddress: { limit: 30, windowMs: 10 * 60 * 1000 },
+  /** "Mi Pedido" look-ups: generous for a shopper, useless for guessing numbers. */
+  orderLookupPerAddress: { limit: 30, windowMs: 10 * 60 * 1000 },
+  /** Images one store may upload per hour. */
+  uploadPerStore: { limit: 300, windowMs: 60 * 60 * 1000 },
+} as const satisfies Record<string, Window>;
 
-export async function checkWindow(
-  db: Executor,
-  key: string,
-  window: Window,
-  now = new Date(),
-): Promise<WindowState> {
+export type Window = { limit: number; windowMs: number };
+export type LimitName = keyof typeof RATE_LIMITS;
+/** One limit applied to one subject (an address, an e-mail, a store id). */
+export type LimitHit = { name: LimitName; subject: string; limit?: number };
+export type LimitState =
+  | { exceeded: false; retryAfterSeconds: 0; hitIds: number[] }
+  | { exceeded: true; retryAfterSeconds: number; hitIds: [] };
+
+/**
+ * The stored key: the limit's name and a hash of the subject, so that an e-mail of any length
+ * fits the index and no personal data sits in the table.
+ */
+export function limitKey({ name, subject }: LimitHit): string {
+  const digest = createHash("sha256").update(subject).digest("base64url").slice(0, 32);
+  return `${name}:${digest}`;
+}
+
+function windowOf(hit: LimitHit): Window {
+  const base = RATE_LIMITS[hit.name];
+  return { limit: hit.limit ?? base.limit, windowMs: base.windowMs };
+}
+
+/**
+ * Counts one hit against every given limit, or none if any of them is already full. Atomic:
+ * the keys are locked (in a fixed order, so two callers never deadlock) for the transaction, so
+ * however many requests arrive at once, no limit lets more than its count through.
+ */
+export async function consume(db: Executor, hits: LimitHit[], now = new Date()): Promise<LimitState> {
+  if (hits.length === 0) return { exceeded: false, retryAfterSeconds: 0, hitIds: [] };
+  return db.transaction(async (tx) => {
+    const keyed = hits.map((hit) => ({ key: limitKey(hit), window: windowOf(hit) }));
+    for (const key of [...new Set(keyed.map((entry) => entry.key))].sort()) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 7))`);
+    }
+    let retryAfterSeconds = 0;
+    for (const { key, window } of keyed) {
+      const state = await windowState(tx, key, window, now);
+      retryAfterSeconds = Math.max(retryAfterSeconds, state.retryAfterSeconds);
+    }
+    if (retryAfterSeconds > 0) return { exceeded: true, retryAfterSeconds, hitIds: [] };
+    const inserted = await tx
+      .insert(rateLimitHits)
+      .values(keyed.map(({ key }) => ({ key, at: now })))
+      .returning({ id: rateLimitHits.id });
+    return { exceeded: false, retryAfterSeconds: 0, hitIds: inserted.map((row) => row.id) };
+  });
+}
+
+/** Throws RATE_LIMITED (429 with Retry-After) with the given Spanish message when a limit is full. */
+export async function enforce(db: Executor, hits: LimitHit[], message: string, now = new Date()) {
+  const state = await consume(db, hits, now);
+  if (state.exceeded) {
+    throw new AppError("RATE_LIMITED", message, { retryAfterSeconds: state.retryAfterSeconds });
+  }
+  return state.hitIds;
+}
+
+/** Gives back hits that turned out not to count (a login that succeeded). */
+export async function release(db: Executor, hitIds: number[]) {
+  if (hitIds.length > 0) await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, hitIds));
+}
+
+/** Forgets every hit of one limit for one subject (an account's failures after a good login). */
+export async function clear(db: Executor, hit: LimitHit) {
+  await db.delete(rateLimitHits).where(eq(rateLimitHits.key, limitKey(hit)));
+}
+
+async function windowState(db: Executor, key: string, window: Window, now: Date) {
   const since = new Date(now.getTime() - window.windowMs);
   const [row] = await db
     .select({ hits: count(), oldest: min(rateLimitHits.at) })
     .from(rateLimitHits)
     .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.at, since)));
   const hits = Number(row?.hits ?? 0);
-  if (hits < window.limit || !row?.oldest) return { exceeded: false, retryAfterSeconds: 0 };
-  const oldest = new Date(row.oldest);
-  const retryAfterMs = oldest.getTime() + window.windowMs - now.getTime();
-  return { exceeded: true, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
-}
-
-export async function recordHit(db: Executor, keys: string[], now = new Date()) {
-  if (keys.length === 0) return;
-  await db.insert(rateLimitHits).values(keys.map((key) => ({ key, at: now })));
-}
-
-export async function clearHits(db: Executor, key: string) {
-  await db.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
-}
-
-/** Counts this hit and tells whether it went over the limit: for limits on every attempt. */
-export async function consume(
-  db: Executor,
-  key: string,
-  window: Window,
-  now = new Date(),
-): Promise<WindowState> {
-  const state = await checkWindow(db, key, window, now);
-  if (!state.exceeded) await recordHit(db, [key], now);
-  return state;
+  if (hits < window.limit || !row?.oldest) return { retryAfterSeconds: 0 };
+  const retryAfterMs = new Date(row.oldest).getTime() + window.windowMs - now.getTime();
+  return { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
 }
 
 /** Forgets hits older than a day; called now and then by the server. */

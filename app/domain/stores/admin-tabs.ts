@@ -1,4 +1,4 @@
-import type { LicenceType } from "~/db/schema";
+import type { LicenceType } from "~/domain/stores/licence-types";
 import { hasCustomCategories } from "./licence";
 
 /** The admin panel's tabs, in the order shown (spec §2). */

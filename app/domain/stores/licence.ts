@@ -1,4 +1,4 @@
-import type { LicenceType } from "~/db/schema";
+import { isLicenceType, type LicenceType } from "./licence-types";
 
 /** Licence tier resolution and plan rules (spec §4, §9). Pure: the clock is an argument. */
 
@@ -22,10 +22,6 @@ export function resolveLicence(store: StoreLicenceFields, now: Date): Licence {
     return { tier, trial: false, expiresAt: store.licenceExpires };
   }
   return { tier: "starter", trial: false, expiresAt: null };
-}
-
-function isLicenceType(value: unknown): value is LicenceType {
-  return value === "starter" || value === "basic" || value === "premier";
 }
 
 export const PLAN_LABELS: Record<LicenceType, string> = {

@@ -1,4 +1,4 @@
-import type { LicenceType } from "~/db/schema";
+import type { LicenceType } from "~/domain/stores/licence-types";
 import { daysRemaining, PLAN_LABELS, resolveLicence, type Licence, type StoreLicenceFields } from "./licence";
 
 /** The plan panel and badge of the admin header (spec §2, §4, §9). */
@@ -7,6 +7,7 @@ export const BASIC_PLAN_PRICE = "$179/mes";
 export const TRIAL_MESSAGES = {
   started: "¡Listo! Tu prueba de 30 días del plan Negocio comenzó.",
   alreadyUsed: "Tu tienda ya usó su periodo de prueba.",
+  failed: "No se pudo iniciar la prueba. Intenta de nuevo.",
 } as const;
 
 /** What the header's badge shows for a store's stored licence fields at a given time. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "./signup-form";
+import { fieldErrors } from "~/lib/form-result";
 import { canRequireWhatsapp, normalizePhone, SETTINGS_MESSAGES, SettingsFormSchema } from "./settings-form";
 
 const valid = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors, SIGNUP_MESSAGES, SignupFormSchema, type SignupField } from "./signup-form";
+import { fieldErrors } from "~/lib/form-result";
+import { SIGNUP_MESSAGES, SignupFormSchema, type SignupField } from "./signup-form";
 
 const valid = {
   displayName: "Tacos Don Chuy",

@@ -16,6 +16,7 @@ export const SIGNUP_MESSAGES = {
   email: "Ingresa un correo electrónico válido.",
   emailTaken: "Ya existe una cuenta con este correo electrónico. Inicia sesión.",
   tooMany: "Demasiados registros desde esta conexión. Intenta de nuevo más tarde.",
+  failed: "No pudimos crear tu tienda. Intenta de nuevo.",
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -57,14 +58,3 @@ export const SignupFormSchema = z
 
 export type SignupForm = z.infer<typeof SignupFormSchema>;
 export type SignupField = keyof SignupForm;
-export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
-
-/** The first message per field, in the order the form shows them. */
-export function fieldErrors<Field extends string>(error: z.ZodError): FieldErrors<Field> {
-  const errors: FieldErrors<Field> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0] as Field | undefined;
-    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return errors;
-}

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
-import { authUser, cities, storeOwners, stores, storeSettings, type LicenceType } from "~/db/schema";
+import { authUser, cities, storeOwners, stores, storeSettings } from "~/db/schema";
+import type { LicenceType } from "~/domain/stores/licence-types";
 import { containsPattern } from "~/domain/directory/contains-pattern.server";
 import { resolveLicence } from "~/domain/stores/licence";
 import { SIGNUP_MESSAGES } from "~/domain/stores/signup-form";

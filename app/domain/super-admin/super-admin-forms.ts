@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { licenceTypes } from "~/db/schema";
+import { LICENCE_TYPES } from "~/domain/stores/licence-types";
 import { SIGNUP_MESSAGES } from "~/domain/stores/signup-form";
 import { RESERVED_STORE_IDS, STORE_ID_PATTERN } from "~/domain/stores/store-id";
 
@@ -7,6 +7,9 @@ import { RESERVED_STORE_IDS, STORE_ID_PATTERN } from "~/domain/stores/store-id";
  * The super-admin panel's forms (spec §2, §8). The panel posts one of four named intents; the
  * browser and the action parse the same schemas.
  */
+/** The hydrated panel posts its forms here and reads the answer as JSON. */
+export const SUPER_ADMIN_ACTIONS_URL = "/i/super-admin/actions";
+
 export const SUPER_ADMIN_MESSAGES = {
   rotated: (count: number) =>
     count === 0
@@ -62,7 +65,7 @@ export const SetPlanFormSchema = z
   .object({
     intent: z.literal("set-plan"),
     storeId: z.string().trim().min(1),
-    licenceType: z.enum(licenceTypes),
+    licenceType: z.enum(LICENCE_TYPES),
     expires: z.string().trim(),
   })
   .superRefine((form, ctx) => {

@@ -1,8 +1,9 @@
+import { data } from "react-router";
 import { z } from "zod";
 import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { OWNER_ORDER_MESSAGES } from "~/domain/orders/owner-orders";
 import { cancelOrder, completeOrder } from "~/domain/orders/owner-orders.server";
-import { actionFailure, actionOk } from "~/lib/action-result.server";
-import { AppError } from "~/lib/errors";
+import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/orders";
 
 const orderId = z.string().min(1).max(40);
@@ -11,19 +12,21 @@ const IntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel"), orderId }),
 ]);
 
-/** POST /i/admin/orders: complete or cancel a pending order. Failures are only logged (spec §8). */
+/** POST /i/admin/orders: complete or cancel a pending order. Failures are logged as the spec says (§8). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { store } = await requireStoreOwner(request, context);
   const intent = IntentSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!intent.success) return actionFailure("Solicitud no válida.", 400);
+  if (!intent.success) return data({ ok: false as const, message: OWNER_ORDER_MESSAGES.failed }, 400);
   const { db } = context.services;
-  try {
+  const options = {
+    logger: context.logger,
+    fallback: OWNER_ORDER_MESSAGES.failed,
+    logLine: "Error completing order:",
+    logData: { orderId: intent.data.orderId, intent: intent.data.intent },
+  };
+  return answering(options, async () => {
     if (intent.data.intent === "complete") await completeOrder(db, store.id, intent.data.orderId);
     else await cancelOrder(db, store.id, intent.data.orderId);
-    return actionOk();
-  } catch (error) {
-    context.logger.error("Error completing order:", { orderId: intent.data.orderId, error });
-    const status = error instanceof AppError ? error.status : 500;
-    return actionFailure(error instanceof AppError ? error.message : "Error", status);
-  }
+    return { ok: true as const };
+  });
 }

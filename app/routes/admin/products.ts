@@ -7,7 +7,9 @@ import {
   updateProduct,
 } from "~/domain/products/admin-products.server";
 import { PRODUCT_MESSAGES, ProductFormSchema, productFormValues } from "~/domain/products/product-form";
-import { actionError, actionFailure, actionOk } from "~/lib/action-result.server";
+import { fieldErrors, invalidForm } from "~/lib/form-result";
+import { answering } from "~/lib/http-errors.server";
+import { data } from "react-router";
 import type { Route } from "./+types/products";
 
 const productId = z.string().min(1).max(40);
@@ -25,39 +27,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   const deps = { storage: context.services.storage, logger: context.logger };
   const formData = await request.formData();
   const intent = IntentSchema.safeParse(Object.fromEntries(formData));
-  if (!intent.success) return actionFailure("Solicitud no válida.", 400);
-
-  const readForm = () => ProductFormSchema.safeParse(productFormValues(formData));
-  try {
-    switch (intent.data.intent) {
-      case "create": {
-        const form = readForm();
-        if (!form.success)
-          return actionFailure(form.error.issues[0]?.message ?? PRODUCT_MESSAGES.required, 400);
-        await addProduct(db, store.id, form.data);
-        return actionOk();
-      }
-      case "update": {
-        const form = readForm();
-        if (!form.success)
-          return actionFailure(form.error.issues[0]?.message ?? PRODUCT_MESSAGES.required, 400);
-        await updateProduct(db, store.id, intent.data.productId, form.data, deps);
-        return actionOk();
-      }
-      case "set-availability":
-        await setProductAvailability(db, store.id, intent.data.productId, intent.data.available === "true");
-        return actionOk();
-      case "delete":
-        await deleteProduct(db, store.id, intent.data.productId, deps);
-        return actionOk();
-    }
-  } catch (error) {
-    // Product errors other than the rules' own messages are only logged (spec §8).
-    return actionError(
-      error,
-      context.logger,
-      "No se pudo guardar el producto. Intenta de nuevo.",
-      "product action failed",
-    );
+  if (!intent.success) return data({ ok: false as const, message: PRODUCT_MESSAGES.failed }, 400);
+  const form = ProductFormSchema.safeParse(productFormValues(formData));
+  const needsForm = intent.data.intent === "create" || intent.data.intent === "update";
+  if (needsForm && !form.success) {
+    const errors = fieldErrors(form.error);
+    return data(invalidForm(Object.values(errors)[0] ?? PRODUCT_MESSAGES.required, errors), 400);
   }
+  const action = intent.data;
+  // Product errors other than the rules' own messages are only logged (spec §8).
+  const options = {
+    logger: context.logger,
+    fallback: PRODUCT_MESSAGES.failed,
+    logLine: "product action failed",
+  };
+  return answering(options, async () => {
+    switch (action.intent) {
+      case "create":
+        await addProduct(db, store.id, form.data!);
+        break;
+      case "update":
+        await updateProduct(db, store.id, action.productId, form.data!, deps);
+        break;
+      case "set-availability":
+        await setProductAvailability(db, store.id, action.productId, action.available === "true");
+        break;
+      case "delete":
+        await deleteProduct(db, store.id, action.productId, deps);
+        break;
+    }
+    return { ok: true as const };
+  });
 }

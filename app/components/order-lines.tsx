@@ -1,0 +1,53 @@
+import { lineTotal } from "~/domain/orders/cart";
+import { formatMoney } from "~/domain/orders/money";
+import { DELIVERY_LABELS, type DeliveryType } from "~/domain/orders/order-vocabulary";
+
+type Line = { name: string; variation: string; quantity: number; unit: string; price: number };
+
+/**
+ * An order's product lines and total, as the owner's panels and the shopper's confirmation show
+ * them: one component, one rounding (each line to the centavo, as the server totals it).
+ */
+export function OrderLines({ order }: { order: { lines: Line[]; total: number } }) {
+  return (
+    <div>
+      <ul className="divide-y divide-stone-300">
+        {order.lines.map((line, index) => (
+          <li key={index} className="flex justify-between gap-3 py-1.5">
+            <span className="min-w-0 break-words">
+              {line.quantity} {line.unit} × {line.name}
+              {line.variation ? <span className="opacity-80"> ({line.variation})</span> : null}
+            </span>
+            <span className="shrink-0 font-semibold">{formatMoney(lineTotal(line))}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 flex justify-between border-t border-stone-400 pt-2 text-lg font-bold">
+        <span>Total</span>
+        <span>{formatMoney(order.total)}</span>
+      </p>
+    </div>
+  );
+}
+
+/** The delivery type and, for a delivery, the address: terms of an order's <dl>. */
+export function DeliveryTerms({
+  order,
+  termClassName = "text-stone-600",
+}: {
+  order: { deliveryType: DeliveryType; address: string };
+  termClassName?: string;
+}) {
+  return (
+    <>
+      <dt className={termClassName}>Entrega</dt>
+      <dd>{DELIVERY_LABELS[order.deliveryType]}</dd>
+      {order.deliveryType === "delivery" ? (
+        <>
+          <dt className={termClassName}>Dirección</dt>
+          <dd className="break-words">{order.address || "—"}</dd>
+        </>
+      ) : null}
+    </>
+  );
+}

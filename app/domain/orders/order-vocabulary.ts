@@ -1,0 +1,35 @@
+/**
+ * The words of an order (spec §3, §4, §9), once for the schema, the owner's panels and the
+ * storefront. Pure: the browser bundles it without Drizzle.
+ */
+export const ORDER_STATUSES = ["pending", "completed", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const DELIVERY_TYPES = ["pickup", "delivery"] as const;
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: "Pendiente",
+  completed: "Completada",
+  cancelled: "Cancelada",
+};
+
+export const DELIVERY_LABELS: Record<DeliveryType, string> = {
+  pickup: "Recoger en tienda",
+  delivery: "Entrega a domicilio",
+};
+
+/**
+ * Dates of orders in the es-ES locale the spec names (§9), in Mexico's time: short in the owner's
+ * lists, long where a shopper reads one order.
+ */
+export function formatOrderDate(
+  value: Date | string | null,
+  dateStyle: "short" | "long" = "short",
+  timeZone = "America/Mexico_City",
+): string {
+  if (!value) return "—";
+  return new Intl.DateTimeFormat("es-ES", { dateStyle, timeStyle: "short", timeZone }).format(
+    new Date(value),
+  );
+}

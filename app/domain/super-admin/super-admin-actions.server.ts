@@ -1,0 +1,107 @@
+import { data, type AppLoadContext } from "react-router";
+import { requireSuperAdmin } from "~/domain/auth/guards.server";
+import { rotateFeaturedProducts } from "~/domain/directory/featured.server";
+import { fieldErrors } from "~/lib/form-result";
+import { toErrorResponse } from "~/lib/http-errors.server";
+import { createUserlessStore, setStoreHidden, setStorePlan } from "./operator-stores.server";
+import {
+  SUPER_ADMIN_INTENTS,
+  SUPER_ADMIN_MESSAGES,
+  SuperAdminIntentSchema,
+  type SuperAdminIntent,
+} from "./super-admin-forms";
+
+export type SuperAdminIntentName = SuperAdminIntent["intent"];
+/** The one form-result shape, naming the intent it answers and, where there is one, the store. */
+export type SuperAdminResult =
+  | { ok: true; intent: SuperAdminIntentName; message: string; storeId?: string }
+  | {
+      ok: false;
+      intent: SuperAdminIntentName | "unknown";
+      message: string;
+      fieldErrors?: Record<string, string>;
+    };
+
+/**
+ * Every super-admin action, for the page's own action (a form sent before the page hydrated)
+ * and for its JSON endpoint (the hydrated panel's fetch): guard, parse, act, answer.
+ */
+export async function runSuperAdminAction(request: Request, context: AppLoadContext) {
+  await requireSuperAdmin(request, context);
+  const values = Object.fromEntries(await request.formData());
+  const parsed = SuperAdminIntentSchema.safeParse(values);
+  if (!parsed.success) {
+    const intent = SUPER_ADMIN_INTENTS.find((name) => name === values.intent);
+    if (!intent)
+      return reply({ intent: "unknown", ok: false, message: SUPER_ADMIN_MESSAGES.unknownIntent }, 400);
+    return reply(
+      {
+        intent,
+        ok: false,
+        message: failureMessage(intent),
+        fieldErrors: fieldErrors(parsed.error) as Record<string, string>,
+      },
+      400,
+    );
+  }
+  const intent = parsed.data;
+  try {
+    return reply(await perform(intent, context));
+  } catch (error) {
+    const answer = toErrorResponse(error, {
+      logger: context.logger,
+      fallback: failureMessage(intent.intent),
+      logLine: "super-admin action failed",
+      logData: { intent: intent.intent },
+    });
+    // A refused field keeps its message by the field; the panel says the spec's failure sentence.
+    const failure = answer.data as { message: string; fieldErrors?: Record<string, string> };
+    const message = failure.fieldErrors ? failureMessage(intent.intent) : failure.message;
+    return reply({ ...failure, ok: false, intent: intent.intent, message }, answer.init?.status ?? 500);
+  }
+}
+
+async function perform(intent: SuperAdminIntent, context: AppLoadContext): Promise<SuperAdminResult> {
+  const { db } = context.services;
+  switch (intent.intent) {
+    case "rotate-featured": {
+      const { featured } = await rotateFeaturedProducts(db);
+      context.logger.info("featured products rotated", { by: "super-admin", featured });
+      return { intent: intent.intent, ok: true, message: SUPER_ADMIN_MESSAGES.rotated(featured) };
+    }
+    case "create-store": {
+      const { storeId } = await createUserlessStore(db, intent);
+      context.logger.info("userless store created", { storeId });
+      return { intent: intent.intent, ok: true, message: SUPER_ADMIN_MESSAGES.created(storeId), storeId };
+    }
+    case "set-visibility": {
+      await setStoreHidden(db, intent.storeId, intent.hidden);
+      const message = intent.hidden
+        ? SUPER_ADMIN_MESSAGES.hidden(intent.storeId)
+        : SUPER_ADMIN_MESSAGES.shown(intent.storeId);
+      return { intent: intent.intent, ok: true, message, storeId: intent.storeId };
+    }
+    case "set-plan": {
+      await setStorePlan(db, intent);
+      const message = SUPER_ADMIN_MESSAGES.planSaved(intent.storeId);
+      return { intent: intent.intent, ok: true, message, storeId: intent.storeId };
+    }
+  }
+}
+
+export function failureMessage(intent: SuperAdminIntentName) {
+  switch (intent) {
+    case "rotate-featured":
+      return SUPER_ADMIN_MESSAGES.rotateFailed;
+    case "create-store":
+      return SUPER_ADMIN_MESSAGES.createFailed;
+    case "set-visibility":
+      return SUPER_ADMIN_MESSAGES.visibilityFailed;
+    case "set-plan":
+      return SUPER_ADMIN_MESSAGES.planFailed;
+  }
+}
+
+function reply(result: SuperAdminResult, status = 200) {
+  return data(result, { status });
+}
