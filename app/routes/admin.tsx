@@ -97,7 +97,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               </ul>
             </nav>
             <div className="mt-6">
-              <AdminTabPanel panel={store.panel} connection={connection} />
+              <AdminTabPanel panel={store.panel} connection={connection} store={store} />
             </div>
           </>
         ) : null}

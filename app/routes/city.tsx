@@ -1,5 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { TianguisLogo } from "~/components/brand";
+import { cityCard } from "~/domain/share/og.server";
+import { ogImageTags } from "~/domain/share/og-tags";
 import { ProductCard } from "~/components/directory/product-card";
 import type { DirectoryProduct } from "~/domain/directory/directory-product";
 import { ScrollRow } from "~/components/directory/scroll-row";
@@ -33,6 +35,9 @@ export const meta: Route.MetaFunction = ({ data }) => {
     { property: "og:description", content: description },
     { property: "og:type", content: "website" },
     { property: "og:locale", content: "es_MX" },
+    { property: "og:url", content: data.url },
+    { tagName: "link", rel: "canonical", href: data.url },
+    ...ogImageTags(data.card),
   ];
 };
 
@@ -55,6 +60,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const names = new Map(categories.map((category) => [category.id, category.name]));
   return {
     city: { id: city.id, name: city.name },
+    url: `${env.publicOrigin}/c/${city.id}`,
+    card: cityCard(env.publicOrigin, city, storeCount),
     storeCount,
     stores,
     featured,

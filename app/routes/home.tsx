@@ -1,6 +1,8 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { TianguisLogo } from "~/components/brand";
+import { brandCard } from "~/domain/share/og.server";
+import { ogImageTags } from "~/domain/share/og-tags";
 import { AVAILABLE_PRODUCT_LIMITS, TRIAL_DAYS } from "~/domain/stores/licence";
 import type { Route } from "./+types/home";
 
@@ -21,6 +23,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
       ? [
           { property: "og:url", content: data.origin },
           { tagName: "link", rel: "canonical", href: data.origin + "/" },
+          ...ogImageTags(data.card),
         ]
       : []),
   ];
@@ -28,7 +31,12 @@ export const meta: Route.MetaFunction = ({ data }) => {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { env } = context.services;
-  return { contactEmail: env.CONTACT_EMAIL, socialUrl: env.SOCIAL_URL, origin: env.publicOrigin };
+  return {
+    contactEmail: env.CONTACT_EMAIL,
+    socialUrl: env.SOCIAL_URL,
+    origin: env.publicOrigin,
+    card: brandCard(env.publicOrigin),
+  };
 }
 
 const buyLocal = [

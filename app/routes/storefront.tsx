@@ -3,6 +3,12 @@ import { Island } from "~/components/island";
 import { StorefrontApp } from "~/components/storefront/storefront-app";
 import { UnknownStore } from "~/components/storefront/unknown-store";
 import { imageSources } from "~/domain/images/image-urls";
+import { formatMoney } from "~/domain/orders/money";
+import { productCard, storeCard } from "~/domain/share/og.server";
+import { ogImageTags } from "~/domain/share/og-tags";
+import { productAddress, storeAddress } from "~/domain/share/share-links";
+import { loadStoreSeo } from "~/domain/share/store-seo.server";
+import { productJsonLd, storeJsonLd } from "~/domain/share/structured-data";
 import { loadStorefront } from "~/domain/storefront/catalogue.server";
 import { isValidStoreId, RESERVED_STORE_IDS } from "~/domain/stores/store-id";
 import type { HydrationHandle } from "~/lib/islands";
@@ -20,13 +26,64 @@ export const handle: HydrationHandle = {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = context.services;
-  const storeId = params.storeId;
-  const storefront = isValidStoreId(storeId) ? await loadStorefront(db, storeId) : null;
-  if (!storefront) {
+  const { storeId, productId } = params;
+  const [storefront, seo] = isValidStoreId(storeId)
+    ? await Promise.all([loadStorefront(db, storeId), loadStoreSeo(db, storeId)])
+    : [null, null];
+  if (!storefront || !seo) {
     const claimable = isValidStoreId(storeId) && !RESERVED_STORE_IDS.has(storeId);
     return data({ kind: "unknown" as const, storeId, claimable, origin: env.publicOrigin }, { status: 404 });
   }
-  return { kind: "store" as const, ...storefront, origin: env.publicOrigin };
+  const origin = env.publicOrigin;
+  const { store } = storefront;
+  const look = {
+    id: store.id,
+    displayName: store.displayName,
+    primaryColor: store.colours.primaryColor,
+    logoKey: store.logoKey,
+  };
+  const page = {
+    kind: "store" as const,
+    ...storefront,
+    url: storeAddress(origin, store.id),
+    card: storeCard(origin, look),
+    seo,
+    shared: null as null | { productId: string; found: boolean },
+    jsonLd: [
+      storeJsonLd({
+        url: storeAddress(origin, store.id),
+        name: store.displayName,
+        description: store.description,
+        image: storeCard(origin, look).url,
+        phone: store.whatsappPhone,
+        city: seo.city,
+      }),
+    ] as object[],
+  };
+  if (productId === undefined) return page;
+  // A product's own page: the store, opened with that product first, previewed as itself.
+  const product = storefront.products.find((candidate) => candidate.id === productId);
+  if (!product) return data({ ...page, shared: { productId, found: false } }, { status: 404 });
+  const url = productAddress(origin, store.id, product.id);
+  return {
+    ...page,
+    url,
+    card: productCard(origin, look, product),
+    shared: { productId, found: true },
+    jsonLd: [
+      productJsonLd({
+        url,
+        id: product.id,
+        name: product.name,
+        description: product.description,
+        price: product.price,
+        image: `${origin}${product.imageKey ? imageSources(product.imageKey).full : new URL(page.card.url).pathname}`,
+        available: true,
+        storeName: store.displayName,
+        storeUrl: page.url,
+      }),
+    ],
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: page }) => {
@@ -38,32 +95,36 @@ export const meta: Route.MetaFunction = ({ data: page }) => {
       { name: "robots", content: "noindex" },
     ];
   }
-  const { store, origin } = page;
-  const title = `${store.displayName} · Tianguis`;
-  const description =
-    store.description || `Haz tu pedido en ${store.displayName}, directo y sin intermediarios.`;
-  const url = `${origin}/${store.id}`;
-  const image = store.logoKey ? `${origin}${imageSources(store.logoKey).full}` : null;
+  const { store, url, card, shared } = page;
+  const product = shared?.found ? page.products.find((candidate) => candidate.id === shared.productId) : null;
+  const name = product ? product.name : store.displayName;
+  const title = product ? `${product.name} · ${store.displayName}` : `${store.displayName} · Tianguis`;
+  const description = product
+    ? `${formatMoney(product.price)} / ${product.unit} en ${store.displayName}.${product.description ? ` ${product.description}` : ""} Haz tu pedido en línea.`
+    : store.description || `Haz tu pedido en ${store.displayName}, directo y sin intermediarios.`;
+  const indexable = page.seo.indexable && (shared === null || shared.found);
   return [
     { title },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "website" },
+    ...(indexable
+      ? [{ tagName: "link", rel: "canonical", href: url }]
+      : [{ name: "robots", content: "noindex" }]),
+    { property: "og:type", content: product ? "product" : "website" },
     { property: "og:site_name", content: "Tianguis" },
     { property: "og:locale", content: "es_MX" },
-    { property: "og:title", content: store.displayName },
+    { property: "og:title", content: name },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    ...(image
+    ...(product
       ? [
-          { property: "og:image", content: image },
-          { property: "og:image:alt", content: store.displayName },
+          { property: "product:price:amount", content: product.price.toFixed(2) },
+          { property: "product:price:currency", content: "MXN" },
         ]
       : []),
-    { name: "twitter:card", content: "summary" },
-    { name: "twitter:title", content: store.displayName },
+    ...ogImageTags(card),
+    { name: "twitter:title", content: name },
     { name: "twitter:description", content: description },
-    ...(image ? [{ name: "twitter:image", content: image }] : []),
+    ...(indexable ? page.jsonLd.map((item) => ({ "script:ld+json": item })) : []),
   ];
 };
 
@@ -71,7 +132,7 @@ export default function Storefront({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "unknown") {
     return <UnknownStore storeId={loaderData.storeId} claimable={loaderData.claimable} />;
   }
-  const props = { store: loaderData.store, products: loaderData.products };
+  const props = { store: loaderData.store, products: loaderData.products, shared: loaderData.shared };
   return (
     <Island name="storefront" props={props}>
       <StorefrontApp {...props} />

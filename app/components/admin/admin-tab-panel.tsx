@@ -5,13 +5,30 @@ import { OrderHistoryTab } from "./order-history-tab";
 import { PendingOrdersTab } from "./pending-orders-tab";
 import { ProductsTab } from "./products-tab";
 import { SettingsTab } from "./settings-tab";
+import { ShareKitPanel } from "./share-kit-panel";
 import type { LiveConnection } from "./use-live-orders";
 
 /** The one tab on screen, with the data its loader fetched. */
-export function AdminTabPanel({ panel, connection }: { panel: AdminTabData; connection: LiveConnection }) {
+export function AdminTabPanel({
+  panel,
+  connection,
+  store,
+}: {
+  panel: AdminTabData;
+  connection: LiveConnection;
+  /** The store's public address and name, for what the owner shares. */
+  store: { address: string; displayName: string };
+}) {
   switch (panel.tab) {
     case "configuracion":
-      return <SettingsTab settings={panel.settings} cityId={panel.cityId} cities={panel.cities} />;
+      return (
+        <>
+          <SettingsTab settings={panel.settings} cityId={panel.cityId} cities={panel.cities} />
+          <div className="mt-6">
+            <ShareKitPanel storeName={store.displayName} address={store.address} />
+          </div>
+        </>
+      );
     case "productos":
       return (
         <ProductsTab
@@ -19,6 +36,7 @@ export function AdminTabPanel({ panel, connection }: { panel: AdminTabData; conn
           enabled={panel.enabled}
           limit={panel.limit}
           categories={panel.categories}
+          store={store}
         />
       );
     case "ordenes_pendientes":

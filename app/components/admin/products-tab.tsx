@@ -6,6 +6,7 @@ import { ActionMessage } from "~/components/action-message";
 import { useFormAction } from "~/components/forms/use-form-action";
 import { PRODUCT_MESSAGES } from "~/domain/products/product-form";
 import { ProductDialog } from "./product-dialog";
+import { ShareButton } from "./share-button";
 import { UsageBar } from "./usage-bar";
 
 type Product = typeof products.$inferSelect;
@@ -15,11 +16,13 @@ export function ProductsTab({
   enabled,
   limit,
   categories,
+  store,
 }: {
   products: Product[];
   enabled: number;
   limit: number;
   categories: string[];
+  store: { address: string; displayName: string };
 }) {
   // "new" opens the add dialog; a product id opens its edit dialog.
   const [dialog, setDialog] = useState<{ mode: "new" } | { mode: "edit"; product: Product } | null>(null);
@@ -50,7 +53,12 @@ export function ProductsTab({
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {products.map((product) => (
-            <ProductCard key={product.id} product={product} onEdit={() => open({ mode: "edit", product })} />
+            <ProductCard
+              key={product.id}
+              product={product}
+              store={store}
+              onEdit={() => open({ mode: "edit", product })}
+            />
           ))}
         </ul>
       )}
@@ -67,7 +75,15 @@ export function ProductsTab({
   );
 }
 
-function ProductCard({ product, onEdit }: { product: Product; onEdit: () => void }) {
+function ProductCard({
+  product,
+  store,
+  onEdit,
+}: {
+  product: Product;
+  store: { address: string; displayName: string };
+  onEdit: () => void;
+}) {
   const toggle = useFormAction("/i/admin/products", PRODUCT_MESSAGES.availabilityFailed);
   const remove = useFormAction("/i/admin/products", PRODUCT_MESSAGES.deleteFailed);
   // The switch shows the value being sent while it is on its way, and the product's real state
@@ -146,6 +162,14 @@ function ProductCard({ product, onEdit }: { product: Product; onEdit: () => void
         >
           Editar
         </button>
+        {product.available ? (
+          <ShareButton
+            url={`${store.address}/p/${encodeURIComponent(product.id)}`}
+            title={product.name}
+            text={`${product.name} en ${store.displayName}`}
+            label={`Compartir ${product.name}`}
+          />
+        ) : null}
         <form
           method="post"
           action="/i/admin/products"

@@ -9,19 +9,24 @@ export const ADDED_FEEDBACK_MS = 600;
 /** Products in the first screenful load their photos at once; the rest lazily. */
 const EAGER_IMAGES = 2;
 
+/** The product a shared link points at, and whether the store still offers it. */
+export type SharedProduct = { productId: string; found: boolean };
+
 type Props = {
   products: StorefrontProduct[];
+  shared?: SharedProduct | null;
   categories: string[];
   onAdd: (product: StorefrontProduct, variation: string) => void;
   /** False until the page has hydrated: a tap before then would be lost. */
   ready: boolean;
 };
 
-export function ProductCatalogue({ products, categories, onAdd, ready }: Props) {
+export function ProductCatalogue({ products, shared = null, categories, onAdd, ready }: Props) {
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState(ALL_CATEGORIES);
   const [enlarged, setEnlarged] = useState<StorefrontProduct | null>(null);
-  const visible = filterCatalogue(products, { query, category });
+  const sharedId = shared?.found ? shared.productId : null;
+  const visible = sharedFirst(filterCatalogue(products, { query, category }), sharedId);
 
   return (
     <>
@@ -54,6 +59,11 @@ export function ProductCatalogue({ products, categories, onAdd, ready }: Props) 
           className="block w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 text-base text-stone-900 placeholder:text-stone-600"
         />
       </form>
+      {shared && !shared.found ? (
+        <p role="status" className="mb-4 rounded-lg bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200">
+          Este producto ya no está disponible. Mira lo que sí tenemos.
+        </p>
+      ) : null}
       {visible.length === 0 ? (
         <p className="rounded-lg bg-[var(--store-panel)] p-6 text-center text-[var(--store-on-panel)]">
           No se encontraron productos.
@@ -64,6 +74,7 @@ export function ProductCatalogue({ products, categories, onAdd, ready }: Props) 
             <li key={product.id}>
               <ProductCard
                 product={product}
+                highlighted={product.id === sharedId}
                 eager={index < EAGER_IMAGES}
                 onAdd={onAdd}
                 ready={ready}
@@ -78,14 +89,23 @@ export function ProductCatalogue({ products, categories, onAdd, ready }: Props) 
   );
 }
 
+/** On a product's own page, that product leads the list (whatever the filters leave of it). */
+function sharedFirst(products: StorefrontProduct[], sharedId: string | null) {
+  const index = sharedId === null ? -1 : products.findIndex((product) => product.id === sharedId);
+  if (index <= 0) return products;
+  return [products[index]!, ...products.slice(0, index), ...products.slice(index + 1)];
+}
+
 function ProductCard({
   product,
+  highlighted,
   eager,
   onAdd,
   ready,
   onEnlarge,
 }: {
   product: StorefrontProduct;
+  highlighted: boolean;
   eager: boolean;
   onAdd: Props["onAdd"];
   ready: boolean;
@@ -101,8 +121,14 @@ function ProductCard({
   return (
     <article
       aria-labelledby={titleId}
-      className="flex h-full flex-col gap-3 rounded-xl bg-[var(--store-product)] p-3 text-[var(--store-on-product)] shadow-sm ring-1 ring-black/10"
+      data-shared={highlighted || undefined}
+      className={`flex h-full flex-col gap-3 rounded-xl bg-[var(--store-product)] p-3 text-[var(--store-on-product)] shadow-sm ${highlighted ? "ring-4 ring-[var(--store-primary)]" : "ring-1 ring-black/10"}`}
     >
+      {highlighted ? (
+        <p className="-mb-1 text-sm font-semibold text-[var(--store-on-product)]">
+          Te compartieron este producto
+        </p>
+      ) : null}
       {product.imageKey ? (
         <button
           type="button"

@@ -23,11 +23,16 @@ import {
   type DeviceOrder,
 } from "./device-storage";
 import { OrderLookup } from "./order-lookup";
-import { ProductCatalogue } from "./product-catalogue";
+import { ProductCatalogue, type SharedProduct } from "./product-catalogue";
 import { StoreHeader } from "./store-header";
 import { sendViewBeacon } from "./storefront-api";
 
-export type StorefrontProps = { store: StorefrontStore; products: StorefrontProduct[] };
+export type StorefrontProps = {
+  store: StorefrontStore;
+  products: StorefrontProduct[];
+  /** On a product's own page (`/<storeId>/p/<productId>`): that product, shown first. */
+  shared?: SharedProduct | null;
+};
 
 const TABS = [
   { id: "productos", label: "Productos" },
@@ -42,7 +47,7 @@ type TabId = (typeof TABS)[number]["id"];
  * JavaScript budget. It must render the same on both sides: anything from the browser's
  * storage is read after hydration, in effects.
  */
-export function StorefrontApp({ store, products }: StorefrontProps) {
+export function StorefrontApp({ store, products, shared = null }: StorefrontProps) {
   const [tab, setTab] = useState<TabId>("productos");
   const [lines, setLines] = useState<CartLine[]>([]);
   const [loaded, setLoaded] = useState(false);
@@ -157,6 +162,7 @@ export function StorefrontApp({ store, products }: StorefrontProps) {
           <h2 className="sr-only">Productos</h2>
           <ProductCatalogue
             products={products}
+            shared={shared}
             categories={store.categories}
             onAdd={(product, variation) => setLines((current) => addToCart(current, product.id, variation))}
             ready={loaded}

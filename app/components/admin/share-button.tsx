@@ -1,0 +1,49 @@
+import { useState } from "react";
+
+/**
+ * "Compartir": the phone's share sheet where there is one (Web Share API), a copy of the link
+ * elsewhere; either way the owner is told what happened.
+ */
+export function ShareButton({
+  url,
+  title,
+  text,
+  label,
+}: {
+  url: string;
+  title: string;
+  text: string;
+  label: string;
+}) {
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  async function share() {
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title, text, url });
+        return;
+      } catch (error) {
+        // The owner closed the share sheet: nothing to say.
+        if (error instanceof DOMException && error.name === "AbortError") return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      setState("copied");
+    } catch {
+      setState("failed");
+    }
+    setTimeout(() => setState("idle"), 2000);
+  }
+  return (
+    <button
+      type="button"
+      onClick={share}
+      aria-label={state === "idle" ? label : undefined}
+      className="flex-1 rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium hover:bg-stone-100"
+    >
+      <span aria-live="polite">
+        {state === "copied" ? "¡Enlace copiado!" : state === "failed" ? "No se pudo copiar" : "Compartir"}
+      </span>
+    </button>
+  );
+}
