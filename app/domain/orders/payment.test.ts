@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { changeToBring, formatClabe, isValidClabe, parseCashAmount } from "./payment";
+
+describe("CLABE", () => {
+  it("accepts numbers whose check digit is right", () => {
+    // Examples printed in banks' and Banxico's guides.
+    expect(isValidClabe("032180000118359719")).toBe(true);
+    expect(isValidClabe("002115016003269411")).toBe(true);
+    expect(isValidClabe("002010077777777771")).toBe(true);
+  });
+
+  it("refuses a wrong check digit, a wrong length or other characters", () => {
+    expect(isValidClabe("032180000118359710")).toBe(false);
+    expect(isValidClabe("03218000011835971")).toBe(false);
+    expect(isValidClabe("0321800001183597190")).toBe(false);
+    expect(isValidClabe("03218000011835971a")).toBe(false);
+    expect(isValidClabe("")).toBe(false);
+  });
+
+  it("reads in groups", () => {
+    expect(formatClabe("032180000118359719")).toBe("032 180 00011835971 9");
+  });
+});
+
+describe("cash", () => {
+  it("parses what a shopper types", () => {
+    expect(parseCashAmount("")).toBeNull();
+    expect(parseCashAmount(" 500 ")).toBe(500);
+    expect(parseCashAmount("$1,000.50")).toBe(1000.5);
+    expect(parseCashAmount("12.345")).toBe("invalid");
+    expect(parseCashAmount("-5")).toBe("invalid");
+    expect(parseCashAmount("abc")).toBe("invalid");
+  });
+
+  it("computes the change to bring in exact centavos", () => {
+    expect(changeToBring(245, 500)).toBe(255);
+    expect(changeToBring(0.3, 0.5)).toBe(0.2);
+    expect(changeToBring(199.99, 200)).toBe(0.01);
+    expect(changeToBring(245, 245)).toBe(0);
+    expect(changeToBring(245, 200)).toBeNull();
+    expect(changeToBring(245, null)).toBeNull();
+  });
+});
