@@ -18,7 +18,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { OrderEventKind, OrderStep } from "~/domain/orders/order-steps";
 import type { DeliveryType, OrderStatus } from "~/domain/orders/order-vocabulary";
+import type { PaymentMethod } from "~/domain/orders/payment";
 import type { ProductUnit } from "~/domain/products/product-units";
 import type { LicenceType } from "~/domain/stores/licence-types";
 
@@ -175,6 +177,20 @@ export const storeSettings = pgTable("store_settings", {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  /** How shoppers may pay (issue 17); none offered asks nothing, as the spec's checkout. */
+  paymentMethods: text("payment_methods")
+    .array()
+    .$type<PaymentMethod[]>()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  bankName: text("bank_name").notNull().default(""),
+  bankAccountHolder: text("bank_account_holder").notNull().default(""),
+  clabe: text("clabe").notNull().default(""),
+  /** The owner's WhatsApp status texts by step; missing ones use the defaults. */
+  statusTemplates: jsonb("status_templates")
+    .$type<Partial<Record<string, string>>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   updatedAt: updatedAt(),
 });
 
@@ -229,9 +245,23 @@ export const orders = pgTable(
     idempotencyKey: text("idempotency_key").notNull(),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** The last intermediate step while pending (issue 17); null before any. */
+    step: text("step").$type<OrderStep>(),
+    cancelReason: text("cancel_reason").notNull().default(""),
+    paymentMethod: text("payment_method").$type<PaymentMethod>(),
+    /** "¿Con cuánto pagas?": what the shopper hands over in cash, when said. */
+    cashAmount: numeric("cash_amount", { precision: 12, scale: 2, mode: "number" }),
+    transferReference: text("transfer_reference").notNull().default(""),
+    transferReportedAt: timestamp("transfer_reported_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),
+    check("orders_step", sql`${t.step} is null or ${t.step} in ('accepted', 'ready', 'on_the_way')`),
+    check(
+      "orders_payment_method",
+      sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('cash', 'transfer', 'card')`,
+    ),
     uniqueIndex("orders_idempotency_idx").on(t.storeId, t.idempotencyKey),
     index("orders_store_status_idx").on(t.storeId, t.status, t.createdAt),
     check("orders_status", sql`${t.status} in ('pending', 'completed', 'cancelled')`),
@@ -259,6 +289,25 @@ export const orderLines = pgTable(
       "cascade",
     ),
     check("order_lines_quantity", sql`${t.quantity} >= 1`),
+  ],
+);
+
+/** Every change of an order, with its time: the shopper's timeline on the tracking page. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    storeId: text("store_id").notNull(),
+    orderId: text("order_id").notNull(),
+    kind: text("kind").$type<OrderEventKind>().notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("order_events_order_idx").on(t.storeId, t.orderId, t.id),
+    foreignKey({ columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete(
+      "cascade",
+    ),
   ],
 );
 

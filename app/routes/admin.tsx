@@ -8,6 +8,7 @@ import { lastGoodData } from "~/components/forms/last-good-data";
 import { StaleBanner } from "~/components/forms/stale-banner";
 import { useLiveOrders } from "~/components/admin/use-live-orders";
 import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { parseHistoryFilter } from "~/domain/orders/owner-orders";
 import { mediaUrl, thumbnailKey } from "~/domain/images/image-urls";
 import { loadAdminTab, planSummary } from "~/domain/stores/admin-panel.server";
 import { resolveAdminTab, visibleTabs } from "~/domain/stores/admin-tabs";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       plan: planSummary(store),
       contactEmail: env.CONTACT_EMAIL,
       tab,
-      panel: await loadAdminTab(db, store, tab, page),
+      panel: await loadAdminTab(db, store, tab, page, parseHistoryFilter(url.searchParams)),
     },
   };
 }

@@ -223,6 +223,12 @@ describe("looking an order up", () => {
       comments: "Sin nuez, por favor",
       total: 28,
       lines: [{ name: "Concha", variation: "Vainilla", quantity: 2, unit: "pieza", price: 14 }],
+      step: null,
+      cancelReason: "",
+      paymentMethod: null,
+      cashAmount: null,
+      paid: false,
+      transferReported: false,
     });
     const serialized = JSON.stringify(found);
     expect(serialized).not.toContain("Nombre Secreto");

@@ -6,6 +6,7 @@ import { PendingOrdersTab } from "./pending-orders-tab";
 import { ProductsTab } from "./products-tab";
 import { SettingsTab } from "./settings-tab";
 import { ShareKitPanel } from "./share-kit-panel";
+import { OrderSettingsPanel } from "./order-settings-panel";
 import type { LiveConnection } from "./use-live-orders";
 
 /** The one tab on screen, with the data its loader fetched. */
@@ -24,7 +25,8 @@ export function AdminTabPanel({
       return (
         <>
           <SettingsTab settings={panel.settings} cityId={panel.cityId} cities={panel.cities} />
-          <div className="mt-6">
+          <div className="mt-6 space-y-6">
+            <OrderSettingsPanel settings={panel.settings} />
             <ShareKitPanel storeName={store.displayName} address={store.address} />
           </div>
         </>
@@ -40,9 +42,27 @@ export function AdminTabPanel({
         />
       );
     case "ordenes_pendientes":
-      return <PendingOrdersTab orders={panel.orders} connection={connection} />;
+      return (
+        <PendingOrdersTab
+          orders={panel.orders}
+          connection={connection}
+          messages={{
+            storeId: new URL(store.address).pathname.slice(1),
+            storeName: panel.storeName,
+            origin: new URL(store.address).origin,
+            templates: panel.templates,
+          }}
+        />
+      );
     case "ordenes_completadas":
-      return <OrderHistoryTab orders={panel.orders} page={panel.page} hasMore={panel.hasMore} />;
+      return (
+        <OrderHistoryTab
+          orders={panel.orders}
+          page={panel.page}
+          hasMore={panel.hasMore}
+          filter={panel.filter}
+        />
+      );
     case "configuracion_avanzada":
       return <AdvancedSettingsTab categories={panel.categories} />;
     case "notificaciones":

@@ -1,7 +1,9 @@
 import { Fragment, useState } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { OwnerOrder } from "~/domain/orders/owner-orders.server";
-import { OWNER_ORDER_MESSAGES } from "~/domain/orders/owner-orders";
+import { OWNER_ORDER_MESSAGES, type HistoryFilter } from "~/domain/orders/owner-orders";
+import { EVENT_LABELS } from "~/domain/orders/order-steps";
+import { paymentText } from "~/domain/orders/whatsapp";
 import { formatOrderDate } from "~/domain/orders/order-vocabulary";
 import { DeliveryTerms, OrderLines } from "~/components/order-lines";
 
@@ -9,18 +11,67 @@ export function OrderHistoryTab({
   orders,
   page,
   hasMore,
+  filter,
 }: {
   orders: OwnerOrder[];
   page: number;
   hasMore: boolean;
+  filter: HistoryFilter;
 }) {
   const [expanded, setExpanded] = useState<string | null>(null);
   const toggle = (id: string) => setExpanded((current) => (current === id ? null : id));
+  const query = new URLSearchParams({
+    tab: "ordenes_completadas",
+    ...(filter.status !== "all" ? { estado: filter.status } : {}),
+    ...(filter.from ? { desde: filter.from } : {}),
+    ...(filter.to ? { hasta: filter.to } : {}),
+  });
+  const pageLink = (to: number) => `?${query.toString()}&page=${to}`;
   return (
     <section aria-labelledby="history-title" className="space-y-4">
       <h2 id="history-title" className="text-xl font-bold">
         Órdenes completadas
       </h2>
+      <Form
+        method="get"
+        aria-label="Filtrar el historial"
+        className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-3 ring-1 ring-stone-200"
+      >
+        <input type="hidden" name="tab" value="ordenes_completadas" />
+        <label className="text-sm font-medium">
+          Estado
+          <select
+            name="estado"
+            defaultValue={filter.status === "all" ? "" : filter.status}
+            className="mt-1 block rounded-lg border border-stone-300 px-3 py-2 text-base"
+          >
+            <option value="">Todas</option>
+            <option value="completed">Completadas</option>
+            <option value="cancelled">Canceladas</option>
+          </select>
+        </label>
+        <label className="text-sm font-medium">
+          Desde
+          <input
+            type="date"
+            name="desde"
+            defaultValue={filter.from ?? ""}
+            className="mt-1 block rounded-lg border border-stone-300 px-3 py-2 text-base"
+          />
+        </label>
+        <label className="text-sm font-medium">
+          Hasta
+          <input
+            type="date"
+            name="hasta"
+            defaultValue={filter.to ?? ""}
+            className="mt-1 block rounded-lg border border-stone-300 px-3 py-2 text-base"
+          />
+        </label>
+        <button type="submit" className="rounded-lg bg-stone-900 px-4 py-2.5 font-semibold text-white">
+          Filtrar
+        </button>
+      </Form>
       {orders.length === 0 ? (
         <p className="rounded-xl bg-white p-6 text-center text-stone-700 ring-1 ring-stone-200">
           {OWNER_ORDER_MESSAGES.noHistory}
@@ -91,7 +142,24 @@ export function OrderHistoryTab({
                               {order.status === "cancelled" ? (
                                 <>
                                   <dt className="text-stone-600">Estado</dt>
-                                  <dd className="font-bold text-red-800">Cancelada</dd>
+                                  <dd className="font-bold text-red-800">
+                                    Cancelada{order.cancelReason ? ` · ${order.cancelReason}` : ""}
+                                  </dd>
+                                </>
+                              ) : null}
+                              {order.step ? (
+                                <>
+                                  <dt className="text-stone-600">Último paso</dt>
+                                  <dd>{EVENT_LABELS[order.step]}</dd>
+                                </>
+                              ) : null}
+                              {order.paymentMethod ? (
+                                <>
+                                  <dt className="text-stone-600">Pago</dt>
+                                  <dd>
+                                    {paymentText(order)} ·{" "}
+                                    {order.paidAt ? "Pagado" : "Sin marcar como pagado"}
+                                  </dd>
                                 </>
                               ) : null}
                             </dl>
@@ -107,20 +175,14 @@ export function OrderHistoryTab({
           </div>
           <nav aria-label="Páginas del historial" className="flex justify-between">
             {page > 1 ? (
-              <Link
-                to={`?tab=ordenes_completadas&page=${page - 1}`}
-                className="font-semibold text-blue-800 underline"
-              >
+              <Link to={pageLink(page - 1)} className="font-semibold text-blue-800 underline">
                 ← Más recientes
               </Link>
             ) : (
               <span />
             )}
             {hasMore ? (
-              <Link
-                to={`?tab=ordenes_completadas&page=${page + 1}`}
-                className="font-semibold text-blue-800 underline"
-              >
+              <Link to={pageLink(page + 1)} className="font-semibold text-blue-800 underline">
                 Más antiguas →
               </Link>
             ) : null}

@@ -3,6 +3,15 @@ import type { OwnerOrder } from "~/domain/orders/owner-orders.server";
 import { OWNER_ORDER_MESSAGES, whatsappLink } from "~/domain/orders/owner-orders";
 import { formatOrderDate, ORDER_STATUS_LABELS } from "~/domain/orders/order-vocabulary";
 import { DeliveryTerms, OrderLines } from "~/components/order-lines";
+import { finalStep, nextSteps, STEP_LABELS, type OrderStep } from "~/domain/orders/order-steps";
+import {
+  customerWhatsappUrl,
+  renderTemplate,
+  trackingPath,
+  type StatusTemplates,
+} from "~/domain/orders/status-messages";
+import { paymentText } from "~/domain/orders/whatsapp";
+import { formatMoney } from "~/domain/orders/money";
 import type { LiveConnection } from "./use-live-orders";
 
 const CONNECTION_TEXT: Record<LiveConnection, string> = {
@@ -11,12 +20,22 @@ const CONNECTION_TEXT: Record<LiveConnection, string> = {
   closed: "Sin conexión: recarga la página",
 };
 
+/** What a status message needs beyond the order: the store's name, texts and address. */
+export type MessageContext = {
+  storeId: string;
+  storeName: string;
+  origin: string;
+  templates: StatusTemplates;
+};
+
 export function PendingOrdersTab({
   orders,
   connection,
+  messages,
 }: {
   orders: OwnerOrder[];
   connection: LiveConnection;
+  messages: MessageContext;
 }) {
   return (
     <section aria-labelledby="pending-title" className="space-y-4">
@@ -40,7 +59,7 @@ export function PendingOrdersTab({
       ) : (
         <ul aria-label="Órdenes pendientes" className="space-y-3">
           {orders.map((order) => (
-            <PendingOrder key={order.id} order={order} />
+            <PendingOrder key={order.id} order={order} messages={messages} />
           ))}
         </ul>
       )}
@@ -48,7 +67,7 @@ export function PendingOrdersTab({
   );
 }
 
-function PendingOrder({ order }: { order: OwnerOrder }) {
+function PendingOrder({ order, messages }: { order: OwnerOrder; messages: MessageContext }) {
   const update = useFormAction("/i/admin/orders", OWNER_ORDER_MESSAGES.failed);
   const chat = whatsappLink(order.customerPhone);
   const busy = update.submitting;
@@ -63,8 +82,20 @@ function PendingOrder({ order }: { order: OwnerOrder }) {
     <li aria-label={`Orden ${order.id}`} className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-stone-200">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-mono font-bold">{order.id}</p>
-        <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-900">
-          {ORDER_STATUS_LABELS[order.status]}
+        <span className="flex flex-wrap gap-1.5">
+          <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-900">
+            {ORDER_STATUS_LABELS[order.status]}
+          </span>
+          {order.step ? (
+            <span className="rounded-full bg-blue-100 px-2.5 py-0.5 text-xs font-bold text-blue-900">
+              {STEP_LABELS[order.step]}
+            </span>
+          ) : null}
+          {order.paidAt ? (
+            <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-bold text-green-900">
+              Pagado
+            </span>
+          ) : null}
         </span>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -93,8 +124,51 @@ function PendingOrder({ order }: { order: OwnerOrder }) {
             <dd className="break-words">{order.comments}</dd>
           </>
         ) : null}
+        {order.paymentMethod ? (
+          <>
+            <dt className="text-stone-600">Pago</dt>
+            <dd>
+              {paymentText(order)}
+              {order.transferReportedAt && !order.paidAt ? (
+                <span className="block text-sm text-stone-700">
+                  El cliente avisó que ya transfirió
+                  {order.transferReference ? ` (referencia: ${order.transferReference})` : ""}.
+                </span>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
       </dl>
       <OrderLines order={order} />
+      <StatusMessages order={order} messages={messages} />
+      {nextSteps(order).length > 0 || (order.paymentMethod && !order.paidAt) ? (
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {nextSteps(order).map((step) => (
+            <OrderActionForm
+              key={step}
+              intent="step"
+              orderId={order.id}
+              fields={{ step }}
+              busy={busy}
+              onSend={send}
+              className="border border-blue-300 text-blue-900 hover:bg-blue-50"
+            >
+              Marcar: {STEP_LABELS[step]}
+            </OrderActionForm>
+          ))}
+          {order.paymentMethod && !order.paidAt ? (
+            <OrderActionForm
+              intent="paid"
+              orderId={order.id}
+              busy={busy}
+              onSend={send}
+              className="border border-green-300 text-green-900 hover:bg-green-50"
+            >
+              {OWNER_ORDER_MESSAGES.markPaid} ({formatMoney(order.total)})
+            </OrderActionForm>
+          ) : null}
+        </div>
+      ) : null}
       <div className="flex flex-col gap-2 sm:flex-row">
         <OrderActionForm
           intent="complete"
@@ -112,6 +186,19 @@ function PendingOrder({ order }: { order: OwnerOrder }) {
           confirm={OWNER_ORDER_MESSAGES.confirmCancel}
           onSend={send}
           className="border border-red-300 text-red-800 hover:bg-red-50"
+          extra={
+            <details className="mb-2 text-sm">
+              <summary className="cursor-pointer text-stone-700">Agregar motivo de cancelación</summary>
+              <label className="mt-1 block">
+                <span className="block text-stone-700">{OWNER_ORDER_MESSAGES.cancelReason}</span>
+                <input
+                  name="reason"
+                  maxLength={200}
+                  className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-base"
+                />
+              </label>
+            </details>
+          }
         >
           {OWNER_ORDER_MESSAGES.cancel}
         </OrderActionForm>
@@ -120,22 +207,63 @@ function PendingOrder({ order }: { order: OwnerOrder }) {
   );
 }
 
+/**
+ * "Avisar por WhatsApp": for each step, the shopper's chat opened on the owner's own phone with
+ * the ready text and the tracking link. Nothing is sent until the owner presses send.
+ */
+function StatusMessages({ order, messages }: { order: OwnerOrder; messages: MessageContext }) {
+  const steps: OrderStep[] = ["accepted", finalStep(order.deliveryType)];
+  const values = {
+    customerName: order.customerName,
+    orderNumber: order.id,
+    storeName: messages.storeName,
+    total: order.total,
+    trackingUrl: `${messages.origin}${trackingPath(messages.storeId, order.id)}`,
+  };
+  const links = steps.flatMap((step) => {
+    const href = customerWhatsappUrl(order.customerPhone, renderTemplate(messages.templates[step], values));
+    return href ? [{ step, href }] : [];
+  });
+  if (links.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-stone-700">Avisar por WhatsApp:</span>
+      {links.map(({ step, href }) => (
+        <a
+          key={step}
+          href={href}
+          target="_blank"
+          rel="noreferrer"
+          aria-label={`Avisar por WhatsApp: ${STEP_LABELS[step]}`}
+          className="rounded-full border border-green-600 px-3 py-1.5 font-medium text-green-900 hover:bg-green-50"
+        >
+          {STEP_LABELS[step]}
+        </a>
+      ))}
+    </div>
+  );
+}
+
 /** One button of a pending order, as its own form (it still posts, before the page has hydrated). */
 function OrderActionForm({
   intent,
   orderId,
+  fields = {},
   busy,
   confirm,
   onSend,
   className,
+  extra,
   children,
 }: {
-  intent: "complete" | "cancel";
+  intent: "complete" | "cancel" | "step" | "paid";
   orderId: string;
+  fields?: Record<string, string>;
   busy: boolean;
   confirm?: string;
   onSend: (form: HTMLFormElement) => Promise<void>;
   className: string;
+  extra?: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
@@ -150,6 +278,10 @@ function OrderActionForm({
     >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="orderId" value={orderId} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {extra}
       <button
         type="submit"
         disabled={busy}

@@ -10,6 +10,7 @@ import {
 } from "~/domain/orders/order-form";
 import type { OrderSummary } from "~/domain/orders/order-summary";
 import { DELIVERY_LABELS } from "~/domain/orders/order-vocabulary";
+import { changeToBring, PAYMENT_LABELS, parseCashAmount } from "~/domain/orders/payment";
 import type { StorefrontProduct, StorefrontStore } from "~/domain/storefront/catalogue.server";
 import { postOrder } from "./storefront-api";
 import { OrderConfirmation } from "./order-confirmation";
@@ -30,7 +31,15 @@ type Props = {
   onContinue: () => void;
 };
 
-const EMPTY_FORM = { customerName: "", customerPhone: "", deliveryType: "", address: "", comments: "" };
+const EMPTY_FORM = {
+  customerName: "",
+  customerPhone: "",
+  deliveryType: "",
+  address: "",
+  comments: "",
+  paymentMethod: "",
+  cashAmount: "",
+};
 
 export function CartPanel(props: Props) {
   if (props.confirmation) {
@@ -43,7 +52,11 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
   const deliveryOptions = (["pickup", "delivery"] as const).filter((type) =>
     type === "pickup" ? store.allowPickup : store.allowDelivery,
   );
-  const [values, setValues] = useState({ ...EMPTY_FORM, deliveryType: deliveryOptions[0] ?? "" });
+  const firstChoices = {
+    deliveryType: deliveryOptions[0] ?? "",
+    paymentMethod: store.paymentMethods[0] ?? "",
+  };
+  const [values, setValues] = useState({ ...EMPTY_FORM, ...firstChoices });
   const [errors, setErrors] = useState<OrderFieldErrors>({});
   const [sending, setSending] = useState(false);
   const [animating, setAnimating] = useState(false);
@@ -84,7 +97,7 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
     const result = await postOrder(store.id, input);
     setSending(false);
     if (result.ok) {
-      setValues({ ...EMPTY_FORM, deliveryType: deliveryOptions[0] ?? "" });
+      setValues({ ...EMPTY_FORM, ...firstChoices });
       onPlaced(result.order, parsed.data.customerName);
       return;
     }
@@ -285,6 +298,52 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
             </>
           )}
         />
+        {store.paymentMethods.length > 0 ? (
+          <fieldset {...fieldProps("paymentMethod")}>
+            <legend className="mb-1 text-sm font-medium">¿Cómo vas a pagar?</legend>
+            <div className="space-y-2">
+              {store.paymentMethods.map((method) => (
+                <label
+                  key={method}
+                  className="flex items-center gap-3 rounded-lg border border-stone-400 bg-white p-3 font-semibold text-stone-900"
+                >
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value={method}
+                    checked={values.paymentMethod === method}
+                    onChange={() => set("paymentMethod")(method)}
+                    className="size-5"
+                  />
+                  {PAYMENT_LABELS[method]}
+                </label>
+              ))}
+            </div>
+            {errors.paymentMethod ? (
+              <FieldError id="sf-paymentMethod-error" message={errors.paymentMethod} tone="store" />
+            ) : null}
+          </fieldset>
+        ) : null}
+        {values.paymentMethod === "cash" ? (
+          <FieldFrame
+            id="sf-cashAmount"
+            tone="store"
+            label="¿Con cuánto pagas? (opcional)"
+            error={errors.cashAmount}
+            hint={cashHint(total, values.cashAmount)}
+            control={(aria) => (
+              <input
+                {...aria}
+                name="cashAmount"
+                inputMode="decimal"
+                placeholder="Por ejemplo 500"
+                value={values.cashAmount}
+                onChange={(event) => set("cashAmount")(event.currentTarget.value)}
+                className={INPUT}
+              />
+            )}
+          />
+        ) : null}
         {errors.form || errors.lines ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
             {errors.form ?? errors.lines}
@@ -300,6 +359,14 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
       </form>
     </div>
   );
+}
+
+/** What the shopper reads under the cash field: the change the store will bring. */
+function cashHint(total: number, typed: string): string {
+  const amount = parseCashAmount(typed);
+  if (typeof amount !== "number") return "Así la tienda lleva cambio.";
+  const change = changeToBring(total, amount);
+  return change === null ? "Debe cubrir el total." : `Tu cambio: ${formatMoney(change)}.`;
 }
 
 const INPUT =

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import type { OrderSummary } from "~/domain/orders/order-summary";
+import { formatClabe } from "~/domain/orders/payment";
+import { trackingPath } from "~/domain/orders/status-messages";
 import { whatsappOrderText, whatsappOrderUrl } from "~/domain/orders/whatsapp";
 import type { StorefrontStore } from "~/domain/storefront/catalogue.server";
-import { OrderDetails } from "./order-lines";
+import { OrderDetails, TrackingLink } from "./order-lines";
 
 export function OrderConfirmation({
   store,
@@ -17,9 +19,14 @@ export function OrderConfirmation({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  const tracking = trackingPath(store.id, order.number);
   const whatsapp = store.whatsappPhone
-    ? whatsappOrderUrl(store.whatsappPhone, whatsappOrderText(order, store.displayName, customerName))
+    ? whatsappOrderUrl(
+        store.whatsappPhone,
+        whatsappOrderText(order, store.displayName, customerName, `${window.location.origin}${tracking}`),
+      )
     : null;
+  const bank = order.paymentMethod === "transfer" ? store.bank : null;
 
   return (
     <section
@@ -35,7 +42,7 @@ export function OrderConfirmation({
           <p className="font-mono text-2xl font-bold tracking-wider" data-testid="order-number">
             {order.number}
           </p>
-          <CopyButton text={order.number} />
+          <CopyButton text={order.number} label="Copiar número" done="Número copiado" />
         </div>
         <p className="mt-1 text-sm">Guárdalo: con él puedes consultar tu pedido en la pestaña Mi Pedido.</p>
       </div>
@@ -52,7 +59,23 @@ export function OrderConfirmation({
           </a>
         </div>
       ) : null}
+      {bank ? (
+        <div className="space-y-2 rounded-lg bg-white p-3 text-stone-900 ring-1 ring-stone-400">
+          <p className="font-semibold">Datos para transferir</p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="font-semibold">Banco</dt>
+            <dd>{bank.name}</dd>
+            <dt className="font-semibold">Titular</dt>
+            <dd>{bank.holder}</dd>
+            <dt className="font-semibold">CLABE</dt>
+            <dd className="font-mono">{formatClabe(bank.clabe)}</dd>
+          </dl>
+          <CopyButton text={bank.clabe} label="Copiar CLABE" done="CLABE copiada" />
+          <p className="text-sm">Cuando transfieras, avísale a la tienda desde la página de tu pedido.</p>
+        </div>
+      ) : null}
       <OrderDetails order={order} />
+      <TrackingLink storeId={store.id} number={order.number} />
       <button
         type="button"
         onClick={onContinue}
@@ -64,7 +87,7 @@ export function OrderConfirmation({
   );
 }
 
-function CopyButton({ text }: { text: string }) {
+function CopyButton({ text, label, done }: { text: string; label: string; done: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <>
@@ -81,10 +104,10 @@ function CopyButton({ text }: { text: string }) {
         }}
         className="rounded-lg border border-stone-500 bg-white px-3 py-1.5 text-sm font-semibold text-stone-900"
       >
-        {copied ? "¡Copiado!" : "Copiar número"}
+        {copied ? "¡Copiado!" : label}
       </button>
       <span className="sr-only" aria-live="polite">
-        {copied ? "Número copiado" : ""}
+        {copied ? done : ""}
       </span>
     </>
   );

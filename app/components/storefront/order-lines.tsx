@@ -1,5 +1,7 @@
 import { DeliveryTerms, OrderLines } from "~/components/order-lines";
 import type { OrderSummary } from "~/domain/orders/order-summary";
+import { trackingPath } from "~/domain/orders/status-messages";
+import { paymentText } from "~/domain/orders/whatsapp";
 
 /** An order's products, total and delivery, as the shopper sees them (never name or phone). */
 export function OrderDetails({ order }: { order: OrderSummary }) {
@@ -14,7 +16,28 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
             <dd className="break-words">{order.comments}</dd>
           </>
         ) : null}
+        {order.paymentMethod ? (
+          <>
+            <dt className="font-semibold">Pago</dt>
+            <dd>
+              {paymentText(order)}
+              {order.paid ? " · Pagado" : ""}
+            </dd>
+          </>
+        ) : null}
       </dl>
     </div>
+  );
+}
+
+/** The order's own page, where the shopper follows it without messaging the store. */
+export function TrackingLink({ storeId, number }: { storeId: string; number: string }) {
+  return (
+    <a
+      href={trackingPath(storeId, number)}
+      className="block rounded-lg bg-white px-4 py-3 text-center font-semibold text-stone-900 underline ring-1 ring-stone-500"
+    >
+      Sigue tu pedido
+    </a>
   );
 }

@@ -4,7 +4,8 @@ import { ORDER_NUMBER_MAX_LENGTH } from "~/domain/orders/order-form";
 import { formatOrderDate, ORDER_STATUS_LABELS } from "~/domain/orders/order-vocabulary";
 import type { OrderSummary } from "~/domain/orders/order-summary";
 import type { DeviceOrder } from "./device-storage";
-import { OrderDetails } from "./order-lines";
+import { OrderDetails, TrackingLink } from "./order-lines";
+import { STEP_LABELS } from "~/domain/orders/order-steps";
 import { postLookup } from "./storefront-api";
 
 /** "Mi Pedido": find an order by its number; orders placed on this device are one tap away. */
@@ -104,11 +105,16 @@ export function OrderLookup({ storeId, deviceOrders }: { storeId: string; device
             </h2>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
               <dt className="font-semibold">Estado</dt>
-              <dd>{ORDER_STATUS_LABELS[state.order.status]}</dd>
+              <dd>
+                {state.order.status === "pending" && state.order.step
+                  ? STEP_LABELS[state.order.step]
+                  : ORDER_STATUS_LABELS[state.order.status]}
+              </dd>
               <dt className="font-semibold">Fecha</dt>
               <dd>{formatOrderDate(state.order.createdAt, "long")}</dd>
             </dl>
             <OrderDetails order={state.order} />
+            <TrackingLink storeId={storeId} number={state.order.number} />
           </section>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
 import { MAX_CART_LINES, MAX_QUANTITY } from "./cart";
 import { DELIVERY_TYPES, type DeliveryType } from "./order-vocabulary";
+import { isPaymentMethod, parseCashAmount, PAYMENT_MESSAGES, type PaymentMethod } from "./payment";
 
 /**
  * The shopper's order form (spec §5): one parser, run by the storefront for instant feedback
@@ -44,9 +45,23 @@ export type OrderForm = {
   /** Generated with the form: a double tap, a retry or a reload places one order. */
   idempotencyKey: string;
   lines: OrderLineInput[];
+  /** How the shopper pays, when the store asks (issue 17); null otherwise. */
+  paymentMethod?: PaymentMethod | null;
+  /** "¿Con cuánto pagas?" for cash, when said. */
+  cashAmount?: number | null;
 };
-export type OrderFormInput = { [K in keyof OrderForm]: K extends "deliveryType" ? string : OrderForm[K] };
-export type OrderField = "customerName" | "customerPhone" | "deliveryType" | "address" | "comments" | "lines";
+export type OrderFormInput = {
+  [K in keyof OrderForm]: K extends "deliveryType" | "paymentMethod" | "cashAmount" ? string : OrderForm[K];
+};
+export type OrderField =
+  | "customerName"
+  | "customerPhone"
+  | "deliveryType"
+  | "address"
+  | "comments"
+  | "lines"
+  | "paymentMethod"
+  | "cashAmount";
 export type OrderFieldErrors = Partial<Record<OrderField | "form", string>>;
 export type OrderFormResult =
   { success: true; data: OrderForm } | { success: false; errors: OrderFieldErrors };
@@ -104,6 +119,13 @@ export function parseOrderForm(input: unknown): OrderFormResult {
   const idempotencyKey = typeof raw.idempotencyKey === "string" ? raw.idempotencyKey : "";
   if (!KEY_PATTERN.test(idempotencyKey)) errors.form = ORDER_MESSAGES.failure;
 
+  // Payment is asked only by stores that offer methods; the server checks it against them.
+  const method = text(raw.paymentMethod) ?? "";
+  const paymentMethod = method === "" ? null : isPaymentMethod(method) ? method : undefined;
+  if (paymentMethod === undefined) errors.paymentMethod = PAYMENT_MESSAGES.method;
+  const cash = paymentMethod === "cash" ? parseCashAmount(text(raw.cashAmount) ?? "") : null;
+  if (cash === "invalid") errors.cashAmount = PAYMENT_MESSAGES.cashInvalid;
+
   if (Object.keys(errors).length > 0) return { success: false, errors };
   return {
     success: true,
@@ -119,6 +141,8 @@ export function parseOrderForm(input: unknown): OrderFormResult {
         variation,
         quantity,
       })),
+      paymentMethod: paymentMethod ?? null,
+      cashAmount: typeof cash === "number" ? cash : null,
     },
   };
 }

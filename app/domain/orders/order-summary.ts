@@ -1,4 +1,6 @@
+import type { OrderStep } from "~/domain/orders/order-steps";
 import type { DeliveryType, OrderStatus } from "~/domain/orders/order-vocabulary";
+import type { PaymentMethod } from "~/domain/orders/payment";
 import type { ProductUnit } from "~/domain/products/product-units";
 
 /** What a shopper may see of an order: never the customer's name or phone. */
@@ -18,4 +20,11 @@ export type OrderSummary = {
   comments: string;
   total: number;
   lines: OrderSummaryLine[];
+  /** Issue 17: the last intermediate step, why it was cancelled, and how it is paid. */
+  step: OrderStep | null;
+  cancelReason: string;
+  paymentMethod: PaymentMethod | null;
+  cashAmount: number | null;
+  paid: boolean;
+  transferReported: boolean;
 };

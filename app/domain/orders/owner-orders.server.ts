@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
-import { orderLines, orders } from "~/db/schema";
+import { orderEvents, orderLines, orders } from "~/db/schema";
 import { recordEvent } from "~/domain/analytics/events.server";
 import { AppError } from "~/lib/errors";
 import { publishOrderEvent } from "./order-events.server";
-import { HISTORY_PAGE_SIZE } from "./owner-orders";
+import { canMarkStep, type OrderStep } from "./order-steps";
+import { HISTORY_PAGE_SIZE, type HistoryFilter } from "./owner-orders";
 
 /**
  * The owner's side of orders: the pending list, the history, and the two transitions a
@@ -41,13 +42,30 @@ export async function listPendingOrders(db: Executor, storeId: string) {
   return withLines(db, storeId, rows);
 }
 
-/** Completed and cancelled orders, newest first, one page of 50 at a time. */
-export async function listOrderHistory(db: Executor, storeId: string, page = 1) {
+/**
+ * Completed and cancelled orders, newest first, one page of 50 at a time; optionally one status
+ * and a range of days (Mexico City days, by when the order ended).
+ */
+export async function listOrderHistory(
+  db: Executor,
+  storeId: string,
+  page = 1,
+  filter: HistoryFilter = { status: "all", from: null, to: null },
+) {
   const offset = (Math.max(1, page) - 1) * HISTORY_PAGE_SIZE;
+  const statuses = filter.status === "all" ? (["completed", "cancelled"] as const) : [filter.status];
+  const day = sql`(coalesce(${orders.completedAt}, ${orders.createdAt}) at time zone 'America/Mexico_City')::date`;
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.storeId, storeId), inArray(orders.status, ["completed", "cancelled"])))
+    .where(
+      and(
+        eq(orders.storeId, storeId),
+        inArray(orders.status, [...statuses]),
+        filter.from ? sql`${day} >= ${filter.from}::date` : undefined,
+        filter.to ? sql`${day} <= ${filter.to}::date` : undefined,
+      ),
+    )
     .orderBy(sql`${orders.completedAt} desc nulls last`, desc(orders.createdAt))
     .limit(HISTORY_PAGE_SIZE + 1)
     .offset(offset);
@@ -65,11 +83,12 @@ async function closeOrder(
   orderId: string,
   status: "completed" | "cancelled",
   now: Date,
+  reason = "",
 ) {
   return db.transaction(async (tx) => {
     const [closed] = await tx
       .update(orders)
-      .set({ status, completedAt: now })
+      .set({ status, completedAt: now, ...(status === "cancelled" ? { cancelReason: reason } : {}) })
       .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId), eq(orders.status, "pending")))
       .returning({ id: orders.id, completedAt: orders.completedAt });
     if (!closed) {
@@ -83,6 +102,7 @@ async function closeOrder(
     if (status === "completed") {
       await recordEvent(tx, "complete_order", storeId, { storeId, orderId, completedAt: now.toISOString() });
     }
+    await tx.insert(orderEvents).values({ storeId, orderId, kind: status, note: reason, createdAt: now });
     await publishOrderEvent(tx, { type: "order.updated", storeId, orderId });
     return closed;
   });
@@ -93,7 +113,53 @@ export function completeOrder(db: Executor, storeId: string, orderId: string, no
   return closeOrder(db, storeId, orderId, "completed", now);
 }
 
-/** Pending → Cancelled: also sets completedAt. */
-export function cancelOrder(db: Executor, storeId: string, orderId: string, now = new Date()) {
-  return closeOrder(db, storeId, orderId, "cancelled", now);
+/** Pending → Cancelled: also sets completedAt; the optional reason is shown to the shopper. */
+export function cancelOrder(db: Executor, storeId: string, orderId: string, now = new Date(), reason = "") {
+  return closeOrder(db, storeId, orderId, "cancelled", now, reason);
+}
+
+/** Locks the store's order for a change; another store's order is "not found". */
+async function lockOrder(tx: Executor, storeId: string, orderId: string) {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)))
+    .for("update");
+  if (!order) throw new AppError("NOT_FOUND", NOT_FOUND);
+  return order;
+}
+
+/** Marks the next step of a pending order (forward only), with its time in the timeline. */
+export function markOrderStep(
+  db: Executor,
+  storeId: string,
+  orderId: string,
+  step: OrderStep,
+  now = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, storeId, orderId);
+    if (order.status !== "pending") throw new AppError("UNAVAILABLE", "Esta orden ya no está pendiente.");
+    if (!canMarkStep(order, step)) throw new AppError("UNAVAILABLE", "Ese paso ya no aplica a esta orden.");
+    await tx
+      .update(orders)
+      .set({ step })
+      .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
+    await tx.insert(orderEvents).values({ storeId, orderId, kind: step, createdAt: now });
+    await publishOrderEvent(tx, { type: "order.updated", storeId, orderId });
+  });
+}
+
+/** The owner received the money: once; the timeline says when. */
+export function markOrderPaid(db: Executor, storeId: string, orderId: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, storeId, orderId);
+    if (order.paidAt) return;
+    await tx
+      .update(orders)
+      .set({ paidAt: now })
+      .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
+    await tx.insert(orderEvents).values({ storeId, orderId, kind: "paid", createdAt: now });
+    await publishOrderEvent(tx, { type: "order.updated", storeId, orderId });
+  });
 }

@@ -8,9 +8,31 @@ export const OWNER_ORDER_MESSAGES = {
   confirmCancel: "¿Seguro que quieres cancelar esta orden? Esta acción no se puede deshacer.",
   /** The server's answer when a completion or cancellation fails; the panel only logs it (spec §8). */
   failed: "No se pudo actualizar la orden. Intenta de nuevo.",
+  markPaid: "Marcar pagado",
+  cancelReason: "Motivo de la cancelación (opcional; el cliente lo verá)",
 } as const;
 
 export const HISTORY_PAGE_SIZE = 50;
+
+/** The history's filter (issue 17): one status or both, and a range of days (YYYY-MM-DD). */
+export type HistoryFilter = {
+  status: "all" | "completed" | "cancelled";
+  from: string | null;
+  to: string | null;
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function parseHistoryFilter(params: URLSearchParams): HistoryFilter {
+  const status = params.get("estado");
+  const day = (value: string | null) =>
+    value && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : null;
+  return {
+    status: status === "completed" || status === "cancelled" ? status : "all",
+    from: day(params.get("desde")),
+    to: day(params.get("hasta")),
+  };
+}
 
 /** The chat link for a Mexican mobile number (spec §7: wa.me/52{phone}). */
 export function whatsappLink(phone: string): string | null {

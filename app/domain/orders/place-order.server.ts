@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
-import { orderLines, orders, products } from "~/db/schema";
+import { orderEvents, orderLines, orders, products } from "~/db/schema";
 import { recordEvent } from "~/domain/analytics/events.server";
 import { enforce } from "~/domain/rate-limit/rate-limit.server";
 import { findStore } from "~/domain/stores/store.server";
@@ -9,6 +9,7 @@ import { isOrderableOption, orderTotal } from "./cart";
 import { publishOrderEvent } from "./order-events.server";
 import { ORDER_MESSAGES, type OrderForm } from "./order-form";
 import { newOrderNumber } from "./order-number";
+import { PAYMENT_MESSAGES } from "./payment";
 import type { OrderSummary } from "./order-summary";
 
 /** A cart line whose product is gone, switched off or lost the chosen option. */
@@ -47,6 +48,12 @@ export async function placeOrder(
   const allowed = form.deliveryType === "pickup" ? store.settings.allowPickup : store.settings.allowDelivery;
   if (!allowed)
     throw new AppError("VALIDATION", ORDER_MESSAGES.deliveryNotAllowed, { field: "deliveryType" });
+  // A store that offers payment methods asks for one of them; one that offers none asks nothing.
+  const offered = store.settings.paymentMethods;
+  const paymentMethod = offered.length > 0 ? (form.paymentMethod ?? null) : null;
+  if (offered.length > 0 && (paymentMethod === null || !offered.includes(paymentMethod)))
+    throw new AppError("VALIDATION", PAYMENT_MESSAGES.method, { field: "paymentMethod" });
+  const cashAmount = paymentMethod === "cash" ? (form.cashAmount ?? null) : null;
 
   return db.transaction(async (tx) => {
     // Requests with one key wait for each other here: the first places the order, the others
@@ -82,6 +89,8 @@ export async function placeOrder(
 
     const number = newOrderNumber();
     const total = orderTotal(priced);
+    if (cashAmount !== null && cashAmount < total)
+      throw new AppError("VALIDATION", PAYMENT_MESSAGES.cashBelowTotal, { field: "cashAmount" });
     const inserted = await tx
       .insert(orders)
       .values({
@@ -95,6 +104,8 @@ export async function placeOrder(
         comments: form.comments,
         total,
         idempotencyKey: form.idempotencyKey,
+        paymentMethod,
+        cashAmount,
       })
       .onConflictDoNothing({ target: [orders.storeId, orders.idempotencyKey] })
       .returning({ id: orders.id, createdAt: orders.createdAt });
@@ -117,6 +128,7 @@ export async function placeOrder(
         price: line.price,
       })),
     );
+    await tx.insert(orderEvents).values({ storeId, orderId: number, kind: "placed" });
     await publishOrderEvent(tx, { type: "order.created", storeId, orderId: number });
     await recordEvent(tx, "place_order", storeId, { orderId: number, total, lines: priced.length });
     return {
@@ -136,6 +148,12 @@ export async function placeOrder(
           unit,
           price,
         })),
+        step: null,
+        cancelReason: "",
+        paymentMethod,
+        cashAmount,
+        paid: false,
+        transferReported: false,
       },
     };
   });
@@ -175,6 +193,12 @@ export async function readOrderSummary(
       address: orders.address,
       comments: orders.comments,
       total: orders.total,
+      step: orders.step,
+      cancelReason: orders.cancelReason,
+      paymentMethod: orders.paymentMethod,
+      cashAmount: orders.cashAmount,
+      paidAt: orders.paidAt,
+      transferReportedAt: orders.transferReportedAt,
     })
     .from(orders)
     .where(and(eq(orders.storeId, storeId), eq(orders.id, number)));
@@ -190,5 +214,12 @@ export async function readOrderSummary(
     .from(orderLines)
     .where(and(eq(orderLines.storeId, storeId), eq(orderLines.orderId, number)))
     .orderBy(asc(orderLines.position));
-  return { ...order, createdAt: order.createdAt.toISOString(), lines };
+  const { paidAt, transferReportedAt, ...rest } = order;
+  return {
+    ...rest,
+    createdAt: order.createdAt.toISOString(),
+    paid: paidAt !== null,
+    transferReported: transferReportedAt !== null,
+    lines,
+  };
 }

@@ -14,9 +14,27 @@ const order: OrderSummary = {
     { name: "Concha de vainilla", variation: "Chocolate", quantity: 2, unit: "pieza", price: 14 },
     { name: "Pastel de tres leches", variation: "", quantity: 1, unit: "pieza", price: 420 },
   ],
+  step: null,
+  cancelReason: "",
+  paymentMethod: null,
+  cashAmount: null,
+  paid: false,
+  transferReported: false,
 };
 
 describe("WhatsApp confirmation", () => {
+  it("says how the shopper pays and links the tracking page when there is one", () => {
+    const text = whatsappOrderText(
+      { ...order, paymentMethod: "cash", cashAmount: 500 },
+      "Panadería La Espiga",
+      "Ana",
+      "https://tianguis.mx/s/la-espiga/pedido/K7QM-3XRT-9HNPW",
+    );
+    expect(text).toContain("Pago: Efectivo (pago con $500.00, cambio $52.00)");
+    expect(text).toContain("Sigue tu pedido: https://tianguis.mx/s/la-espiga/pedido/K7QM-3XRT-9HNPW");
+    expect(whatsappOrderText(order, "X", "Ana")).not.toContain("Pago:");
+  });
+
   it("writes the number, lines, total, delivery and name", () => {
     const text = whatsappOrderText(order, "Panadería La Espiga", "Ana");
     expect(text).toContain("K7QM-3XRT-9HNPW");

@@ -1,5 +1,6 @@
 import { lineTotal } from "./cart";
 import { formatMoney } from "./money";
+import { changeToBring, PAYMENT_LABELS } from "./payment";
 import { DELIVERY_LABELS } from "./order-vocabulary";
 import type { OrderSummary } from "./order-summary";
 
@@ -7,7 +8,12 @@ import type { OrderSummary } from "./order-summary";
  * The WhatsApp confirmation (spec §7: wa.me/52{phone}): the store's number with Mexico's
  * country code and the order's text pre-filled, so the shopper only has to press send.
  */
-export function whatsappOrderText(order: OrderSummary, storeName: string, customerName: string): string {
+export function whatsappOrderText(
+  order: OrderSummary,
+  storeName: string,
+  customerName: string,
+  trackingUrl?: string,
+): string {
   const lines = order.lines.map((line) => {
     const option = line.variation ? ` (${line.variation})` : "";
     return `• ${line.quantity} ${line.unit} × ${line.name}${option}: ${formatMoney(lineTotal(line))}`;
@@ -21,8 +27,19 @@ export function whatsappOrderText(order: OrderSummary, storeName: string, custom
     `Entrega: ${DELIVERY_LABELS[order.deliveryType]}`,
     ...(order.deliveryType === "delivery" ? [`Dirección: ${order.address}`] : []),
     ...(order.comments ? [`Comentarios: ${order.comments}`] : []),
+    ...(order.paymentMethod ? [`Pago: ${paymentText(order)}`] : []),
     `Nombre: ${customerName}`,
+    ...(trackingUrl ? ["", `Sigue tu pedido: ${trackingUrl}`] : []),
   ].join("\n");
+}
+
+/** "Efectivo (pago con $500.00, cambio $52.00)", or the method's name. */
+export function paymentText(order: Pick<OrderSummary, "paymentMethod" | "cashAmount" | "total">): string {
+  if (!order.paymentMethod) return "";
+  const label = PAYMENT_LABELS[order.paymentMethod];
+  const change = changeToBring(order.total, order.cashAmount);
+  if (order.paymentMethod !== "cash" || order.cashAmount === null || change === null) return label;
+  return `${label} (pago con ${formatMoney(order.cashAmount)}, cambio ${formatMoney(change)})`;
 }
 
 export function whatsappOrderUrl(storePhone: string, text: string): string {

@@ -56,6 +56,11 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
       deliveryInstructions: settings.deliveryInstructions,
       whatsappPhone: canConfirmOverWhatsapp(settings) ? settings.phone : null,
       categories,
+      paymentMethods: settings.paymentMethods,
+      /** Where a transfer goes: shown to shoppers only when the store takes transfers. */
+      bank: settings.paymentMethods.includes("transfer")
+        ? { name: settings.bankName, holder: settings.bankAccountHolder, clabe: settings.clabe }
+        : null,
     },
     products: rows,
   };

@@ -1,6 +1,8 @@
 import type { Executor } from "~/db/client.server";
 import { countAvailableProducts, listStoreProducts } from "~/domain/products/admin-products.server";
+import type { HistoryFilter } from "~/domain/orders/owner-orders";
 import { listOrderHistory, listPendingOrders } from "~/domain/orders/owner-orders.server";
+import { resolveTemplates } from "~/domain/orders/status-messages";
 import type { AdminTab } from "./admin-tabs";
 import { availableProductLimit, hasCustomCategories } from "./licence";
 import { canStartTrial, trialText } from "./plan";
@@ -18,7 +20,13 @@ export function planSummary(store: StoreWithSettings, now = new Date()) {
 }
 
 /** The data of the one tab on screen; other tabs load nothing. */
-export async function loadAdminTab(db: Executor, store: StoreWithSettings, tab: AdminTab, page: number) {
+export async function loadAdminTab(
+  db: Executor,
+  store: StoreWithSettings,
+  tab: AdminTab,
+  page: number,
+  filter: HistoryFilter = { status: "all", from: null, to: null },
+) {
   switch (tab) {
     case "configuracion":
       return {
@@ -44,9 +52,14 @@ export async function loadAdminTab(db: Executor, store: StoreWithSettings, tab: 
       } as const;
     }
     case "ordenes_pendientes":
-      return { tab, orders: await listPendingOrders(db, store.id) } as const;
+      return {
+        tab,
+        orders: await listPendingOrders(db, store.id),
+        storeName: store.settings.displayName || store.id,
+        templates: resolveTemplates(store.settings.statusTemplates),
+      } as const;
     case "ordenes_completadas":
-      return { tab, page, ...(await listOrderHistory(db, store.id, page)) } as const;
+      return { tab, page, filter, ...(await listOrderHistory(db, store.id, page, filter)) } as const;
     case "configuracion_avanzada":
       return { tab, categories: store.settings.customCategories } as const;
     case "notificaciones":

@@ -2,17 +2,32 @@ import { data } from "react-router";
 import { z } from "zod";
 import { requireStoreOwner } from "~/domain/auth/guards.server";
 import { OWNER_ORDER_MESSAGES } from "~/domain/orders/owner-orders";
-import { cancelOrder, completeOrder } from "~/domain/orders/owner-orders.server";
+import { CANCEL_REASON_MAX_LENGTH, ORDER_STEPS } from "~/domain/orders/order-steps";
+import {
+  cancelOrder,
+  completeOrder,
+  markOrderPaid,
+  markOrderStep,
+} from "~/domain/orders/owner-orders.server";
 import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/orders";
 
 const orderId = z.string().min(1).max(40);
 const IntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("complete"), orderId }),
-  z.object({ intent: z.literal("cancel"), orderId }),
+  z.object({
+    intent: z.literal("cancel"),
+    orderId,
+    reason: z.string().trim().max(CANCEL_REASON_MAX_LENGTH).optional().default(""),
+  }),
+  z.object({ intent: z.literal("step"), orderId, step: z.enum(ORDER_STEPS) }),
+  z.object({ intent: z.literal("paid"), orderId }),
 ]);
 
-/** POST /i/admin/orders: complete or cancel a pending order. Failures are logged as the spec says (§8). */
+/**
+ * POST /i/admin/orders: complete or cancel a pending order, mark its next step or that it was
+ * paid. Failures are logged as the spec says (§8).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { store } = await requireStoreOwner(request, context);
   const intent = IntentSchema.safeParse(Object.fromEntries(await request.formData()));
@@ -25,8 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     logData: { orderId: intent.data.orderId, intent: intent.data.intent },
   };
   return answering(options, async () => {
-    if (intent.data.intent === "complete") await completeOrder(db, store.id, intent.data.orderId);
-    else await cancelOrder(db, store.id, intent.data.orderId);
+    const { data: command } = intent;
+    if (command.intent === "complete") await completeOrder(db, store.id, command.orderId);
+    else if (command.intent === "cancel")
+      await cancelOrder(db, store.id, command.orderId, new Date(), command.reason);
+    else if (command.intent === "step") await markOrderStep(db, store.id, command.orderId, command.step);
+    else await markOrderPaid(db, store.id, command.orderId);
     return { ok: true as const };
   });
 }

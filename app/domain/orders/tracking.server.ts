@@ -1,0 +1,78 @@
+/**
+ * The shopper's tracking page (issue 17): what happened to one order and when, with the store's
+ * contact and, for a transfer, where to send the money. The order number is the only credential;
+ * the customer's name and phone are never read here.
+ */
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Database, Executor } from "~/db/client.server";
+import { orderEvents, orders } from "~/db/schema";
+import { findStore } from "~/domain/stores/store.server";
+import { AppError } from "~/lib/errors";
+import { publishOrderEvent } from "./order-events.server";
+import { normalizeOrderNumber } from "./order-number";
+import { ORDER_NUMBER_MAX_LENGTH } from "./order-form";
+import type { OrderEventKind } from "./order-steps";
+import { PAYMENT_MESSAGES } from "./payment";
+import { readOrderSummary } from "./place-order.server";
+import { TRANSFER_REFERENCE_MAX_LENGTH } from "./tracking";
+
+export async function loadTracking(db: Executor, storeId: string, rawNumber: string) {
+  if (rawNumber.length === 0 || rawNumber.length > ORDER_NUMBER_MAX_LENGTH) return null;
+  const number = normalizeOrderNumber(rawNumber);
+  const [order, store] = await Promise.all([readOrderSummary(db, storeId, number), findStore(db, storeId)]);
+  if (!order || !store) return null;
+  const events = await db
+    .select({ kind: orderEvents.kind, note: orderEvents.note, at: orderEvents.createdAt })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.storeId, storeId), eq(orderEvents.orderId, number)))
+    .orderBy(asc(orderEvents.id));
+  const { settings } = store;
+  const transfer = order.paymentMethod === "transfer";
+  return {
+    order,
+    events: events.map((event) => ({
+      kind: event.kind as OrderEventKind,
+      note: event.note,
+      at: event.at.toISOString(),
+    })),
+    store: {
+      id: store.id,
+      name: settings.displayName || store.id,
+      phone: /^\d{10}$/.test(settings.phone) ? settings.phone : null,
+      email: settings.contactEmail,
+      primaryColor: settings.primaryColor,
+      bank: transfer
+        ? { name: settings.bankName, holder: settings.bankAccountHolder, clabe: settings.clabe }
+        : null,
+    },
+  };
+}
+
+export type Tracking = NonNullable<Awaited<ReturnType<typeof loadTracking>>>;
+
+/** "Ya transferí": once per order, for a pending order paid by transfer. */
+export async function reportTransfer(db: Database, storeId: string, rawNumber: string, reference: string) {
+  if (reference.length > TRANSFER_REFERENCE_MAX_LENGTH)
+    throw new AppError("VALIDATION", PAYMENT_MESSAGES.reference, { field: "reference" });
+  const number = normalizeOrderNumber(rawNumber);
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(orders)
+      .set({ transferReportedAt: new Date(), transferReference: reference })
+      .where(
+        and(
+          eq(orders.storeId, storeId),
+          eq(orders.id, number),
+          eq(orders.paymentMethod, "transfer"),
+          eq(orders.status, "pending"),
+          isNull(orders.transferReportedAt),
+        ),
+      )
+      .returning({ id: orders.id });
+    if (!updated) return;
+    await tx
+      .insert(orderEvents)
+      .values({ storeId, orderId: number, kind: "transfer_reported", note: reference });
+    await publishOrderEvent(tx, { type: "order.updated", storeId, orderId: number });
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * Configuración → how shoppers pay and the WhatsApp status texts (issue 17). One zod schema,
+ * run by the panel for instant feedback and by the server to enforce it.
+ */
+import { z } from "zod";
+import { isValidClabe, PAYMENT_METHODS, PAYMENT_MESSAGES } from "~/domain/orders/payment";
+import { TEMPLATE_KINDS, TEMPLATE_MAX_LENGTH } from "~/domain/orders/status-messages";
+
+export const ORDER_SETTINGS_MESSAGES = {
+  paymentSaved: "Formas de pago guardadas.",
+  templatesSaved: "Mensajes guardados.",
+  failed: "No se pudo guardar. Intenta de nuevo.",
+  templateTooLong: `Cada mensaje puede tener como máximo ${TEMPLATE_MAX_LENGTH} caracteres.`,
+} as const;
+
+export const PaymentSettingsSchema = z
+  .object({
+    paymentMethods: z.array(z.enum(PAYMENT_METHODS)).max(PAYMENT_METHODS.length),
+    bankName: z.string().trim().max(60),
+    bankAccountHolder: z.string().trim().max(100),
+    clabe: z
+      .string()
+      .transform((value) => value.replace(/\s/g, ""))
+      .refine((value) => value === "" || isValidClabe(value), PAYMENT_MESSAGES.clabe),
+  })
+  .superRefine((value, context) => {
+    if (!value.paymentMethods.includes("transfer")) return;
+    for (const field of ["bankName", "bankAccountHolder", "clabe"] as const) {
+      if (value[field] === "")
+        context.addIssue({ code: "custom", path: [field], message: PAYMENT_MESSAGES.bankRequired });
+    }
+  });
+export type PaymentSettings = z.infer<typeof PaymentSettingsSchema>;
+
+export function paymentSettingsValues(form: FormData) {
+  return {
+    paymentMethods: [...new Set(form.getAll("paymentMethods").map(String))],
+    bankName: String(form.get("bankName") ?? ""),
+    bankAccountHolder: String(form.get("bankAccountHolder") ?? ""),
+    clabe: String(form.get("clabe") ?? ""),
+  };
+}
+
+export const TemplatesSchema = z.object(
+  Object.fromEntries(
+    TEMPLATE_KINDS.map((kind) => [
+      kind,
+      z.string().trim().max(TEMPLATE_MAX_LENGTH, ORDER_SETTINGS_MESSAGES.templateTooLong),
+    ]),
+  ) as Record<(typeof TEMPLATE_KINDS)[number], z.ZodString>,
+);
+
+export function templateValues(form: FormData) {
+  return Object.fromEntries(TEMPLATE_KINDS.map((kind) => [kind, String(form.get(kind) ?? "")]));
+}

@@ -1,0 +1,50 @@
+import { data } from "react-router";
+import { eq } from "drizzle-orm";
+import { storeSettings } from "~/db/schema";
+import { requireStoreOwner } from "~/domain/auth/guards.server";
+import {
+  ORDER_SETTINGS_MESSAGES,
+  PaymentSettingsSchema,
+  paymentSettingsValues,
+  TemplatesSchema,
+  templateValues,
+} from "~/domain/stores/order-settings-form";
+import { fieldErrors, invalidForm } from "~/lib/form-result";
+import { answering } from "~/lib/http-errors.server";
+import type { Route } from "./+types/order-settings";
+
+/**
+ * POST /i/admin/order-settings (issue 17): `intent=payment` saves how shoppers may pay and the
+ * bank details for transfers; `intent=templates` saves the WhatsApp status texts.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { store } = await requireStoreOwner(request, context);
+  const form = await request.formData();
+  const { db } = context.services;
+  const options = {
+    logger: context.logger,
+    fallback: ORDER_SETTINGS_MESSAGES.failed,
+    logLine: "order settings save failed",
+  };
+  if (form.get("intent") === "templates") {
+    const parsed = TemplatesSchema.safeParse(templateValues(form));
+    if (!parsed.success)
+      return data(invalidForm(ORDER_SETTINGS_MESSAGES.templateTooLong, fieldErrors(parsed.error)), 400);
+    return answering(options, async () => {
+      await db
+        .update(storeSettings)
+        .set({ statusTemplates: parsed.data })
+        .where(eq(storeSettings.storeId, store.id));
+      return { ok: true as const, message: ORDER_SETTINGS_MESSAGES.templatesSaved };
+    });
+  }
+  const parsed = PaymentSettingsSchema.safeParse(paymentSettingsValues(form));
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return data(invalidForm(Object.values(errors)[0] ?? ORDER_SETTINGS_MESSAGES.failed, errors), 400);
+  }
+  return answering(options, async () => {
+    await db.update(storeSettings).set(parsed.data).where(eq(storeSettings.storeId, store.id));
+    return { ok: true as const, message: ORDER_SETTINGS_MESSAGES.paymentSaved };
+  });
+}

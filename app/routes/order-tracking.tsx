@@ -1,0 +1,261 @@
+import { useEffect } from "react";
+import { data, Form, useNavigation, useRevalidator } from "react-router";
+import { CopyButton } from "~/components/admin/copy-button";
+import { DeliveryTerms, OrderLines } from "~/components/order-lines";
+import { EVENT_LABELS, STEP_LABELS } from "~/domain/orders/order-steps";
+import { formatOrderDate, ORDER_STATUS_LABELS } from "~/domain/orders/order-vocabulary";
+import { formatClabe } from "~/domain/orders/payment";
+import { TRACKING_MESSAGES, TRANSFER_REFERENCE_MAX_LENGTH } from "~/domain/orders/tracking";
+import { loadTracking, reportTransfer } from "~/domain/orders/tracking.server";
+import { paymentText } from "~/domain/orders/whatsapp";
+import { consume, release } from "~/domain/rate-limit/rate-limit.server";
+import { readableOn, safeColour } from "~/domain/storefront/store-theme";
+import { isValidStoreId } from "~/domain/stores/store-id";
+import { AppError } from "~/lib/errors";
+import { answering } from "~/lib/http-errors.server";
+import type { Route } from "./+types/order-tracking";
+
+/**
+ * `/s/<storeId>/pedido/<number>`: the shopper follows one order (issue 17). The number is the
+ * only credential, so every look-up takes a slot of the address's look-up limit and gives it back
+ * when the order exists: guessing numbers runs into the limit, following one's own order never
+ * does. Never shows the customer's name or phone; never indexed; never cached publicly.
+ */
+const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+/** While the order is open the page asks again this often, and when the phone comes back to it. */
+const REFRESH_MS = 5000;
+
+export function headers() {
+  return PRIVATE;
+}
+
+export const meta: Route.MetaFunction = ({ data: page }) => [
+  {
+    title:
+      page && page.kind === "order"
+        ? `Pedido ${page.tracking.order.number} · ${page.tracking.store.name}`
+        : "Tu pedido · Tianguis",
+  },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = context.services;
+  const slot = await consume(db, [{ name: "orderLookupPerAddress", subject: context.clientIp }]);
+  if (slot.exceeded) return data({ kind: "limited" as const }, { status: 429, headers: PRIVATE });
+  const tracking = isValidStoreId(params.storeId)
+    ? await loadTracking(db, params.storeId, params.number)
+    : null;
+  if (!tracking) return data({ kind: "missing" as const }, { status: 404, headers: PRIVATE });
+  await release(db, slot.hitIds);
+  return { kind: "order" as const, tracking };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { db } = context.services;
+  const form = await request.formData();
+  const reference = String(form.get("reference") ?? "").trim();
+  return answering({ logger: context.logger, fallback: TRACKING_MESSAGES.transferFailed }, async () => {
+    const slot = await consume(db, [{ name: "orderLookupPerAddress", subject: context.clientIp }]);
+    if (slot.exceeded) throw new AppError("RATE_LIMITED", TRACKING_MESSAGES.tooMany);
+    if (!isValidStoreId(params.storeId)) throw new AppError("NOT_FOUND", TRACKING_MESSAGES.notFound);
+    await reportTransfer(db, params.storeId, params.number, reference);
+    await release(db, slot.hitIds);
+    return { ok: true as const, message: TRACKING_MESSAGES.transferReported };
+  });
+}
+
+export default function OrderTracking({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.kind !== "order") {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">Tu pedido</h1>
+        <p className="mt-4 text-stone-700">
+          {loaderData.kind === "limited" ? TRACKING_MESSAGES.tooMany : TRACKING_MESSAGES.notFound}
+        </p>
+      </main>
+    );
+  }
+  return <TrackingPage tracking={loaderData.tracking} actionData={actionData} />;
+}
+
+type TrackingData = Extract<Route.ComponentProps["loaderData"], { kind: "order" }>["tracking"];
+
+function TrackingPage({
+  tracking,
+  actionData,
+}: {
+  tracking: TrackingData;
+  actionData: Route.ComponentProps["actionData"];
+}) {
+  const { order, events, store } = tracking;
+  const open = order.status === "pending";
+  useLiveRefresh(open);
+  const navigation = useNavigation();
+  const brand = safeColour(store.primaryColor, "#ea580c");
+  const state =
+    order.status === "pending" && order.step ? STEP_LABELS[order.step] : ORDER_STATUS_LABELS[order.status];
+  return (
+    <>
+      <header style={{ background: brand, color: readableOn(brand) }}>
+        <div className="mx-auto max-w-xl px-4 py-5">
+          <p className="text-sm opacity-90">
+            <a href={`/${store.id}`} className="underline">
+              {store.name}
+            </a>
+          </p>
+          <h1 className="text-2xl font-bold">Pedido {order.number}</h1>
+        </div>
+      </header>
+      <main className="mx-auto max-w-xl space-y-6 px-4 py-6">
+        <section aria-labelledby="tracking-state" className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
+          <h2 id="tracking-state" className="text-sm font-medium text-stone-600">
+            Estado
+          </h2>
+          <p className="text-2xl font-bold" data-testid="tracking-state" aria-live="polite">
+            {state}
+          </p>
+          {order.status === "cancelled" && order.cancelReason ? (
+            <p className="mt-1 text-stone-800">Motivo: {order.cancelReason}</p>
+          ) : null}
+          {open ? <p className="mt-2 text-sm text-stone-600">Esta página se actualiza sola.</p> : null}
+          <ol aria-label="Historial del pedido" className="mt-4 space-y-2 border-l-2 border-stone-300 pl-4">
+            {events.map((event, index) => (
+              <li key={index} className="relative">
+                <span
+                  aria-hidden="true"
+                  className="absolute top-1.5 -left-[1.4rem] h-2.5 w-2.5 rounded-full bg-stone-500"
+                />
+                <span className="font-semibold">{EVENT_LABELS[event.kind]}</span>{" "}
+                <time dateTime={event.at} className="text-sm text-stone-600">
+                  {formatOrderDate(event.at)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section aria-labelledby="tracking-lines" className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
+          <h2 id="tracking-lines" className="mb-2 text-lg font-semibold">
+            Tu pedido
+          </h2>
+          <OrderLines order={order} />
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-stone-600">Fecha</dt>
+            <dd>{formatOrderDate(order.createdAt, "long")}</dd>
+            <DeliveryTerms order={order} />
+            {order.paymentMethod ? (
+              <>
+                <dt className="text-stone-600">Pago</dt>
+                <dd>
+                  {paymentText(order)}
+                  {order.paid ? " · Pagado" : ""}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+
+        {store.bank && !order.paid ? (
+          <section
+            aria-labelledby="tracking-transfer"
+            className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-stone-200"
+          >
+            <h2 id="tracking-transfer" className="text-lg font-semibold">
+              Datos para transferir
+            </h2>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-stone-600">Banco</dt>
+              <dd>{store.bank.name}</dd>
+              <dt className="text-stone-600">Titular</dt>
+              <dd>{store.bank.holder}</dd>
+              <dt className="text-stone-600">CLABE</dt>
+              <dd className="font-mono">{formatClabe(store.bank.clabe)}</dd>
+            </dl>
+            <CopyButton text={store.bank.clabe} label="Copiar CLABE" />
+            {order.transferReported ? (
+              <p role="status" className="text-green-800">
+                Ya avisaste a la tienda de tu transferencia.
+              </p>
+            ) : open ? (
+              <Form method="post" className="space-y-2">
+                <label className="block text-sm font-medium" htmlFor="transfer-reference">
+                  Referencia o folio (opcional)
+                </label>
+                <input
+                  id="transfer-reference"
+                  name="reference"
+                  maxLength={TRANSFER_REFERENCE_MAX_LENGTH}
+                  className="block w-full rounded-lg border border-stone-300 px-3 py-2 text-base"
+                />
+                <button
+                  type="submit"
+                  disabled={navigation.state === "submitting"}
+                  className="rounded-lg bg-stone-900 px-4 py-2.5 font-semibold text-white disabled:opacity-70"
+                >
+                  Ya transferí
+                </button>
+                {actionData && !actionData.ok ? (
+                  <p role="alert" className="text-sm text-red-800">
+                    {actionData.message}
+                  </p>
+                ) : null}
+              </Form>
+            ) : null}
+          </section>
+        ) : null}
+
+        <section aria-labelledby="tracking-contact" className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
+          <h2 id="tracking-contact" className="mb-2 text-lg font-semibold">
+            ¿Dudas? Contacta a {store.name}
+          </h2>
+          <ul className="space-y-1">
+            {store.phone ? (
+              <>
+                <li>
+                  <a href={`https://wa.me/52${store.phone}`} className="font-medium text-blue-800 underline">
+                    WhatsApp: {store.phone}
+                  </a>
+                </li>
+                <li>
+                  <a href={`tel:${store.phone}`} className="font-medium text-blue-800 underline">
+                    Llamar
+                  </a>
+                </li>
+              </>
+            ) : null}
+            {store.email ? (
+              <li>
+                <a href={`mailto:${store.email}`} className="font-medium text-blue-800 underline">
+                  {store.email}
+                </a>
+              </li>
+            ) : null}
+            <li>
+              <a href={`/${store.id}`} className="font-medium text-blue-800 underline">
+                Volver a la tienda
+              </a>
+            </li>
+          </ul>
+        </section>
+      </main>
+    </>
+  );
+}
+
+/** While the order is open, reload its data every few seconds and when the page is shown again. */
+function useLiveRefresh(active: boolean) {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    if (!active) return;
+    const refresh = () => {
+      if (document.visibilityState === "visible" && state === "idle") void revalidate();
+    };
+    const timer = setInterval(refresh, REFRESH_MS);
+    document.addEventListener("visibilitychange", refresh);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", refresh);
+    };
+  }, [active, revalidate, state]);
+}
