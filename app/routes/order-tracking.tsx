@@ -116,7 +116,7 @@ function TrackingPage({
             {state}
           </p>
           {order.status === "cancelled" && order.cancelReason ? (
-            <p className="mt-1 text-stone-800">Motivo: {order.cancelReason}</p>
+            <p className="mt-1 text-stone-800">{`Motivo: ${order.cancelReason}`}</p>
           ) : null}
           {open ? <p className="mt-2 text-sm text-stone-600">Esta página se actualiza sola.</p> : null}
           <ol aria-label="Historial del pedido" className="mt-4 space-y-2 border-l-2 border-stone-300 pl-4">

@@ -1,0 +1,211 @@
+/**
+ * Issue 17 through the real HTTP server (the built app in its own process): the owner's steps,
+ * the shopper's tracking page, and how the shopper pays.
+ */
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createOwner, createProduct, createStore } from "~/db/factories.server";
+import { orderEvents, orders, storeSettings } from "~/db/schema";
+import { PAYMENT_MESSAGES } from "~/domain/orders/payment";
+import { randomId } from "~/lib/ids";
+import { createTestDatabase } from "../support/database";
+import { signIn, useServerProcess } from "../support/http-server";
+
+const { db, url: databaseUrl } = await createTestDatabase();
+const running = useServerProcess(databaseUrl, { TRUST_PROXY: "1" });
+const base = () => running.server.url;
+const randomAddress = () =>
+  `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
+
+async function shop(settings: Partial<typeof storeSettings.$inferInsert> = {}) {
+  const store = await createStore(db, {
+    displayName: "Panadería La Espiga",
+    settings: { allowPickup: true, allowDelivery: true, phone: "4491234567", ...settings },
+  });
+  const concha = await createProduct(db, store.id, { name: "Concha", price: 14 });
+  const owner = await createOwner(db, { storeId: store.id });
+  return { store, concha, cookie: await signIn(base(), owner.email, owner.password) };
+}
+
+async function placeOrder(storeId: string, productId: string, extra: Record<string, string> = {}) {
+  const response = await fetch(`${base()}/s/${storeId}/api`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": randomAddress() },
+    body: JSON.stringify({
+      intent: "place-order",
+      form: {
+        customerName: "Ana Secreta",
+        customerPhone: "4499998877",
+        deliveryType: "pickup",
+        address: "",
+        comments: "",
+        idempotencyKey: `clave-${randomId(16)}`,
+        lines: [{ productId, variation: "", quantity: 10 }],
+        ...extra,
+      },
+    }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function placed(storeId: string, productId: string, extra: Record<string, string> = {}) {
+  const { status, body } = await placeOrder(storeId, productId, extra);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return (body.order as { number: string }).number;
+}
+
+function ownerPost(cookie: string, fields: Record<string, string>) {
+  return fetch(`${base()}/i/admin/orders`, {
+    method: "POST",
+    headers: { cookie, Accept: "application/json" },
+    body: new URLSearchParams(fields),
+  });
+}
+
+async function tracking(storeId: string, number: string, clientIp = randomAddress()) {
+  const response = await fetch(`${base()}/s/${storeId}/pedido/${number}`, {
+    headers: { "X-Forwarded-For": clientIp },
+  });
+  return { response, html: await response.text() };
+}
+
+describe("order steps and the tracking page", () => {
+  it("a step the owner marks shows on that order's tracking page, and on no other", async () => {
+    const { store, concha, cookie } = await shop();
+    const number = await placed(store.id, concha.id);
+    const other = await placed(store.id, concha.id);
+
+    expect((await ownerPost(cookie, { intent: "step", orderId: number, step: "accepted" })).status).toBe(200);
+    expect((await ownerPost(cookie, { intent: "step", orderId: number, step: "ready" })).status).toBe(200);
+    // Forward only: Aceptado cannot come after Listo.
+    expect((await ownerPost(cookie, { intent: "step", orderId: number, step: "accepted" })).status).toBe(409);
+
+    const mine = await tracking(store.id, number);
+    expect(mine.response.status).toBe(200);
+    expect(mine.response.headers.get("cache-control")).toBe("private, no-store");
+    expect(mine.html).toContain('<meta name="robots" content="noindex"/>');
+    expect(mine.html).toMatch(/data-testid="tracking-state"[^>]*>Listo para recoger</);
+    expect(mine.html).toContain("Aceptado");
+    expect(mine.html).not.toContain("Ana Secreta");
+    expect(mine.html).not.toContain("4499998877");
+
+    const theirs = await tracking(store.id, other);
+    expect(theirs.html).toMatch(/data-testid="tracking-state"[^>]*>Pendiente</);
+    expect(theirs.html).not.toContain("Listo para recoger");
+  });
+
+  it("another owner cannot change a step: not found, and no row changes", async () => {
+    const { store, concha } = await shop();
+    const intruder = await shop();
+    const number = await placed(store.id, concha.id);
+    const response = await ownerPost(intruder.cookie, { intent: "step", orderId: number, step: "accepted" });
+    expect(response.status).toBe(404);
+    const paid = await ownerPost(intruder.cookie, { intent: "paid", orderId: number });
+    expect(paid.status).toBe(404);
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.storeId, store.id), eq(orders.id, number)));
+    expect(row).toMatchObject({ step: null, paidAt: null, status: "pending" });
+    const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, number));
+    expect(events.map((event) => event.kind)).toEqual(["placed"]);
+  });
+
+  it("a cancellation's reason reaches the shopper", async () => {
+    const { store, concha, cookie } = await shop();
+    const number = await placed(store.id, concha.id);
+    const cancel = await ownerPost(cookie, { intent: "cancel", orderId: number, reason: "Se acabó el pan" });
+    expect(cancel.status).toBe(200);
+    const { html } = await tracking(store.id, number);
+    expect(html).toMatch(/data-testid="tracking-state"[^>]*>Cancelada</);
+    expect(html).toContain("Motivo: Se acabó el pan");
+  });
+
+  it("an unknown number is 404, and guessing runs into the look-up limit while one's own order does not", async () => {
+    const { store, concha } = await shop();
+    const number = await placed(store.id, concha.id);
+    const clientIp = randomAddress();
+    for (let i = 0; i < 40; i++)
+      expect((await tracking(store.id, number, clientIp)).response.status).toBe(200);
+    for (let i = 0; i < 30; i++) {
+      expect((await tracking(store.id, `NOPE-${randomId(8)}`, clientIp)).response.status).toBe(404);
+    }
+    expect((await tracking(store.id, `NOPE-${randomId(8)}`, clientIp)).response.status).toBe(429);
+  });
+});
+
+describe("how the shopper pays", () => {
+  const bank = {
+    paymentMethods: ["cash", "transfer"] as ("cash" | "transfer")[],
+    bankName: "BBVA",
+    bankAccountHolder: "Lupe Martínez",
+    clabe: "002115016003269411",
+  };
+
+  it("a cash amount below the total is refused, and the change is kept when it covers it", async () => {
+    const { store, concha } = await shop(bank);
+    const low = await placeOrder(store.id, concha.id, { paymentMethod: "cash", cashAmount: "100" });
+    expect(low.status).toBe(400);
+    expect(low.body).toMatchObject({ fieldErrors: { cashAmount: PAYMENT_MESSAGES.cashBelowTotal } });
+    expect(await db.select().from(orders).where(eq(orders.storeId, store.id))).toHaveLength(0);
+
+    const number = await placed(store.id, concha.id, { paymentMethod: "cash", cashAmount: "200" });
+    const { html } = await tracking(store.id, number);
+    expect(html).toContain("Efectivo (pago con $200.00, cambio $60.00)");
+  });
+
+  it("a store that offers methods asks for one of them; one that offers none asks nothing", async () => {
+    const { store, concha } = await shop({ paymentMethods: ["cash"] });
+    const missing = await placeOrder(store.id, concha.id);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ fieldErrors: { paymentMethod: PAYMENT_MESSAGES.method } });
+    const notOffered = await placeOrder(store.id, concha.id, { paymentMethod: "card" });
+    expect(notOffered.status).toBe(400);
+
+    const plain = await shop();
+    const number = await placed(plain.store.id, plain.concha.id, { paymentMethod: "card" });
+    const [row] = await db.select().from(orders).where(eq(orders.id, number));
+    expect(row!.paymentMethod).toBeNull();
+  });
+
+  it("a transfer shows the CLABE; 'Ya transferí' reaches the owner once; the owner marks it paid", async () => {
+    const { store, concha, cookie } = await shop(bank);
+    const number = await placed(store.id, concha.id, { paymentMethod: "transfer" });
+    const before = await tracking(store.id, number);
+    expect(before.html).toContain("002 115 01600326941 1");
+    const report = await fetch(`${base()}/s/${store.id}/pedido/${number}`, {
+      method: "POST",
+      headers: { "X-Forwarded-For": randomAddress(), Origin: base() },
+      body: new URLSearchParams({ reference: "FOLIO123" }),
+      redirect: "manual",
+    });
+    expect(report.status).toBeLessThan(400);
+    const [row] = await db.select().from(orders).where(eq(orders.id, number));
+    expect(row).toMatchObject({ transferReference: "FOLIO123" });
+    expect(row!.transferReportedAt).not.toBeNull();
+
+    expect((await ownerPost(cookie, { intent: "paid", orderId: number })).status).toBe(200);
+    const after = await tracking(store.id, number);
+    expect(after.html).toContain("Pagado");
+    expect(after.html).not.toContain("Datos para transferir");
+  });
+
+  it("the owner's payment settings refuse a CLABE with a wrong check digit and change nothing", async () => {
+    const { store, cookie } = await shop();
+    const response = await fetch(`${base()}/i/admin/order-settings`, {
+      method: "POST",
+      headers: { cookie, Accept: "application/json" },
+      body: new URLSearchParams([
+        ["intent", "payment"],
+        ["paymentMethods", "transfer"],
+        ["bankName", "BBVA"],
+        ["bankAccountHolder", "Lupe"],
+        ["clabe", "002115016003269410"],
+      ]),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ fieldErrors: { clabe: PAYMENT_MESSAGES.clabe } });
+    const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, store.id));
+    expect(settings!.paymentMethods).toEqual([]);
+  });
+});
