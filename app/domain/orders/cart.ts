@@ -44,14 +44,19 @@ export function removeLine(lines: CartLine[], index: number): CartLine[] {
   return lines.filter((_, i) => i !== index);
 }
 
-/** Price × quantity, to the centavo. */
-export function lineTotal(line: Pick<PricedLine, "price" | "quantity">): number {
-  return (toCents(line.price) * line.quantity) / 100;
+/** Price × quantity in centavos, rounded to the centavo (quantities may be decimal, issue 16). */
+function lineCents(line: Pick<PricedLine, "price" | "quantity">): number {
+  return Math.round((toCents(line.price) * Math.round(line.quantity * 1000)) / 1000);
 }
 
-/** Sum of price × quantity over the lines, 2 decimals (spec §9). */
+/** Price × quantity, to the centavo. */
+export function lineTotal(line: Pick<PricedLine, "price" | "quantity">): number {
+  return lineCents(line) / 100;
+}
+
+/** Sum of price × quantity over the lines, each to the centavo, 2 decimals (spec §9). */
 export function orderTotal(lines: Pick<PricedLine, "price" | "quantity">[]): number {
-  return lines.reduce((cents, line) => cents + toCents(line.price) * line.quantity, 0) / 100;
+  return lines.reduce((cents, line) => cents + lineCents(line), 0) / 100;
 }
 
 /** The cart badge: pieza items count by quantity; other units one per distinct product (spec §9). */

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { deliveryCharge, NO_DELIVERY_PRICING, type DeliveryPricing } from "./delivery-zones";
+
+const pricing: DeliveryPricing = {
+  zones: [
+    { id: "centro", name: "Centro", postalCodes: ["20000"], fee: 30, minimum: 100 },
+    { id: "norte", name: "Pozo Bravo", postalCodes: ["20120", "20126"], fee: 55.5, minimum: 200 },
+  ],
+  flatFee: 0,
+  freeOver: 500,
+};
+
+describe("delivery zones", () => {
+  it("charges the zone's fee, found by id or postal code", () => {
+    expect(deliveryCharge(pricing, 150, { zoneId: "centro" })).toMatchObject({ ok: true, fee: 30 });
+    expect(deliveryCharge(pricing, 250, { postalCode: "20126" })).toMatchObject({ ok: true, fee: 55.5 });
+  });
+
+  it("refuses below the zone's minimum, to the centavo", () => {
+    expect(deliveryCharge(pricing, 199.99, { zoneId: "norte" })).toEqual({
+      ok: false,
+      field: "deliveryZone",
+      message: "El pedido mínimo para entrega en Pozo Bravo es de $200.00.",
+    });
+    expect(deliveryCharge(pricing, 200, { zoneId: "norte" }).ok).toBe(true);
+  });
+
+  it("asks for a zone, and refuses an unknown postal code", () => {
+    expect(deliveryCharge(pricing, 300, {})).toMatchObject({ ok: false });
+    expect(deliveryCharge(pricing, 300, { postalCode: "99999" })).toMatchObject({
+      ok: false,
+      message: "No entregamos en ese código postal. Elige una zona de la lista.",
+    });
+  });
+
+  it("is free over the amount, and flat without zones", () => {
+    expect(deliveryCharge(pricing, 500, { zoneId: "norte" })).toMatchObject({ ok: true, fee: 0 });
+    expect(deliveryCharge({ ...NO_DELIVERY_PRICING, flatFee: 25 }, 10, {})).toMatchObject({
+      ok: true,
+      fee: 25,
+    });
+    expect(deliveryCharge(NO_DELIVERY_PRICING, 10, {})).toMatchObject({ ok: true, fee: 0 });
+  });
+});

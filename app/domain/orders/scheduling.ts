@@ -1,0 +1,112 @@
+/**
+ * Orders outside opening hours (issue 16): the owner refuses them or accepts them for later.
+ * Scheduled orders pick a slot inside the opening hours, at least the lead time ahead and at most
+ * seven days out. Pure: the storefront lists the slots and the server checks the chosen one.
+ */
+import {
+  dayWords,
+  formatLocalTime,
+  hasHours,
+  isOpenAt,
+  nextOpening,
+  periodsAround,
+  type OpeningHours,
+} from "~/domain/stores/opening-hours";
+
+export type OutsideHours = "refuse" | "schedule";
+export type ScheduleRules = {
+  outsideHours: OutsideHours;
+  slotMinutes: number;
+  leadMinutes: number;
+  /** Orders per slot; null for no limit. */
+  slotCapacity: number | null;
+};
+export const DEFAULT_SCHEDULE: ScheduleRules = {
+  outsideHours: "refuse",
+  slotMinutes: 30,
+  leadMinutes: 60,
+  slotCapacity: null,
+};
+export const MAX_DAYS_AHEAD = 7;
+export const SLOT_MINUTES = [15, 30, 60, 120] as const;
+
+export const SCHEDULE_MESSAGES = {
+  paused: "La tienda no está recibiendo pedidos en este momento.",
+  closed: (next: string | null) =>
+    next ? `La tienda está cerrada. Abre ${next}.` : "La tienda está cerrada por ahora.",
+  slotRequired: "Elige el día y la hora para tu pedido.",
+  slotInvalid: "Ese horario ya no está disponible. Elige otro.",
+  slotFull: "Ese horario ya está lleno. Elige otro.",
+} as const;
+
+export type Slot = { start: Date; end: Date };
+
+/** The slots a shopper may pick from `now`: inside opening periods, after the lead time, within 7 days. */
+export function listSlots(hours: OpeningHours, rules: ScheduleRules, now: Date, timeZone: string): Slot[] {
+  if (!hasHours(hours)) return [];
+  const earliest = now.getTime() + rules.leadMinutes * 60_000;
+  const latest = now.getTime() + MAX_DAYS_AHEAD * 86_400_000;
+  const step = rules.slotMinutes * 60_000;
+  const slots: Slot[] = [];
+  for (const period of periodsAround(hours, now, timeZone, MAX_DAYS_AHEAD)) {
+    for (let start = period.start.getTime(); start + step <= period.end.getTime(); start += step) {
+      if (start >= earliest && start <= latest)
+        slots.push({ start: new Date(start), end: new Date(start + step) });
+    }
+  }
+  return slots;
+}
+
+/** Whether `start` is one of the slots offered now (what the server checks of a shopper's choice). */
+export function isOfferedSlot(
+  hours: OpeningHours,
+  rules: ScheduleRules,
+  now: Date,
+  timeZone: string,
+  start: Date,
+) {
+  return listSlots(hours, rules, now, timeZone).some((slot) => slot.start.getTime() === start.getTime());
+}
+
+/** "mañana de 8:00 a 8:30" as the shopper and the owner read a slot. */
+export function slotLabel(slot: Slot, now: Date, timeZone: string): string {
+  return `${dayWords(slot.start, now, timeZone)} de ${formatLocalTime(slot.start, timeZone)} a ${formatLocalTime(slot.end, timeZone)}`;
+}
+
+export type OrderTiming =
+  { kind: "now" } | { kind: "scheduled"; slot: Slot } | { kind: "refused"; message: string };
+
+/**
+ * When an order placed at `now` is due, or why it is refused: a paused store refuses; an open
+ * store takes it now (or at a slot the shopper picked); a closed store takes it only at a slot,
+ * when it schedules, and otherwise says when it opens.
+ */
+export function orderTiming(input: {
+  hours: OpeningHours | null;
+  rules: ScheduleRules;
+  paused: boolean;
+  timeZone: string;
+  now: Date;
+  requestedSlot: Date | null;
+}): OrderTiming {
+  const { hours, rules, now, timeZone, requestedSlot } = input;
+  if (input.paused) return { kind: "refused", message: SCHEDULE_MESSAGES.paused };
+  if (!hasHours(hours)) return { kind: "now" };
+  if (requestedSlot) {
+    if (rules.outsideHours !== "schedule" || !isOfferedSlot(hours, rules, now, timeZone, requestedSlot))
+      return { kind: "refused", message: SCHEDULE_MESSAGES.slotInvalid };
+    return {
+      kind: "scheduled",
+      slot: { start: requestedSlot, end: new Date(requestedSlot.getTime() + rules.slotMinutes * 60_000) },
+    };
+  }
+  if (isOpenAt(hours, now, timeZone)) return { kind: "now" };
+  if (rules.outsideHours === "schedule") return { kind: "refused", message: SCHEDULE_MESSAGES.slotRequired };
+  const next = nextOpening(hours, now, timeZone);
+  return {
+    kind: "refused",
+    message: SCHEDULE_MESSAGES.closed(
+      next ? `${dayWords(next, now, timeZone)} a las ${formatLocalTime(next, timeZone)}` : null,
+    ),
+  };
+}

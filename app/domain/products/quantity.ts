@@ -1,0 +1,61 @@
+/**
+ * Quantities by the step (issue 16): products sold by kg, L or mL move by a step the owner sets
+ * (0.25 kg, 0.25 L, 250 mL by default) from a minimum; pieza stays whole. Quantities are handled
+ * in thousandths so that 0.1 + 0.2 is 0.3, and stored as exact decimals.
+ */
+import type { ProductUnit } from "./product-units";
+
+export const DEFAULT_STEPS: Record<ProductUnit, number> = { pieza: 1, kg: 0.25, L: 0.25, mL: 250 };
+export const MAX_MEASURED_QUANTITY = 999;
+
+export const QUANTITY_MESSAGES = {
+  offStep: (step: string, minimum: string) =>
+    `La cantidad debe ser de al menos ${minimum} y en pasos de ${step}.`,
+  step: "El paso debe ser mayor que cero.",
+  pieza: "Los productos por pieza se venden en números enteros.",
+} as const;
+
+const thousandths = (value: number) => Math.round(value * 1000);
+
+export type QuantityRule = { unit: ProductUnit; step: number; minimum: number };
+
+/** The product's own rule, or the unit's default; pieza is always whole, from 1. */
+export function quantityRule(product: {
+  unit: ProductUnit;
+  quantityStep?: number | null;
+  minQuantity?: number | null;
+}): QuantityRule {
+  if (product.unit === "pieza") return { unit: "pieza", step: 1, minimum: 1 };
+  const step =
+    product.quantityStep && product.quantityStep > 0 ? product.quantityStep : DEFAULT_STEPS[product.unit];
+  const minimum = product.minQuantity && product.minQuantity > 0 ? product.minQuantity : step;
+  return { unit: product.unit, step, minimum };
+}
+
+/** At least the minimum, on a step counted from the minimum, at most the maximum. */
+export function isValidQuantity(rule: QuantityRule, quantity: number): boolean {
+  if (!Number.isFinite(quantity)) return false;
+  const q = thousandths(quantity);
+  if (Math.abs(q - quantity * 1000) > 1e-6) return false;
+  const min = thousandths(rule.minimum);
+  const step = thousandths(rule.step);
+  if (q < min || q > thousandths(MAX_MEASURED_QUANTITY)) return false;
+  return (q - min) % step === 0;
+}
+
+export function stepUp(rule: QuantityRule, quantity: number): number {
+  return Math.min(MAX_MEASURED_QUANTITY, (thousandths(quantity) + thousandths(rule.step)) / 1000);
+}
+
+/** One step down; below the minimum the line goes (0). */
+export function stepDown(rule: QuantityRule, quantity: number): number {
+  const next = thousandths(quantity) - thousandths(rule.step);
+  return next < thousandths(rule.minimum) ? 0 : next / 1000;
+}
+
+const quantityFormat = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 3 });
+
+/** "0.75 kg", "1.5 L", "250 mL", "3 pieza" (es-MX digits). */
+export function formatQuantity(quantity: number, unit: ProductUnit): string {
+  return `${quantityFormat.format(quantity)} ${unit}`;
+}
