@@ -21,6 +21,9 @@ import {
 import type { OrderEventKind, OrderStep } from "~/domain/orders/order-steps";
 import type { DeliveryType, OrderStatus } from "~/domain/orders/order-vocabulary";
 import type { PaymentMethod } from "~/domain/orders/payment";
+import type { DeliveryPricing } from "~/domain/orders/delivery-zones";
+import type { OutsideHours } from "~/domain/orders/scheduling";
+import type { OpeningHours } from "~/domain/stores/opening-hours";
 import type { ProductUnit } from "~/domain/products/product-units";
 import type { LicenceType } from "~/domain/stores/licence-types";
 
@@ -191,6 +194,24 @@ export const storeSettings = pgTable("store_settings", {
     .$type<Partial<Record<string, string>>>()
     .notNull()
     .default(sql`'{}'::jsonb`),
+  // Issue 16: a store that sets none of these takes orders at any time, as the spec says.
+  timeZone: text("time_zone").notNull().default("America/Mexico_City"),
+  openingHours: jsonb("opening_hours")
+    .$type<OpeningHours>()
+    .notNull()
+    .default(sql`'{"weekly":[[],[],[],[],[],[],[]],"exceptions":[]}'::jsonb`),
+  /** "Pausar pedidos": when set, new orders are refused until `pauseUntil` (or until resumed). */
+  pausedAt: timestamp("paused_at", { withTimezone: true }),
+  pauseUntil: timestamp("pause_until", { withTimezone: true }),
+  pauseMessage: text("pause_message").notNull().default(""),
+  outsideHours: text("outside_hours").$type<OutsideHours>().notNull().default("refuse"),
+  slotMinutes: integer("slot_minutes").notNull().default(30),
+  leadMinutes: integer("lead_minutes").notNull().default(60),
+  slotCapacity: integer("slot_capacity"),
+  deliveryPricing: jsonb("delivery_pricing")
+    .$type<DeliveryPricing>()
+    .notNull()
+    .default(sql`'{"zones":[],"flatFee":0,"freeOver":null}'::jsonb`),
   updatedAt: updatedAt(),
 });
 
@@ -208,6 +229,9 @@ export const products = pgTable(
     available: boolean("available").notNull().default(true),
     price: numeric("price", { precision: 12, scale: 2, mode: "number" }).notNull().default(0),
     unit: text("unit").$type<ProductUnit>().notNull().default("pieza"),
+    /** For kg, L and mL (issue 16): the quantity step and minimum; null uses the unit's default. */
+    quantityStep: numeric("quantity_step", { precision: 10, scale: 3, mode: "number" }),
+    minQuantity: numeric("min_quantity", { precision: 10, scale: 3, mode: "number" }),
     imageKey: text("image_key"),
     category: text("category").notNull().default(""),
     variations: text("variations")
@@ -254,6 +278,11 @@ export const orders = pgTable(
     transferReference: text("transfer_reference").notNull().default(""),
     transferReportedAt: timestamp("transfer_reported_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** A scheduled order's slot (issue 16); null for "as soon as possible". */
+    scheduledFor: timestamp("scheduled_for", { withTimezone: true }),
+    deliveryZone: text("delivery_zone").notNull().default(""),
+    /** Included in `total`. */
+    deliveryFee: numeric("delivery_fee", { precision: 12, scale: 2, mode: "number" }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),
@@ -264,6 +293,7 @@ export const orders = pgTable(
     ),
     uniqueIndex("orders_idempotency_idx").on(t.storeId, t.idempotencyKey),
     index("orders_store_status_idx").on(t.storeId, t.status, t.createdAt),
+    index("orders_slot_idx").on(t.storeId, t.scheduledFor),
     check("orders_status", sql`${t.status} in ('pending', 'completed', 'cancelled')`),
     check("orders_delivery_type", sql`${t.deliveryType} in ('pickup', 'delivery')`),
   ],
@@ -279,7 +309,8 @@ export const orderLines = pgTable(
     productId: text("product_id").notNull(),
     name: text("name").notNull(),
     variation: text("variation").notNull().default(""),
-    quantity: integer("quantity").notNull().default(1),
+    /** Exact decimal: 0.75 kg (issue 16); whole for pieza. */
+    quantity: numeric("quantity", { precision: 10, scale: 3, mode: "number" }).notNull().default(1),
     unit: text("unit").$type<ProductUnit>().notNull(),
     price: numeric("price", { precision: 12, scale: 2, mode: "number" }).notNull(),
   },
@@ -288,7 +319,7 @@ export const orderLines = pgTable(
     foreignKey({ columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete(
       "cascade",
     ),
-    check("order_lines_quantity", sql`${t.quantity} >= 1`),
+    check("order_lines_quantity", sql`${t.quantity} > 0`),
   ],
 );
 

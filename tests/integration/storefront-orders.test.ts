@@ -229,6 +229,9 @@ describe("looking an order up", () => {
       cashAmount: null,
       paid: false,
       transferReported: false,
+      scheduledFor: null,
+      deliveryZone: "",
+      deliveryFee: 0,
     });
     const serialized = JSON.stringify(found);
     expect(serialized).not.toContain("Nombre Secreto");

@@ -75,11 +75,16 @@ describe("cart arithmetic", () => {
       sanitizeCart([
         { productId: "a", variation: "", quantity: 2 },
         { productId: "b", variation: "", quantity: 0 },
-        { productId: "c", variation: "", quantity: 1.5 },
+        { productId: "c", variation: "", quantity: 1.2345 },
+        { productId: "d", variation: "", quantity: 0.75 },
         { productId: 3, variation: "", quantity: 1 },
         null,
       ]),
-    ).toEqual([{ productId: "a", variation: "", quantity: 2 }]);
+    ).toEqual([
+      { productId: "a", variation: "", quantity: 2 },
+      // Decimal quantities are well-formed (issue 16); each product's step is checked by the server.
+      { productId: "d", variation: "", quantity: 0.75 },
+    ]);
   });
 
   it("drops lines whose product or option is no longer in the catalogue", () => {

@@ -1,6 +1,11 @@
 import type { ProductUnit } from "~/domain/products/product-units";
 import { toCents } from "./money";
 
+/** How a line's quantity moves (issue 16): pieza by 1 from 1; measured units by the product's step. */
+export type StepRule = { step: number; minimum: number };
+const WHOLE: StepRule = { step: 1, minimum: 1 };
+const milli = (value: number) => Math.round(value * 1000);
+
 /**
  * Cart arithmetic (spec §4, §9). Pure: the storefront runs it in the browser, the server runs
  * the same total when it prices an order from the database.
@@ -14,30 +19,46 @@ export const MAX_CART_LINES = 100;
 const sameLine = (line: CartLine, productId: string, variation: string) =>
   line.productId === productId && line.variation === variation;
 
-/** Adding the same product and option again increments its quantity. */
-export function addToCart(lines: CartLine[], productId: string, variation: string): CartLine[] {
+const up = (quantity: number, rule: StepRule) =>
+  Math.min(MAX_QUANTITY, (milli(quantity) + milli(rule.step)) / 1000);
+
+/** Adding the same product and option again increments its quantity by one step. */
+export function addToCart(
+  lines: CartLine[],
+  productId: string,
+  variation: string,
+  rule: StepRule = WHOLE,
+): CartLine[] {
   const existing = lines.find((line) => sameLine(line, productId, variation));
   if (existing) {
-    return lines.map((line) =>
-      line === existing ? { ...line, quantity: Math.min(MAX_QUANTITY, line.quantity + 1) } : line,
-    );
+    return lines.map((line) => (line === existing ? { ...line, quantity: up(line.quantity, rule) } : line));
   }
   if (lines.length >= MAX_CART_LINES) return lines;
-  return [...lines, { productId, variation, quantity: 1 }];
+  return [...lines, { productId, variation, quantity: rule.minimum }];
 }
 
-export function incrementLine(lines: CartLine[], index: number): CartLine[] {
-  return lines.map((line, i) =>
-    i === index ? { ...line, quantity: Math.min(MAX_QUANTITY, line.quantity + 1) } : line,
-  );
+export function incrementLine(lines: CartLine[], index: number, rule: StepRule = WHOLE): CartLine[] {
+  return lines.map((line, i) => (i === index ? { ...line, quantity: up(line.quantity, rule) } : line));
 }
 
-/** Minus decrements down to 1; at 1 it removes the line. */
-export function decrementLine(lines: CartLine[], index: number): CartLine[] {
+/** Minus goes down a step to the minimum; at the minimum it removes the line. */
+export function decrementLine(lines: CartLine[], index: number, rule: StepRule = WHOLE): CartLine[] {
   const line = lines[index];
   if (!line) return lines;
-  if (line.quantity <= 1) return lines.filter((_, i) => i !== index);
-  return lines.map((l, i) => (i === index ? { ...l, quantity: l.quantity - 1 } : l));
+  const next = milli(line.quantity) - milli(rule.step);
+  if (next < milli(rule.minimum)) return lines.filter((_, i) => i !== index);
+  return lines.map((l, i) => (i === index ? { ...l, quantity: next / 1000 } : l));
+}
+
+/** A well-formed quantity: positive, at most 999, in thousandths at most. */
+export function isQuantityShape(value: unknown): value is number {
+  return (
+    typeof value === "number" &&
+    Number.isFinite(value) &&
+    value > 0 &&
+    value <= MAX_QUANTITY &&
+    Math.abs(milli(value) - value * 1000) < 1e-6
+  );
 }
 
 export function removeLine(lines: CartLine[], index: number): CartLine[] {
@@ -90,8 +111,7 @@ export function sanitizeCart(value: unknown): CartLine[] {
       line &&
       typeof line.productId === "string" &&
       typeof line.variation === "string" &&
-      Number.isInteger(line.quantity) &&
-      (line.quantity as number) >= 1
+      isQuantityShape(line.quantity)
     ) {
       lines.push({
         productId: line.productId,

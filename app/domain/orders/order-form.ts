@@ -1,4 +1,4 @@
-import { MAX_CART_LINES, MAX_QUANTITY } from "./cart";
+import { isQuantityShape, MAX_CART_LINES } from "./cart";
 import { DELIVERY_TYPES, type DeliveryType } from "./order-vocabulary";
 import { isPaymentMethod, parseCashAmount, PAYMENT_MESSAGES, type PaymentMethod } from "./payment";
 
@@ -49,9 +49,15 @@ export type OrderForm = {
   paymentMethod?: PaymentMethod | null;
   /** "¿Con cuánto pagas?" for cash, when said. */
   cashAmount?: number | null;
+  /** Issue 16: the delivery zone picked (its id) or the postal code typed, and the chosen slot. */
+  deliveryZone?: string;
+  postalCode?: string;
+  scheduledFor?: Date | null;
 };
 export type OrderFormInput = {
-  [K in keyof OrderForm]: K extends "deliveryType" | "paymentMethod" | "cashAmount" ? string : OrderForm[K];
+  [K in keyof OrderForm]: K extends "deliveryType" | "paymentMethod" | "cashAmount" | "scheduledFor"
+    ? string
+    : OrderForm[K];
 };
 export type OrderField =
   | "customerName"
@@ -61,7 +67,9 @@ export type OrderField =
   | "comments"
   | "lines"
   | "paymentMethod"
-  | "cashAmount";
+  | "cashAmount"
+  | "deliveryZone"
+  | "scheduledFor";
 export type OrderFieldErrors = Partial<Record<OrderField | "form", string>>;
 export type OrderFormResult =
   { success: true; data: OrderForm } | { success: false; errors: OrderFieldErrors };
@@ -78,9 +86,7 @@ function isLine(value: unknown): value is OrderLineInput {
     line.productId.length <= 64 &&
     typeof line.variation === "string" &&
     line.variation.length <= 200 &&
-    Number.isInteger(line.quantity) &&
-    (line.quantity as number) >= 1 &&
-    (line.quantity as number) <= MAX_QUANTITY
+    isQuantityShape(line.quantity)
   );
 }
 
@@ -126,6 +132,12 @@ export function parseOrderForm(input: unknown): OrderFormResult {
   const cash = paymentMethod === "cash" ? parseCashAmount(text(raw.cashAmount) ?? "") : null;
   if (cash === "invalid") errors.cashAmount = PAYMENT_MESSAGES.cashInvalid;
 
+  const deliveryZone = deliveryType === "delivery" ? (text(raw.deliveryZone) ?? "").slice(0, 64) : "";
+  const postalCode = deliveryType === "delivery" ? (text(raw.postalCode) ?? "").slice(0, 10) : "";
+  const slot = text(raw.scheduledFor) ?? "";
+  const scheduledFor = slot === "" ? null : new Date(slot);
+  if (scheduledFor && Number.isNaN(scheduledFor.getTime())) errors.scheduledFor = ORDER_MESSAGES.failure;
+
   if (Object.keys(errors).length > 0) return { success: false, errors };
   return {
     success: true,
@@ -143,6 +155,9 @@ export function parseOrderForm(input: unknown): OrderFormResult {
       })),
       paymentMethod: paymentMethod ?? null,
       cashAmount: typeof cash === "number" ? cash : null,
+      deliveryZone,
+      postalCode,
+      scheduledFor,
     },
   };
 }

@@ -27,4 +27,8 @@ export type OrderSummary = {
   cashAmount: number | null;
   paid: boolean;
   transferReported: boolean;
+  /** Issue 16: when a scheduled order is due, the delivery zone and its fee (in `total`). */
+  scheduledFor: string | null;
+  deliveryZone: string;
+  deliveryFee: number;
 };

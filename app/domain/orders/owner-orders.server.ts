@@ -37,7 +37,8 @@ export async function listPendingOrders(db: Executor, storeId: string) {
     .select()
     .from(orders)
     .where(and(eq(orders.storeId, storeId), eq(orders.status, "pending")))
-    .orderBy(desc(orders.createdAt))
+    // Orders due now first, newest on top (spec); then scheduled ones by when they are due.
+    .orderBy(sql`${orders.scheduledFor} is not null`, asc(orders.scheduledFor), desc(orders.createdAt))
     .limit(200);
   return withLines(db, storeId, rows);
 }

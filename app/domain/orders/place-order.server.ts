@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { orderEvents, orderLines, orders, products } from "~/db/schema";
 import { recordEvent } from "~/domain/analytics/events.server";
@@ -6,10 +6,15 @@ import { enforce } from "~/domain/rate-limit/rate-limit.server";
 import { findStore } from "~/domain/stores/store.server";
 import { AppError } from "~/lib/errors";
 import { isOrderableOption, orderTotal } from "./cart";
+import { roundMoney } from "./money";
 import { publishOrderEvent } from "./order-events.server";
 import { ORDER_MESSAGES, type OrderForm } from "./order-form";
 import { newOrderNumber } from "./order-number";
 import { PAYMENT_MESSAGES } from "./payment";
+import { deliveryCharge } from "./delivery-zones";
+import { orderTiming, SCHEDULE_MESSAGES } from "./scheduling";
+import { isPaused } from "~/domain/stores/pause";
+import { formatQuantity, isValidQuantity, QUANTITY_MESSAGES, quantityRule } from "~/domain/products/quantity";
 import type { OrderSummary } from "./order-summary";
 
 /** A cart line whose product is gone, switched off or lost the chosen option. */
@@ -54,6 +59,23 @@ export async function placeOrder(
   if (offered.length > 0 && (paymentMethod === null || !offered.includes(paymentMethod)))
     throw new AppError("VALIDATION", PAYMENT_MESSAGES.method, { field: "paymentMethod" });
   const cashAmount = paymentMethod === "cash" ? (form.cashAmount ?? null) : null;
+  // Issue 16: a paused or closed store refuses; a scheduled order needs a slot it offers.
+  const { settings } = store;
+  const now = new Date();
+  const timing = orderTiming({
+    hours: settings.openingHours,
+    rules: settings,
+    paused: isPaused(settings, now),
+    timeZone: settings.timeZone,
+    now,
+    requestedSlot: form.scheduledFor ?? null,
+  });
+  if (timing.kind === "refused") {
+    const field =
+      form.scheduledFor || timing.message === SCHEDULE_MESSAGES.slotRequired ? "scheduledFor" : undefined;
+    throw new AppError(field ? "VALIDATION" : "UNAVAILABLE", timing.message, field ? { field } : {});
+  }
+  const scheduledFor = timing.kind === "scheduled" ? timing.slot.start : null;
 
   return db.transaction(async (tx) => {
     // Requests with one key wait for each other here: the first places the order, the others
@@ -74,6 +96,8 @@ export async function placeOrder(
         unit: products.unit,
         available: products.available,
         variations: products.variations,
+        quantityStep: products.quantityStep,
+        minQuantity: products.minQuantity,
       })
       .from(products)
       .where(
@@ -84,11 +108,49 @@ export async function placeOrder(
       const product = byId.get(line.productId);
       if (!product || !product.available || !isOrderableOption(product, line.variation))
         throw new ProductUnavailableError(line.productId, line.variation);
+      const rule = quantityRule(product);
+      if (!isValidQuantity(rule, line.quantity)) {
+        const message = QUANTITY_MESSAGES.offStep(
+          formatQuantity(rule.step, rule.unit),
+          formatQuantity(rule.minimum, rule.unit),
+        );
+        throw new AppError("VALIDATION", `${product.name}: ${message}`, { field: "lines" });
+      }
       return { ...line, name: product.name, unit: product.unit, price: product.price };
     });
 
     const number = newOrderNumber();
-    const total = orderTotal(priced);
+    const subtotal = orderTotal(priced);
+    let deliveryFee = 0;
+    let deliveryZone = "";
+    if (form.deliveryType === "delivery") {
+      const charge = deliveryCharge(settings.deliveryPricing, subtotal, {
+        zoneId: form.deliveryZone,
+        postalCode: form.postalCode,
+      });
+      if (!charge.ok) throw new AppError("VALIDATION", charge.message, { field: charge.field });
+      deliveryFee = charge.fee;
+      deliveryZone = charge.zone?.name ?? "";
+    }
+    const total = roundMoney(subtotal + deliveryFee);
+    if (scheduledFor && settings.slotCapacity !== null) {
+      // Orders for one slot wait for each other here, so the capacity holds under concurrency.
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`${storeId}:slot:${scheduledFor.toISOString()}`}, 13))`,
+      );
+      const [taken] = await tx
+        .select({ n: count() })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.storeId, storeId),
+            eq(orders.scheduledFor, scheduledFor),
+            ne(orders.status, "cancelled"),
+          ),
+        );
+      if ((taken?.n ?? 0) >= settings.slotCapacity)
+        throw new AppError("VALIDATION", SCHEDULE_MESSAGES.slotFull, { field: "scheduledFor" });
+    }
     if (cashAmount !== null && cashAmount < total)
       throw new AppError("VALIDATION", PAYMENT_MESSAGES.cashBelowTotal, { field: "cashAmount" });
     const inserted = await tx
@@ -106,6 +168,9 @@ export async function placeOrder(
         idempotencyKey: form.idempotencyKey,
         paymentMethod,
         cashAmount,
+        scheduledFor,
+        deliveryZone,
+        deliveryFee,
       })
       .onConflictDoNothing({ target: [orders.storeId, orders.idempotencyKey] })
       .returning({ id: orders.id, createdAt: orders.createdAt });
@@ -154,6 +219,9 @@ export async function placeOrder(
         cashAmount,
         paid: false,
         transferReported: false,
+        scheduledFor: scheduledFor?.toISOString() ?? null,
+        deliveryZone,
+        deliveryFee,
       },
     };
   });
@@ -199,6 +267,9 @@ export async function readOrderSummary(
       cashAmount: orders.cashAmount,
       paidAt: orders.paidAt,
       transferReportedAt: orders.transferReportedAt,
+      scheduledFor: orders.scheduledFor,
+      deliveryZone: orders.deliveryZone,
+      deliveryFee: orders.deliveryFee,
     })
     .from(orders)
     .where(and(eq(orders.storeId, storeId), eq(orders.id, number)));
@@ -214,9 +285,10 @@ export async function readOrderSummary(
     .from(orderLines)
     .where(and(eq(orderLines.storeId, storeId), eq(orderLines.orderId, number)))
     .orderBy(asc(orderLines.position));
-  const { paidAt, transferReportedAt, ...rest } = order;
+  const { paidAt, transferReportedAt, scheduledFor, ...rest } = order;
   return {
     ...rest,
+    scheduledFor: scheduledFor?.toISOString() ?? null,
     createdAt: order.createdAt.toISOString(),
     paid: paidAt !== null,
     transferReported: transferReportedAt !== null,

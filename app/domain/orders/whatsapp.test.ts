@@ -20,6 +20,9 @@ const order: OrderSummary = {
   cashAmount: null,
   paid: false,
   transferReported: false,
+  scheduledFor: null,
+  deliveryZone: "",
+  deliveryFee: 0,
 };
 
 describe("WhatsApp confirmation", () => {

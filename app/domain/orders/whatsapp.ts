@@ -1,7 +1,7 @@
 import { lineTotal } from "./cart";
 import { formatMoney } from "./money";
 import { changeToBring, PAYMENT_LABELS } from "./payment";
-import { DELIVERY_LABELS } from "./order-vocabulary";
+import { DELIVERY_LABELS, formatOrderDate } from "./order-vocabulary";
 import type { OrderSummary } from "./order-summary";
 
 /**
@@ -23,8 +23,12 @@ export function whatsappOrderText(
     "",
     ...lines,
     "",
+    ...(order.deliveryFee > 0
+      ? [`Envío${order.deliveryZone ? ` (${order.deliveryZone})` : ""}: ${formatMoney(order.deliveryFee)}`]
+      : []),
     `Total: ${formatMoney(order.total)}`,
     `Entrega: ${DELIVERY_LABELS[order.deliveryType]}`,
+    ...(order.scheduledFor ? [`Para: ${formatOrderDate(order.scheduledFor, "long")}`] : []),
     ...(order.deliveryType === "delivery" ? [`Dirección: ${order.address}`] : []),
     ...(order.comments ? [`Comentarios: ${order.comments}`] : []),
     ...(order.paymentMethod ? [`Pago: ${paymentText(order)}`] : []),
