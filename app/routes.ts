@@ -11,6 +11,8 @@ export default [
   route("i/admin/products", "routes/admin/products.ts"),
   route("i/admin/orders", "routes/admin/orders.ts"),
   route("i/admin/order-settings", "routes/admin/order-settings.ts"),
+  route("i/admin/shop-rules", "routes/admin/shop-rules.ts"),
+  route("i/admin/pause", "routes/admin/pause.ts"),
   route("i/admin/orders/stream", "routes/admin/orders-stream.ts"),
   route("i/admin/trial", "routes/admin/trial.ts"),
   route("i/super-admin", "routes/super-admin.tsx"),

@@ -1,6 +1,7 @@
 import { LogoutButton } from "~/components/logout-button";
 import type { LicenceType } from "~/domain/stores/licence-types";
 import { PlanBadge } from "./plan-badge";
+import { PauseControl, type PauseView } from "./admin/pause-control";
 
 export function AdminHeader({
   storeName,
@@ -8,12 +9,15 @@ export function AdminHeader({
   tier,
   trial,
   email,
+  pause,
 }: {
   storeName: string;
   logoUrl: string | null;
   tier: LicenceType;
   trial: boolean;
   email: string;
+  /** The store's "Pausar pedidos" state; absent where there is no store. */
+  pause?: PauseView | null;
 }) {
   return (
     <header className="fixed inset-x-0 top-0 z-20 border-b border-stone-200 bg-white/95 backdrop-blur">
@@ -36,6 +40,7 @@ export function AdminHeader({
             <span className="truncate">{email}</span>
           </p>
         </div>
+        {pause ? <PauseControl pause={pause} /> : null}
         <LogoutButton />
       </div>
     </header>

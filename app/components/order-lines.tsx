@@ -1,5 +1,7 @@
 import { lineTotal } from "~/domain/orders/cart";
 import { formatMoney } from "~/domain/orders/money";
+import type { ProductUnit } from "~/domain/products/product-units";
+import { formatQuantity } from "~/domain/products/quantity";
 import { DELIVERY_LABELS, type DeliveryType } from "~/domain/orders/order-vocabulary";
 
 type Line = { name: string; variation: string; quantity: number; unit: string; price: number };
@@ -8,20 +10,30 @@ type Line = { name: string; variation: string; quantity: number; unit: string; p
  * An order's product lines and total, as the owner's panels and the shopper's confirmation show
  * them: one component, one rounding (each line to the centavo, as the server totals it).
  */
-export function OrderLines({ order }: { order: { lines: Line[]; total: number } }) {
+export function OrderLines({
+  order,
+}: {
+  order: { lines: Line[]; total: number; deliveryFee?: number; deliveryZone?: string };
+}) {
   return (
     <div>
       <ul className="divide-y divide-stone-300">
         {order.lines.map((line, index) => (
           <li key={index} className="flex justify-between gap-3 py-1.5">
             <span className="min-w-0 break-words">
-              {line.quantity} {line.unit} × {line.name}
+              {formatQuantity(line.quantity, line.unit as ProductUnit)} × {line.name}
               {line.variation ? <span className="opacity-80"> ({line.variation})</span> : null}
             </span>
             <span className="shrink-0 font-semibold">{formatMoney(lineTotal(line))}</span>
           </li>
         ))}
       </ul>
+      {order.deliveryFee ? (
+        <p className="flex justify-between gap-3 border-t border-stone-300 py-1.5">
+          <span>Envío{order.deliveryZone ? ` (${order.deliveryZone})` : ""}</span>
+          <span className="font-semibold">{formatMoney(order.deliveryFee)}</span>
+        </p>
+      ) : null}
       <p className="mt-2 flex justify-between border-t border-stone-400 pt-2 text-lg font-bold">
         <span>Total</span>
         <span>{formatMoney(order.total)}</span>

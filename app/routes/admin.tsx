@@ -9,6 +9,7 @@ import { StaleBanner } from "~/components/forms/stale-banner";
 import { useLiveOrders } from "~/components/admin/use-live-orders";
 import { requireStoreOwner } from "~/domain/auth/guards.server";
 import { parseHistoryFilter } from "~/domain/orders/owner-orders";
+import { isPaused } from "~/domain/stores/pause";
 import { mediaUrl, thumbnailKey } from "~/domain/images/image-urls";
 import { loadAdminTab, planSummary } from "~/domain/stores/admin-panel.server";
 import { resolveAdminTab, visibleTabs } from "~/domain/stores/admin-tabs";
@@ -31,6 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       address: `${env.publicOrigin}/${store.id}`,
       logoUrl: store.settings.logoKey ? mediaUrl(thumbnailKey(store.settings.logoKey, 200)) : null,
       plan: planSummary(store),
+      pause: {
+        paused: isPaused(store.settings),
+        until: store.settings.pauseUntil?.toISOString() ?? null,
+        message: store.settings.pauseMessage,
+      },
       contactEmail: env.CONTACT_EMAIL,
       tab,
       panel: await loadAdminTab(db, store, tab, page, parseHistoryFilter(url.searchParams)),
@@ -59,6 +65,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         tier={store?.plan.tier ?? "starter"}
         trial={store?.plan.trial ?? false}
         email={email}
+        pause={store?.pause ?? null}
       />
       <main className="mx-auto max-w-5xl px-4 pt-20 pb-10" data-hydrated={hydrated || undefined}>
         <h1 className="text-2xl font-bold">Panel de Administración</h1>

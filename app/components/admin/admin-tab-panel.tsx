@@ -7,6 +7,7 @@ import { ProductsTab } from "./products-tab";
 import { SettingsTab } from "./settings-tab";
 import { ShareKitPanel } from "./share-kit-panel";
 import { OrderSettingsPanel } from "./order-settings-panel";
+import { ShopRulesPanel } from "./shop-rules-panel";
 import type { LiveConnection } from "./use-live-orders";
 
 /** The one tab on screen, with the data its loader fetched. */
@@ -26,6 +27,7 @@ export function AdminTabPanel({
         <>
           <SettingsTab settings={panel.settings} cityId={panel.cityId} cities={panel.cities} />
           <div className="mt-6 space-y-6">
+            <ShopRulesPanel settings={panel.settings} />
             <OrderSettingsPanel settings={panel.settings} />
             <ShareKitPanel storeName={store.displayName} address={store.address} />
           </div>

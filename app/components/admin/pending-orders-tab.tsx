@@ -117,7 +117,22 @@ function PendingOrder({ order, messages }: { order: OwnerOrder; messages: Messag
         </dd>
         <dt className="text-stone-600">Hora</dt>
         <dd>{formatOrderDate(order.createdAt)}</dd>
+        {order.scheduledFor ? (
+          <>
+            <dt className="text-stone-600">Para</dt>
+            <dd className="font-semibold">{formatOrderDate(order.scheduledFor, "long")}</dd>
+          </>
+        ) : null}
         <DeliveryTerms order={order} />
+        {order.deliveryType === "delivery" && (order.deliveryZone || order.deliveryFee > 0) ? (
+          <>
+            <dt className="text-stone-600">Envío</dt>
+            <dd>
+              {order.deliveryZone ? `${order.deliveryZone} · ` : ""}
+              {formatMoney(order.deliveryFee)}
+            </dd>
+          </>
+        ) : null}
         {order.comments ? (
           <>
             <dt className="text-stone-600">Comentarios</dt>

@@ -7,7 +7,8 @@ import {
   ProductFormSchema,
   productFormValues,
 } from "~/domain/products/product-form";
-import { PRODUCT_UNITS, UNIT_LABELS } from "~/domain/products/product-units";
+import { PRODUCT_UNITS, UNIT_LABELS, type ProductUnit } from "~/domain/products/product-units";
+import { DEFAULT_STEPS } from "~/domain/products/quantity";
 import { ActionMessage } from "~/components/action-message";
 import { useFormAction } from "~/components/forms/use-form-action";
 import { Modal } from "./modal";
@@ -29,6 +30,7 @@ export function ProductDialog({
   onClose: () => void;
 }) {
   const save = useFormAction("/i/admin/products", PRODUCT_MESSAGES.failed);
+  const [unit, setUnit] = useState<ProductUnit>(product?.unit ?? "pieza");
   const [options, setOptions] = useState<string[]>(product?.variations ?? []);
   const [draftOption, setDraftOption] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -82,10 +84,31 @@ export function ProductDialog({
           <SelectField
             label="Unidad"
             name="unit"
-            defaultValue={product?.unit ?? "pieza"}
+            value={unit}
+            onChange={(event) => setUnit(event.currentTarget.value as ProductUnit)}
             options={PRODUCT_UNITS.map((unit) => ({ value: unit, label: UNIT_LABELS[unit] }))}
           />
         </div>
+        {unit !== "pieza" ? (
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              label={`Se vende en pasos de (${unit})`}
+              name="quantityStep"
+              inputMode="decimal"
+              placeholder={String(DEFAULT_STEPS[unit])}
+              defaultValue={product?.quantityStep ?? ""}
+              hint={`Vacío: ${DEFAULT_STEPS[unit]} ${unit}`}
+            />
+            <TextField
+              label={`Mínimo (${unit})`}
+              name="minQuantity"
+              inputMode="decimal"
+              placeholder={String(DEFAULT_STEPS[unit])}
+              defaultValue={product?.minQuantity ?? ""}
+              hint="Vacío: un paso"
+            />
+          </div>
+        ) : null}
         {categories.length > 0 ? (
           <SelectField
             label="Categoría"

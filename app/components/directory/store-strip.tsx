@@ -1,7 +1,7 @@
 import { imageSources } from "~/domain/images/image-urls";
 import { ScrollRow } from "./scroll-row";
 
-type StripStore = { id: string; displayName: string; logoKey: string | null };
+type StripStore = { id: string; displayName: string; logoKey: string | null; status?: string | null };
 
 /** The city's stores as a scrolling strip: the logo thumbnail, or the name when there is none. */
 export function CityStoreStrip({ cityName, stores }: { cityName: string; stores: StripStore[] }) {
@@ -38,6 +38,9 @@ export function CityStoreStrip({ cityName, stores }: { cityName: string; stores:
                 </span>
               )}
               <span className="line-clamp-2 text-sm font-semibold text-ink">{store.displayName}</span>
+              {store.status ? (
+                <span className="text-xs leading-tight text-stone-700">{store.status}</span>
+              ) : null}
             </a>
           </li>
         ))}

@@ -11,6 +11,9 @@ import {
 import type { OrderSummary } from "~/domain/orders/order-summary";
 import { DELIVERY_LABELS } from "~/domain/orders/order-vocabulary";
 import { changeToBring, PAYMENT_LABELS, parseCashAmount } from "~/domain/orders/payment";
+import { deliveryCharge } from "~/domain/orders/delivery-zones";
+import { roundMoney } from "~/domain/orders/money";
+import { formatQuantity, quantityRule } from "~/domain/products/quantity";
 import type { StorefrontProduct, StorefrontStore } from "~/domain/storefront/catalogue.server";
 import { postOrder } from "./storefront-api";
 import { OrderConfirmation } from "./order-confirmation";
@@ -39,6 +42,8 @@ const EMPTY_FORM = {
   comments: "",
   paymentMethod: "",
   cashAmount: "",
+  deliveryZone: "",
+  scheduledFor: "",
 };
 
 export function CartPanel(props: Props) {
@@ -64,9 +69,21 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
   const animation = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(animation.current), []);
 
-  const total = orderTotal(
+  const subtotal = orderTotal(
     items.map(({ line, product }) => ({ price: product.price, quantity: line.quantity })),
   );
+  const { ordering, delivery } = store;
+  const charge =
+    values.deliveryType === "delivery"
+      ? deliveryCharge(delivery, subtotal, { zoneId: values.deliveryZone })
+      : null;
+  const fee = charge?.ok ? charge.fee : 0;
+  const total = roundMoney(subtotal + fee);
+  const blocked = ordering.paused
+    ? `Pedidos en pausa${ordering.paused.message ? ` · ${ordering.paused.message}` : ""}`
+    : ordering.closed
+      ? `${ordering.status?.text ?? "Cerrado"}. Vuelve cuando abramos para hacer tu pedido.`
+      : null;
   const set = (field: keyof typeof EMPTY_FORM) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field as keyof OrderFieldErrors]) setErrors((current) => ({ ...current, [field]: undefined }));
@@ -143,7 +160,9 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
                         type="button"
                         onClick={() => onDecrement(index)}
                         aria-label={
-                          line.quantity === 1 ? `Quitar ${label} del carrito` : `Quitar uno de ${label}`
+                          line.quantity <= quantityRule(product).minimum
+                            ? `Quitar ${label} del carrito`
+                            : `Quitar uno de ${label}`
                         }
                         className="size-11 rounded-lg border border-stone-400 bg-white text-xl font-bold text-stone-900"
                       >
@@ -153,7 +172,7 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
                         className="min-w-8 text-center text-lg font-semibold"
                         aria-label={`Cantidad de ${label}`}
                       >
-                        {line.quantity}
+                        {formatQuantity(line.quantity, product.unit)}
                       </span>
                       <button
                         type="button"
@@ -171,6 +190,12 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
                 );
               })}
             </ul>
+            {values.deliveryType === "delivery" && (fee > 0 || delivery.zones.length > 0) ? (
+              <p className="mt-3 flex justify-between border-t border-stone-300 pt-3">
+                <span>Envío</span>
+                <span data-testid="delivery-fee">{charge?.ok ? formatMoney(fee) : "Elige tu zona"}</span>
+              </p>
+            ) : null}
             <p className="mt-3 flex justify-between border-t border-stone-400 pt-3 text-lg font-bold">
               <span>Total</span>
               <span data-testid="cart-total">{formatMoney(total)}</span>
@@ -275,6 +300,58 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
             )}
           />
         ) : null}
+        {values.deliveryType === "delivery" && delivery.zones.length > 0 ? (
+          <FieldFrame
+            id="sf-deliveryZone"
+            tone="store"
+            label="Zona de entrega"
+            error={
+              errors.deliveryZone ??
+              (charge && !charge.ok && values.deliveryZone ? charge.message : undefined)
+            }
+            control={(aria) => (
+              <select
+                {...aria}
+                name="deliveryZone"
+                value={values.deliveryZone}
+                onChange={(event) => set("deliveryZone")(event.currentTarget.value)}
+                className={INPUT}
+              >
+                <option value="">Elige tu colonia o zona</option>
+                {delivery.zones.map((zone) => (
+                  <option key={zone.id} value={zone.id}>
+                    {zone.name} · envío {formatMoney(zone.fee)}
+                    {zone.minimum > 0 ? ` · mínimo ${formatMoney(zone.minimum)}` : ""}
+                  </option>
+                ))}
+              </select>
+            )}
+          />
+        ) : null}
+        {ordering.slots.length > 0 ? (
+          <FieldFrame
+            id="sf-scheduledFor"
+            tone="store"
+            label={ordering.asap ? "¿Para cuándo?" : "¿Para cuándo? (la tienda está cerrada ahora)"}
+            error={errors.scheduledFor}
+            control={(aria) => (
+              <select
+                {...aria}
+                name="scheduledFor"
+                value={values.scheduledFor}
+                onChange={(event) => set("scheduledFor")(event.currentTarget.value)}
+                className={INPUT}
+              >
+                <option value="">{ordering.asap ? "Lo antes posible" : "Elige el día y la hora"}</option>
+                {ordering.slots.map((slot) => (
+                  <option key={slot.start} value={slot.start}>
+                    {slot.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          />
+        ) : null}
         <FieldFrame
           id="sf-comments"
           tone="store"
@@ -344,6 +421,11 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
             )}
           />
         ) : null}
+        {blocked ? (
+          <p role="status" className="rounded-lg bg-amber-50 p-3 font-medium text-amber-950">
+            {blocked}
+          </p>
+        ) : null}
         {errors.form || errors.lines ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
             {errors.form ?? errors.lines}
@@ -351,7 +433,7 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
         ) : null}
         <button
           type="submit"
-          disabled={items.length === 0 || sending}
+          disabled={items.length === 0 || sending || blocked !== null}
           className={`w-full rounded-lg bg-[var(--store-primary)] px-4 py-3 text-lg font-semibold text-[var(--store-on-primary)] disabled:cursor-not-allowed disabled:opacity-60 ${animating ? "animate-pulse" : ""}`}
         >
           {sending ? "Enviando pedido…" : `Hacer pedido${items.length > 0 ? ` · ${formatMoney(total)}` : ""}`}

@@ -2,6 +2,7 @@ import { DeliveryTerms, OrderLines } from "~/components/order-lines";
 import type { OrderSummary } from "~/domain/orders/order-summary";
 import { trackingPath } from "~/domain/orders/status-messages";
 import { paymentText } from "~/domain/orders/whatsapp";
+import { formatOrderDate } from "~/domain/orders/order-vocabulary";
 
 /** An order's products, total and delivery, as the shopper sees them (never name or phone). */
 export function OrderDetails({ order }: { order: OrderSummary }) {
@@ -14,6 +15,12 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
           <>
             <dt className="font-semibold">Comentarios</dt>
             <dd className="break-words">{order.comments}</dd>
+          </>
+        ) : null}
+        {order.scheduledFor ? (
+          <>
+            <dt className="font-semibold">Para</dt>
+            <dd>{formatOrderDate(order.scheduledFor, "long")}</dd>
           </>
         ) : null}
         {order.paymentMethod ? (

@@ -17,6 +17,15 @@ export function StoreHeader({ store }: { store: StorefrontStore }) {
         ) : null}
         <div className="min-w-0">
           <h1 className="text-2xl leading-tight font-bold break-words">{store.displayName}</h1>
+          {store.ordering.status ? (
+            <p className="mt-1 text-sm font-semibold" data-testid="open-status">
+              <span
+                aria-hidden="true"
+                className={`mr-1.5 inline-block size-2.5 rounded-full ${store.ordering.status.open ? "bg-green-400" : "bg-stone-300"}`}
+              />
+              {store.ordering.status.text}
+            </p>
+          ) : null}
           {store.description ? <p className="mt-1 text-base">{store.description}</p> : null}
           {store.contactEmail || store.socialLinks.length > 0 ? (
             <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -38,6 +47,14 @@ export function StoreHeader({ store }: { store: StorefrontStore }) {
           ) : null}
         </div>
       </div>
+      {store.ordering.paused ? (
+        <p
+          role="status"
+          className="mx-auto mt-4 max-w-5xl rounded-lg bg-amber-100 px-3 py-2 font-semibold text-amber-950"
+        >
+          Pedidos en pausa{store.ordering.paused.message ? ` · ${store.ordering.paused.message}` : ""}
+        </p>
+      ) : null}
     </header>
   );
 }

@@ -11,6 +11,7 @@ import { ORDER_MESSAGES } from "~/domain/orders/order-form";
 import type { OrderSummary } from "~/domain/orders/order-summary";
 import type { StorefrontProduct, StorefrontStore } from "~/domain/storefront/catalogue.server";
 import { storeThemeStyle } from "~/domain/storefront/store-theme";
+import { quantityRule } from "~/domain/products/quantity";
 import { CartPanel } from "./cart-panel";
 import {
   firstViewThisVisit,
@@ -79,6 +80,10 @@ export function StorefrontApp({ store, products, shared = null }: StorefrontProp
   }, [loaded, lines, store.id]);
 
   const items = resolveCart(lines, products).items;
+  const ruleOf = (line: CartLine | undefined) => {
+    const product = line && products.find((candidate) => candidate.id === line.productId);
+    return product ? quantityRule(product) : undefined;
+  };
   const badge = cartBadgeCount(items.map(({ line, product }) => ({ ...line, unit: product.unit })));
 
   function selectTab(id: TabId, focus = false) {
@@ -164,7 +169,9 @@ export function StorefrontApp({ store, products, shared = null }: StorefrontProp
             products={products}
             shared={shared}
             categories={store.categories}
-            onAdd={(product, variation) => setLines((current) => addToCart(current, product.id, variation))}
+            onAdd={(product, variation) =>
+              setLines((current) => addToCart(current, product.id, variation, quantityRule(product)))
+            }
             ready={loaded}
           />
         </section>
@@ -186,8 +193,12 @@ export function StorefrontApp({ store, products, shared = null }: StorefrontProp
             store={store}
             items={items}
             orderKey={orderKey}
-            onIncrement={(index) => setLines((current) => incrementLine(current, index))}
-            onDecrement={(index) => setLines((current) => decrementLine(current, index))}
+            onIncrement={(index) =>
+              setLines((current) => incrementLine(current, index, ruleOf(current[index])))
+            }
+            onDecrement={(index) =>
+              setLines((current) => decrementLine(current, index, ruleOf(current[index])))
+            }
             onUnavailable={(line) => {
               setLines((current) =>
                 current.filter((l) => !(l.productId === line.productId && l.variation === line.variation)),

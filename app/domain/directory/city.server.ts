@@ -2,6 +2,8 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { cities, products, storeCategories, stores, storeSettings } from "~/db/schema";
 import type { DirectoryProduct } from "./directory-product";
+import { openStatus } from "~/domain/stores/opening-hours";
+import { isPaused } from "~/domain/stores/pause";
 
 /** The categories the city page shows a carousel for (spec §9), in this order. */
 export const CAROUSEL_CATEGORIES = ["sweets", "takeout", "gifts", "beauty"] as const;
@@ -30,10 +32,26 @@ export async function listStoreStrip(db: Executor, cityId: string, limit = STORE
     .orderBy(sql`random()`)
     .limit(limit)
     .as("sampled");
-  return db
-    .select({ id: sampled.id, displayName: storeSettings.displayName, logoKey: storeSettings.logoKey })
+  const rows = await db
+    .select({
+      id: sampled.id,
+      displayName: storeSettings.displayName,
+      logoKey: storeSettings.logoKey,
+      openingHours: storeSettings.openingHours,
+      timeZone: storeSettings.timeZone,
+      pausedAt: storeSettings.pausedAt,
+      pauseUntil: storeSettings.pauseUntil,
+    })
     .from(sampled)
     .innerJoin(storeSettings, eq(storeSettings.storeId, sampled.id));
+  const now = new Date();
+  // Issue 16: "Abierto ahora" or "Cerrado · abre…" under each store that has hours.
+  return rows.map(({ openingHours, timeZone, pausedAt, pauseUntil, ...store }) => ({
+    ...store,
+    status: isPaused({ pausedAt, pauseUntil }, now)
+      ? "Pedidos en pausa"
+      : (openStatus(openingHours, now, timeZone)?.text ?? null),
+  }));
 }
 
 /**

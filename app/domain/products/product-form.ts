@@ -6,6 +6,7 @@ export const PRODUCT_MESSAGES = {
   required: "Por favor completa todos los campos del producto.",
   price: "El precio debe ser un número mayor que 0, con hasta dos decimales.",
   unit: "Elige una unidad de la lista.",
+  quantityStep: "Escribe una cantidad mayor que cero, con hasta 3 decimales (por ejemplo 0.25).",
   category: "Elige una categoría de la lista.",
   image: "No pudimos usar esa imagen. Súbela de nuevo.",
   tooLong: "El texto es demasiado largo.",
@@ -45,6 +46,9 @@ export const ProductFormSchema = z
     category: z.string().trim().max(40, PRODUCT_MESSAGES.category),
     /** Storage key of the image; "" removes it; absent keeps the current one. */
     imageKey: z.string().trim().max(200, PRODUCT_MESSAGES.image).optional(),
+    /** Issue 16, for kg, L and mL: "" uses the unit's default. */
+    quantityStep: z.string().trim().optional(),
+    minQuantity: z.string().trim().optional(),
   })
   .superRefine((form, ctx) => {
     if (form.name === "" || form.description === "" || form.price === "" || Number(form.price) === 0) {
@@ -53,12 +57,25 @@ export const ProductFormSchema = z
     }
     if (!MONEY_PATTERN.test(form.price))
       ctx.addIssue({ code: "custom", path: ["price"], message: PRODUCT_MESSAGES.price });
+    for (const field of ["quantityStep", "minQuantity"] as const) {
+      const value = form[field];
+      if (value && !(QUANTITY_PATTERN.test(value) && Number(value) > 0 && Number(value) <= 999))
+        ctx.addIssue({ code: "custom", path: [field], message: PRODUCT_MESSAGES.quantityStep });
+    }
   })
-  .transform(({ price, variations, ...form }) => ({
-    ...form,
-    price: Number(price),
-    variations: normalizeOptions(variations),
-  }));
+  .transform(({ price, variations, quantityStep, minQuantity, ...form }) => {
+    // pieza is always sold whole: its step and minimum are never stored.
+    const measured = form.unit !== "pieza";
+    return {
+      ...form,
+      price: Number(price),
+      variations: normalizeOptions(variations),
+      quantityStep: measured && quantityStep ? Number(quantityStep) : null,
+      minQuantity: measured && minQuantity ? Number(minQuantity) : null,
+    };
+  });
+
+const QUANTITY_PATTERN = /^\d+(\.\d{1,3})?$/;
 
 export type ProductForm = z.output<typeof ProductFormSchema>;
 
@@ -76,5 +93,7 @@ export function productFormValues(formData: FormData) {
     variations: formData.getAll("variations").filter((value): value is string => typeof value === "string"),
     category: text("category") ?? "",
     imageKey: text("imageKey"),
+    quantityStep: (text("quantityStep") ?? "").replace(",", "."),
+    minQuantity: (text("minQuantity") ?? "").replace(",", "."),
   };
 }

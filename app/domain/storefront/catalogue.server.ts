@@ -4,6 +4,12 @@ import { products } from "~/db/schema";
 import { canConfirmOverWhatsapp } from "~/domain/orders/whatsapp";
 import { hasCustomCategories } from "~/domain/stores/licence";
 import { findStore } from "~/domain/stores/store.server";
+import { listSlots, slotLabel } from "~/domain/orders/scheduling";
+import { hasHours, openStatus } from "~/domain/stores/opening-hours";
+import { isPaused } from "~/domain/stores/pause";
+
+/** Slots offered at once in the checkout: a week of half-hours at most. */
+const MAX_SLOTS_SHOWN = 336;
 
 /**
  * What the public store page shows: the store's public settings and its available products.
@@ -23,6 +29,8 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
         imageKey: products.imageKey,
         category: products.category,
         variations: products.variations,
+        quantityStep: products.quantityStep,
+        minQuantity: products.minQuantity,
       })
       .from(products)
       .where(and(eq(products.storeId, storeId), eq(products.available, true)))
@@ -30,6 +38,9 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
   ]);
   if (!store) return null;
   const { settings } = store;
+  const paused = isPaused(settings, now);
+  const status = openStatus(settings.openingHours, now, settings.timeZone);
+  const schedules = hasHours(settings.openingHours) && settings.outsideHours === "schedule";
   const categories = hasCustomCategories(store.licence.tier) ? settings.customCategories : [];
   return {
     store: {
@@ -57,6 +68,24 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
       whatsappPhone: canConfirmOverWhatsapp(settings) ? settings.phone : null,
       categories,
       paymentMethods: settings.paymentMethods,
+      /** Issue 16, computed once on the server so the page renders the same on both sides. */
+      ordering: {
+        paused: paused ? { message: settings.pauseMessage } : null,
+        status,
+        /** Closed and not scheduling: orders are refused until it opens. */
+        closed: status !== null && !status.open && !schedules,
+        slots: schedules
+          ? listSlots(settings.openingHours, settings, now, settings.timeZone)
+              .slice(0, MAX_SLOTS_SHOWN)
+              .map((slot) => ({
+                start: slot.start.toISOString(),
+                label: slotLabel(slot, now, settings.timeZone),
+              }))
+          : [],
+        /** When open and scheduling, "lo antes posible" is a choice; when closed, a slot is required. */
+        asap: status === null || status.open,
+      },
+      delivery: settings.deliveryPricing,
       /** Where a transfer goes: shown to shoppers only when the store takes transfers. */
       bank: settings.paymentMethods.includes("transfer")
         ? { name: settings.bankName, holder: settings.bankAccountHolder, clabe: settings.clabe }

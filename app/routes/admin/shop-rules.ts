@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import { data } from "react-router";
+import { storeSettings } from "~/db/schema";
+import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { HoursSchema, SHOP_RULES_MESSAGES, ZonesSchema } from "~/domain/stores/shop-rules-form";
+import { fieldErrors, invalidForm } from "~/lib/form-result";
+import { answering } from "~/lib/http-errors.server";
+import type { Route } from "./+types/shop-rules";
+
+/**
+ * POST /i/admin/shop-rules (issue 16): `intent=hours` saves the opening hours and what happens
+ * outside them; `intent=zones` saves delivery zones and fees. Each form sends its structured
+ * value as JSON in `payload`.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { store } = await requireStoreOwner(request, context);
+  const form = await request.formData();
+  let payload: unknown;
+  try {
+    payload = JSON.parse(String(form.get("payload") ?? ""));
+  } catch {
+    return data(invalidForm(SHOP_RULES_MESSAGES.failed, {}), 400);
+  }
+  const schema = form.get("intent") === "zones" ? ZonesSchema : HoursSchema;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    const message = parsed.error.issues[0]?.message ?? SHOP_RULES_MESSAGES.failed;
+    return data(invalidForm(message, errors), 400);
+  }
+  const options = {
+    logger: context.logger,
+    fallback: SHOP_RULES_MESSAGES.failed,
+    logLine: "shop rules save failed",
+  };
+  return answering(options, async () => {
+    const values = "zones" in parsed.data ? { deliveryPricing: parsed.data } : parsed.data;
+    await context.services.db.update(storeSettings).set(values).where(eq(storeSettings.storeId, store.id));
+    return {
+      ok: true as const,
+      message: "zones" in parsed.data ? SHOP_RULES_MESSAGES.zonesSaved : SHOP_RULES_MESSAGES.hoursSaved,
+    };
+  });
+}
