@@ -96,6 +96,11 @@ function PendingOrder({ order, messages }: { order: OwnerOrder; messages: Messag
               Pagado
             </span>
           ) : null}
+          {order.scheduledFor ? (
+            <span className="rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-bold text-violet-900">
+              Programado
+            </span>
+          ) : null}
         </span>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

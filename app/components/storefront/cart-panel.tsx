@@ -172,7 +172,9 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
                         className="min-w-8 text-center text-lg font-semibold"
                         aria-label={`Cantidad de ${label}`}
                       >
-                        {formatQuantity(line.quantity, product.unit)}
+                        {product.unit === "pieza"
+                          ? line.quantity
+                          : formatQuantity(line.quantity, product.unit)}
                       </span>
                       <button
                         type="button"

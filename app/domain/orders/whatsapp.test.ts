@@ -26,6 +26,16 @@ const order: OrderSummary = {
 };
 
 describe("WhatsApp confirmation", () => {
+  it("gives the delivery fee and a scheduled order's time", () => {
+    const text = whatsappOrderText(
+      { ...order, deliveryFee: 35, deliveryZone: "Centro", scheduledFor: "2026-11-24T15:00:00.000Z" },
+      "Panadería La Espiga",
+      "Ana",
+    );
+    expect(text).toContain("Envío (Centro): $35.00");
+    expect(text).toContain("Para: 24 de noviembre de 2026 a las 9:00");
+  });
+
   it("says how the shopper pays and links the tracking page when there is one", () => {
     const text = whatsappOrderText(
       { ...order, paymentMethod: "cash", cashAmount: 500 },

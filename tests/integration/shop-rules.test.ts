@@ -1,0 +1,216 @@
+/**
+ * Issue 16 through the real HTTP server: a paused or closed store refuses orders, a scheduled
+ * order must take an offered slot and a slot's capacity holds under 20 concurrent orders, delivery
+ * zones charge their fee and enforce their minimum, and quantities keep to the product's step.
+ */
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createProduct, createStore } from "~/db/factories.server";
+import { orders, storeSettings } from "~/db/schema";
+import { listSlots, SCHEDULE_MESSAGES } from "~/domain/orders/scheduling";
+import { addDays, dateKey, localParts, type OpeningHours } from "~/domain/stores/opening-hours";
+import { randomId } from "~/lib/ids";
+import { createTestDatabase } from "../support/database";
+import { useServerProcess } from "../support/http-server";
+
+const { db, url: databaseUrl } = await createTestDatabase();
+const running = useServerProcess(databaseUrl, { TRUST_PROXY: "1" });
+const MX = "America/Mexico_City";
+const randomAddress = () =>
+  `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
+
+const allDay: OpeningHours = {
+  weekly: Array.from({ length: 7 }, () => [{ open: "00:00", close: "23:59" }]),
+  exceptions: [],
+};
+
+async function shop(settings: Partial<typeof storeSettings.$inferInsert> = {}) {
+  const store = await createStore(db, { settings: { allowPickup: true, allowDelivery: true, ...settings } });
+  const pan = await createProduct(db, store.id, { name: "Pan", price: 10 });
+  const queso = await createProduct(db, store.id, { name: "Queso", price: 260, unit: "kg" });
+  return { store, pan, queso };
+}
+
+async function order(storeId: string, lines: { productId: string; quantity: number }[], extra: object = {}) {
+  const response = await fetch(`${running.server.url}/s/${storeId}/api`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": randomAddress() },
+    body: JSON.stringify({
+      intent: "place-order",
+      form: {
+        customerName: "Ana",
+        customerPhone: "",
+        deliveryType: "pickup",
+        address: "",
+        comments: "",
+        idempotencyKey: `clave-${randomId(16)}`,
+        lines: lines.map((line) => ({ ...line, variation: "" })),
+        ...extra,
+      },
+    }),
+  });
+  return { status: response.status, body: (await response.json()) as Answer };
+}
+
+/** The storefront endpoint's answer: the placed order, or the refusal with its fields. */
+type Answer = {
+  message?: string;
+  fieldErrors?: Record<string, string>;
+  order: {
+    total: number;
+    deliveryFee: number;
+    scheduledFor: string | null;
+    lines: { quantity: number; unit: string }[];
+  } & Record<string, unknown>;
+};
+
+const ordersOf = (storeId: string) => db.select().from(orders).where(eq(orders.storeId, storeId));
+
+describe("when a store takes orders", () => {
+  it("a paused store refuses orders until the pause ends", async () => {
+    const { store, pan } = await shop({ pausedAt: new Date(), pauseUntil: new Date(Date.now() + 3_600_000) });
+    const refused = await order(store.id, [{ productId: pan.id, quantity: 1 }]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(SCHEDULE_MESSAGES.paused);
+    expect(await ordersOf(store.id)).toHaveLength(0);
+    // An automatic end that has passed: orders come in again.
+    await db
+      .update(storeSettings)
+      .set({ pauseUntil: new Date(Date.now() - 1000) })
+      .where(eq(storeSettings.storeId, store.id));
+    expect((await order(store.id, [{ productId: pan.id, quantity: 1 }])).status).toBe(200);
+  });
+
+  it("a closed store refuses with its next opening; an open one takes the order now", async () => {
+    const today = dateKey(localParts(new Date(), MX));
+    const closedToday: OpeningHours = {
+      weekly: Array.from({ length: 7 }, () => [{ open: "08:00", close: "14:00" }]),
+      exceptions: [today, addDays(today, 1)].map((date) => ({ date, ranges: [] })),
+    };
+    const { store, pan } = await shop({ openingHours: closedToday });
+    const refused = await order(store.id, [{ productId: pan.id, quantity: 1 }]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/^La tienda está cerrada\. Abre el \S+ a las 8:00\.$/);
+
+    const open = await shop({ openingHours: allDay });
+    const placed = await order(open.store.id, [{ productId: open.pan.id, quantity: 1 }]);
+    expect(placed.status).toBe(200);
+    expect(placed.body.order.scheduledFor).toBeNull();
+  });
+
+  it("a scheduled order must take a slot the store offers", async () => {
+    const rules = { outsideHours: "schedule" as const, slotMinutes: 60, leadMinutes: 0, slotCapacity: null };
+    const { store, pan } = await shop({ openingHours: allDay, ...rules });
+    const offered = listSlots(allDay, rules, new Date(), MX)[2]!;
+    const placed = await order(store.id, [{ productId: pan.id, quantity: 1 }], {
+      scheduledFor: offered.start.toISOString(),
+    });
+    expect(placed.status).toBe(200);
+    expect(placed.body.order.scheduledFor).toBe(offered.start.toISOString());
+    for (const wrong of [
+      new Date(offered.start.getTime() + 10 * 60_000), // off the grid
+      new Date(Date.now() + 9 * 86_400_000), // more than 7 days out
+      new Date(Date.now() - 3_600_000), // in the past
+    ]) {
+      const refused = await order(store.id, [{ productId: pan.id, quantity: 1 }], {
+        scheduledFor: wrong.toISOString(),
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.fieldErrors).toEqual({ scheduledFor: SCHEDULE_MESSAGES.slotInvalid });
+    }
+  });
+
+  it("20 concurrent orders for a slot with capacity 3: exactly 3 are placed", async () => {
+    const rules = { outsideHours: "schedule" as const, slotMinutes: 60, leadMinutes: 0, slotCapacity: 3 };
+    const { store, pan } = await shop({ openingHours: allDay, ...rules });
+    const slot = listSlots(allDay, rules, new Date(), MX)[3]!.start.toISOString();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        order(store.id, [{ productId: pan.id, quantity: 1 }], { scheduledFor: slot }),
+      ),
+    );
+    expect(results.filter((result) => result.status === 200)).toHaveLength(3);
+    const full = results.filter((result) => result.status === 400);
+    expect(full).toHaveLength(17);
+    expect(full[0]!.body.fieldErrors).toEqual({ scheduledFor: SCHEDULE_MESSAGES.slotFull });
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.storeId, store.id), eq(orders.scheduledFor, new Date(slot))));
+    expect(rows).toHaveLength(3);
+  });
+});
+
+describe("delivery zones and quantities", () => {
+  const pricing = {
+    zones: [{ id: "centro", name: "Centro", postalCodes: ["20000"], fee: 35, minimum: 100 }],
+    flatFee: 0,
+    freeOver: 1000,
+  };
+  const delivery = (extra: object = {}) => ({ deliveryType: "delivery", address: "Madero 12", ...extra });
+
+  it("charges the zone's fee in the total, whatever fee the browser sends", async () => {
+    const { store, pan } = await shop({ deliveryPricing: pricing });
+    const placed = await order(
+      store.id,
+      [{ productId: pan.id, quantity: 12 }],
+      delivery({ deliveryZone: "centro", deliveryFee: 0, total: 120 }),
+    );
+    expect(placed.status).toBe(200);
+    expect(placed.body.order).toMatchObject({ total: 155, deliveryFee: 35, deliveryZone: "Centro" });
+    const [row] = await ordersOf(store.id);
+    expect(row).toMatchObject({ total: 155, deliveryFee: 35, deliveryZone: "Centro" });
+    // By postal code, and free over the amount.
+    const big = await order(
+      store.id,
+      [{ productId: pan.id, quantity: 100 }],
+      delivery({ postalCode: "20000" }),
+    );
+    expect(big.body.order).toMatchObject({ total: 1000, deliveryFee: 0 });
+  });
+
+  it("refuses a delivery under the zone's minimum, or without a zone", async () => {
+    const { store, pan } = await shop({ deliveryPricing: pricing });
+    const small = await order(
+      store.id,
+      [{ productId: pan.id, quantity: 9 }],
+      delivery({ deliveryZone: "centro" }),
+    );
+    expect(small.status).toBe(400);
+    expect(small.body.fieldErrors).toEqual({
+      deliveryZone: "El pedido mínimo para entrega en Centro es de $100.00.",
+    });
+    const none = await order(store.id, [{ productId: pan.id, quantity: 20 }], delivery());
+    expect(none.status).toBe(400);
+    expect(await ordersOf(store.id)).toHaveLength(0);
+  });
+
+  it("takes 0.75 kg, and refuses a quantity off the step or a fraction of a piece", async () => {
+    const { store, pan, queso } = await shop();
+    const placed = await order(store.id, [{ productId: queso.id, quantity: 0.75 }]);
+    expect(placed.status).toBe(200);
+    expect(placed.body.order.total).toBe(195);
+    expect(placed.body.order.lines[0]).toMatchObject({ quantity: 0.75, unit: "kg" });
+
+    const offStep = await order(store.id, [{ productId: queso.id, quantity: 0.3 }]);
+    expect(offStep.status).toBe(400);
+    expect(offStep.body.message).toBe(
+      "Queso: La cantidad debe ser de al menos 0.25 kg y en pasos de 0.25 kg.",
+    );
+    const halfPiece = await order(store.id, [{ productId: pan.id, quantity: 1.5 }]);
+    expect(halfPiece.status).toBe(400);
+    expect(await ordersOf(store.id)).toHaveLength(1);
+  });
+
+  it("a store that configures nothing takes orders at any time, with no fee", async () => {
+    const { store, pan } = await shop();
+    const placed = await order(store.id, [{ productId: pan.id, quantity: 2 }], delivery());
+    expect(placed.status).toBe(200);
+    expect(placed.body.order).toMatchObject({
+      total: 20,
+      deliveryFee: 0,
+      deliveryZone: "",
+      scheduledFor: null,
+    });
+  });
+});
