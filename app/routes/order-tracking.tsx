@@ -1,13 +1,12 @@
 import { useEffect } from "react";
 import { data, Form, useNavigation, useRevalidator } from "react-router";
 import { CopyButton } from "~/components/admin/copy-button";
-import { DeliveryTerms, OrderLines } from "~/components/order-lines";
+import { OrderDetails } from "~/components/storefront/order-lines";
 import { EVENT_LABELS, STEP_LABELS } from "~/domain/orders/order-steps";
 import { formatOrderDate, ORDER_STATUS_LABELS } from "~/domain/orders/order-vocabulary";
 import { formatClabe } from "~/domain/orders/payment";
 import { TRACKING_MESSAGES, TRANSFER_REFERENCE_MAX_LENGTH } from "~/domain/orders/tracking";
 import { loadTracking, reportTransfer } from "~/domain/orders/tracking.server";
-import { paymentText } from "~/domain/orders/whatsapp";
 import { consume, release } from "~/domain/rate-limit/rate-limit.server";
 import { readableOn, safeColour } from "~/domain/storefront/store-theme";
 import { isValidStoreId } from "~/domain/stores/store-id";
@@ -139,21 +138,8 @@ function TrackingPage({
           <h2 id="tracking-lines" className="mb-2 text-lg font-semibold">
             Tu pedido
           </h2>
-          <OrderLines order={order} />
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-stone-600">Fecha</dt>
-            <dd>{formatOrderDate(order.createdAt, "long")}</dd>
-            <DeliveryTerms order={order} />
-            {order.paymentMethod ? (
-              <>
-                <dt className="text-stone-600">Pago</dt>
-                <dd>
-                  {paymentText(order)}
-                  {order.paid ? " · Pagado" : ""}
-                </dd>
-              </>
-            ) : null}
-          </dl>
+          <p className="mb-3 text-sm text-stone-700">Hecho el {formatOrderDate(order.createdAt, "long")}</p>
+          <OrderDetails order={order} />
         </section>
 
         {store.bank && !order.paid ? (

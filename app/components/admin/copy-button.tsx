@@ -1,9 +1,9 @@
 import { useState } from "react";
 
-/** Copies a text to the clipboard and says so (politely, for screen readers too). */
-export function CopyButton({ text, label = "Copiar dirección" }: { text: string; label?: string }) {
+/** Copies a text to the clipboard; the state says how it went for two seconds. */
+export function useClipboard() {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
-  async function copy() {
+  async function copy(text: string) {
     try {
       await navigator.clipboard.writeText(text);
       setState("copied");
@@ -12,6 +12,13 @@ export function CopyButton({ text, label = "Copiar dirección" }: { text: string
     }
     setTimeout(() => setState("idle"), 2000);
   }
+  return { state, copy };
+}
+
+/** Copies a text to the clipboard and says so (politely, for screen readers too). */
+export function CopyButton({ text, label = "Copiar dirección" }: { text: string; label?: string }) {
+  const { state, copy: copyText } = useClipboard();
+  const copy = () => copyText(text);
   return (
     <button
       type="button"

@@ -6,6 +6,7 @@ import { EVENT_LABELS } from "~/domain/orders/order-steps";
 import { paymentText } from "~/domain/orders/whatsapp";
 import { formatOrderDate } from "~/domain/orders/order-vocabulary";
 import { DeliveryTerms, OrderLines } from "~/components/order-lines";
+import { LabelledInput } from "./panel-form";
 
 export function OrderHistoryTab({
   orders,
@@ -50,24 +51,8 @@ export function OrderHistoryTab({
             <option value="cancelled">Canceladas</option>
           </select>
         </label>
-        <label className="text-sm font-medium">
-          Desde
-          <input
-            type="date"
-            name="desde"
-            defaultValue={filter.from ?? ""}
-            className="mt-1 block rounded-lg border border-stone-300 px-3 py-2 text-base"
-          />
-        </label>
-        <label className="text-sm font-medium">
-          Hasta
-          <input
-            type="date"
-            name="hasta"
-            defaultValue={filter.to ?? ""}
-            className="mt-1 block rounded-lg border border-stone-300 px-3 py-2 text-base"
-          />
-        </label>
+        <LabelledInput label="Desde" type="date" name="desde" defaultValue={filter.from ?? ""} />
+        <LabelledInput label="Hasta" type="date" name="hasta" defaultValue={filter.to ?? ""} />
         <button type="submit" className="rounded-lg bg-stone-900 px-4 py-2.5 font-semibold text-white">
           Filtrar
         </button>

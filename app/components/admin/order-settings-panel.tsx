@@ -1,7 +1,5 @@
 import { useState } from "react";
-import { ActionMessage } from "~/components/action-message";
 import { TextAreaField, TextField } from "~/components/field";
-import { SubmitButton } from "~/components/forms/submit-button";
 import { useFormAction } from "~/components/forms/use-form-action";
 import type { storeSettings } from "~/db/schema";
 import { PAYMENT_LABELS, PAYMENT_METHODS } from "~/domain/orders/payment";
@@ -14,6 +12,7 @@ import {
 } from "~/domain/orders/status-messages";
 import { ORDER_SETTINGS_MESSAGES } from "~/domain/stores/order-settings-form";
 import { CheckboxField } from "./checkbox-field";
+import { PanelForm } from "./panel-form";
 
 type Settings = typeof storeSettings.$inferSelect;
 const ACTION = "/i/admin/order-settings";
@@ -40,23 +39,15 @@ function PaymentForm({ settings }: { settings: Settings }) {
       return next;
     });
   return (
-    <form
-      method="post"
+    <PanelForm
+      id="payment-title"
+      title="Formas de pago"
+      description="Lo que elijas se pregunta al cliente al hacer su pedido. Si no eliges ninguna, no se pregunta."
       action={ACTION}
-      noValidate
-      onSubmit={save.handleSubmit}
-      aria-labelledby="payment-title"
-      className="space-y-4 rounded-xl bg-white p-4 ring-1 ring-stone-200"
+      intent="payment"
+      save={save}
+      submitLabel="Guardar formas de pago"
     >
-      <input type="hidden" name="intent" value="payment" />
-      <div>
-        <h3 id="payment-title" className="text-lg font-semibold">
-          Formas de pago
-        </h3>
-        <p className="text-sm text-stone-700">
-          Lo que elijas se pregunta al cliente al hacer su pedido. Si no eliges ninguna, no se pregunta.
-        </p>
-      </div>
       <fieldset className="space-y-2">
         <legend className="sr-only">Formas de pago que aceptas</legend>
         {PAYMENT_METHODS.map((method) => (
@@ -97,11 +88,7 @@ function PaymentForm({ settings }: { settings: Settings }) {
           />
         </fieldset>
       ) : null}
-      <ActionMessage result={save.result} onRetry={save.retry} />
-      <SubmitButton busy={save.submitting} busyLabel="Guardando…" fit>
-        Guardar formas de pago
-      </SubmitButton>
-    </form>
+    </PanelForm>
   );
 }
 
@@ -109,24 +96,15 @@ function TemplatesForm({ settings }: { settings: Settings }) {
   const save = useFormAction(ACTION, ORDER_SETTINGS_MESSAGES.failed);
   const errors = save.result?.ok === false ? save.result.fieldErrors : undefined;
   return (
-    <form
-      method="post"
+    <PanelForm
+      id="templates-title"
+      title="Mensajes de WhatsApp"
+      description={`Los botones de WhatsApp de tus órdenes abren el chat del cliente con estos textos; tú decides si los envías. Puedes usar ${TEMPLATE_FIELDS.join(", ")}. Deja uno vacío para usar el texto sugerido.`}
       action={ACTION}
-      noValidate
-      onSubmit={save.handleSubmit}
-      aria-labelledby="templates-title"
-      className="space-y-4 rounded-xl bg-white p-4 ring-1 ring-stone-200"
+      intent="templates"
+      save={save}
+      submitLabel="Guardar mensajes"
     >
-      <input type="hidden" name="intent" value="templates" />
-      <div>
-        <h3 id="templates-title" className="text-lg font-semibold">
-          Mensajes de WhatsApp
-        </h3>
-        <p className="text-sm text-stone-700">
-          Los botones de WhatsApp de tus órdenes abren el chat del cliente con estos textos; tú decides si los
-          envías. Puedes usar {TEMPLATE_FIELDS.join(", ")}. Deja uno vacío para usar el texto sugerido.
-        </p>
-      </div>
       {TEMPLATE_KINDS.map((kind) => (
         <TextAreaField
           key={kind}
@@ -138,10 +116,6 @@ function TemplatesForm({ settings }: { settings: Settings }) {
           error={errors?.[kind]}
         />
       ))}
-      <ActionMessage result={save.result} onRetry={save.retry} />
-      <SubmitButton busy={save.submitting} busyLabel="Guardando…" fit>
-        Guardar mensajes
-      </SubmitButton>
-    </form>
+    </PanelForm>
   );
 }

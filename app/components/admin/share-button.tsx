@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useClipboard } from "./copy-button";
 
 /**
  * "Compartir": the phone's share sheet where there is one (Web Share API), a copy of the link
@@ -15,7 +15,7 @@ export function ShareButton({
   text: string;
   label: string;
 }) {
-  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  const { state, copy } = useClipboard();
   async function share() {
     if (typeof navigator.share === "function") {
       try {
@@ -26,13 +26,7 @@ export function ShareButton({
         if (error instanceof DOMException && error.name === "AbortError") return;
       }
     }
-    try {
-      await navigator.clipboard.writeText(url);
-      setState("copied");
-    } catch {
-      setState("failed");
-    }
-    setTimeout(() => setState("idle"), 2000);
+    await copy(url);
   }
   return (
     <button

@@ -1,12 +1,11 @@
 import { useState } from "react";
-import { ActionMessage } from "~/components/action-message";
-import { SubmitButton } from "~/components/forms/submit-button";
 import { useFormAction } from "~/components/forms/use-form-action";
 import type { storeSettings } from "~/db/schema";
 import type { DeliveryZone } from "~/domain/orders/delivery-zones";
 import { SLOT_MINUTES } from "~/domain/orders/scheduling";
 import { WEEKDAY_NAMES, type HoursException, type TimeRange } from "~/domain/stores/opening-hours";
 import { parsePostalCodes, SHOP_RULES_MESSAGES } from "~/domain/stores/shop-rules-form";
+import { LabelledInput, PanelForm } from "./panel-form";
 
 type Settings = typeof storeSettings.$inferSelect;
 const ACTION = "/i/admin/shop-rules";
@@ -45,25 +44,16 @@ function HoursForm({ settings }: { settings: Settings }) {
     slotCapacity,
   });
   return (
-    <form
-      method="post"
+    <PanelForm
+      id="hours-title"
+      title="Horario"
+      description="Sin horario, tu tienda recibe pedidos a cualquier hora. Un horario que cierra después de medianoche (por ejemplo 19:00 a 02:00) sigue abierto hasta el día siguiente."
       action={ACTION}
-      noValidate
-      onSubmit={save.handleSubmit}
-      aria-labelledby="hours-title"
-      className="space-y-4 rounded-xl bg-white p-4 ring-1 ring-stone-200"
+      intent="hours"
+      hidden={{ payload }}
+      save={save}
+      submitLabel="Guardar horario"
     >
-      <input type="hidden" name="intent" value="hours" />
-      <input type="hidden" name="payload" value={payload} />
-      <div>
-        <h3 id="hours-title" className="text-lg font-semibold">
-          Horario
-        </h3>
-        <p className="text-sm text-stone-700">
-          Sin horario, tu tienda recibe pedidos a cualquier hora. Un horario que cierra después de medianoche
-          (por ejemplo 19:00 a 02:00) sigue abierto hasta el día siguiente.
-        </p>
-      </div>
       <ul className="space-y-3" aria-label="Horario por día">
         {WEEK_ORDER.map((day) => (
           <li key={day} className="space-y-2">
@@ -151,32 +141,22 @@ function HoursForm({ settings }: { settings: Settings }) {
                 ))}
               </select>
             </label>
-            <label className="text-sm font-medium">
-              Anticipación mínima (minutos)
-              <input
-                inputMode="numeric"
-                value={leadMinutes}
-                onChange={(event) => setLeadMinutes(event.currentTarget.value)}
-                className={`mt-1 block w-full ${INPUT}`}
-              />
-            </label>
-            <label className="text-sm font-medium">
-              Pedidos por horario (opcional)
-              <input
-                inputMode="numeric"
-                value={slotCapacity}
-                onChange={(event) => setSlotCapacity(event.currentTarget.value)}
-                className={`mt-1 block w-full ${INPUT}`}
-              />
-            </label>
+            <LabelledInput
+              label="Anticipación mínima (minutos)"
+              inputMode="numeric"
+              value={leadMinutes}
+              onChange={(event) => setLeadMinutes(event.currentTarget.value)}
+            />
+            <LabelledInput
+              label="Pedidos por horario (opcional)"
+              inputMode="numeric"
+              value={slotCapacity}
+              onChange={(event) => setSlotCapacity(event.currentTarget.value)}
+            />
           </div>
         ) : null}
       </fieldset>
-      <ActionMessage result={save.result} onRetry={save.retry} />
-      <SubmitButton busy={save.submitting} busyLabel="Guardando…" fit>
-        Guardar horario
-      </SubmitButton>
-    </form>
+    </PanelForm>
   );
 }
 
@@ -269,84 +249,57 @@ function ZonesForm({ settings }: { settings: Settings }) {
   const setZone = (index: number, field: keyof ZoneDraft, value: string) =>
     setZones((current) => current.map((zone, i) => (i === index ? { ...zone, [field]: value } : zone)));
   return (
-    <form
-      method="post"
+    <PanelForm
+      id="zones-title"
+      title="Zonas de entrega"
+      description="Sin zonas, el envío cuesta lo mismo en todas partes. Con zonas, tu cliente elige la suya y paga su envío."
       action={ACTION}
-      noValidate
-      onSubmit={save.handleSubmit}
-      aria-labelledby="zones-title"
-      className="space-y-4 rounded-xl bg-white p-4 ring-1 ring-stone-200"
+      intent="zones"
+      hidden={{ payload }}
+      save={save}
+      submitLabel="Guardar zonas de entrega"
     >
-      <input type="hidden" name="intent" value="zones" />
-      <input type="hidden" name="payload" value={payload} />
-      <div>
-        <h3 id="zones-title" className="text-lg font-semibold">
-          Zonas de entrega
-        </h3>
-        <p className="text-sm text-stone-700">
-          Sin zonas, el envío cuesta lo mismo en todas partes. Con zonas, tu cliente elige la suya y paga su
-          envío.
-        </p>
-      </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <label className="text-sm font-medium">
-          Envío sin zonas ($)
-          <input
-            inputMode="decimal"
-            value={flatFee}
-            onChange={(event) => setFlatFee(event.currentTarget.value)}
-            className={`mt-1 block w-full ${INPUT}`}
-          />
-        </label>
-        <label className="text-sm font-medium">
-          Envío gratis desde ($, opcional)
-          <input
-            inputMode="decimal"
-            value={freeOver}
-            onChange={(event) => setFreeOver(event.currentTarget.value)}
-            className={`mt-1 block w-full ${INPUT}`}
-          />
-        </label>
+        <LabelledInput
+          label="Envío sin zonas ($)"
+          inputMode="decimal"
+          value={flatFee}
+          onChange={(event) => setFlatFee(event.currentTarget.value)}
+        />
+        <LabelledInput
+          label="Envío gratis desde ($, opcional)"
+          inputMode="decimal"
+          value={freeOver}
+          onChange={(event) => setFreeOver(event.currentTarget.value)}
+        />
       </div>
       <ul className="space-y-3" aria-label="Zonas">
         {zones.map((zone, index) => (
           <li key={zone.id} className="grid gap-2 rounded-lg bg-stone-50 p-3 sm:grid-cols-2">
-            <label className="text-sm font-medium">
-              Zona o colonia
-              <input
-                value={zone.name}
-                maxLength={80}
-                onChange={(event) => setZone(index, "name", event.currentTarget.value)}
-                className={`mt-1 block w-full ${INPUT}`}
-              />
-            </label>
-            <label className="text-sm font-medium">
-              Códigos postales (opcional)
-              <input
-                value={zone.postalCodes}
-                inputMode="numeric"
-                onChange={(event) => setZone(index, "postalCodes", event.currentTarget.value)}
-                className={`mt-1 block w-full ${INPUT}`}
-              />
-            </label>
-            <label className="text-sm font-medium">
-              Costo de envío ($)
-              <input
-                value={zone.fee}
-                inputMode="decimal"
-                onChange={(event) => setZone(index, "fee", event.currentTarget.value)}
-                className={`mt-1 block w-full ${INPUT}`}
-              />
-            </label>
-            <label className="text-sm font-medium">
-              Pedido mínimo ($)
-              <input
-                value={zone.minimum}
-                inputMode="decimal"
-                onChange={(event) => setZone(index, "minimum", event.currentTarget.value)}
-                className={`mt-1 block w-full ${INPUT}`}
-              />
-            </label>
+            <LabelledInput
+              label="Zona o colonia"
+              value={zone.name}
+              maxLength={80}
+              onChange={(event) => setZone(index, "name", event.currentTarget.value)}
+            />
+            <LabelledInput
+              label="Códigos postales (opcional)"
+              value={zone.postalCodes}
+              inputMode="numeric"
+              onChange={(event) => setZone(index, "postalCodes", event.currentTarget.value)}
+            />
+            <LabelledInput
+              label="Costo de envío ($)"
+              value={zone.fee}
+              inputMode="decimal"
+              onChange={(event) => setZone(index, "fee", event.currentTarget.value)}
+            />
+            <LabelledInput
+              label="Pedido mínimo ($)"
+              value={zone.minimum}
+              inputMode="decimal"
+              onChange={(event) => setZone(index, "minimum", event.currentTarget.value)}
+            />
             <button
               type="button"
               onClick={() => setZones((current) => current.filter((_, i) => i !== index))}
@@ -369,10 +322,6 @@ function ZonesForm({ settings }: { settings: Settings }) {
       >
         Agregar zona
       </button>
-      <ActionMessage result={save.result} onRetry={save.retry} />
-      <SubmitButton busy={save.submitting} busyLabel="Guardando…" fit>
-        Guardar zonas de entrega
-      </SubmitButton>
-    </form>
+    </PanelForm>
   );
 }

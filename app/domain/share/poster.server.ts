@@ -76,45 +76,26 @@ export async function posterPdf(store: PosterStore, size: PosterSize): Promise<B
       lineBreak: false,
     });
 
+  /** One centred line (or lines) of text across the page, at `top`. */
+  const centred = (text: string, top: number, font: "bold" | "regular", size: number, colour: string) =>
+    doc
+      .font(font)
+      .fontSize(size * scale)
+      .fillColor(colour)
+      .text(text, margin, top, { width: width - 2 * margin, align: "center" });
+
   let y = bandHeight + 36 * scale;
-  doc
-    .font("bold")
-    .fontSize(30 * scale)
-    .fillColor("#1c1917")
-    .text("¡Haz tu pedido en línea!", margin, y, {
-      width: width - 2 * margin,
-      align: "center",
-    });
+  centred("¡Haz tu pedido en línea!", y, "bold", 30, "#1c1917");
   y += 56 * scale;
   const qrSide = Math.min(width * 0.62, height - y - 190 * scale);
   doc.image(qr, (width - qrSide) / 2, y, { width: qrSide, height: qrSide });
   y += qrSide + 16 * scale;
-  doc
-    .font("bold")
-    .fontSize(22 * scale)
-    .fillColor(contrastRatio(brand, "#ffffff") >= 4.5 ? brand : "#1c1917")
-    .text(POSTER_CALL_TO_ACTION, margin, y, {
-      width: width - 2 * margin,
-      align: "center",
-    });
+  centred(POSTER_CALL_TO_ACTION, y, "bold", 22, contrastRatio(brand, "#ffffff") >= 4.5 ? brand : "#1c1917");
   y += 36 * scale;
-  doc
-    .font("regular")
-    .fontSize(16 * scale)
-    .fillColor("#1c1917")
-    .text(store.address, margin, y, {
-      width: width - 2 * margin,
-      align: "center",
-    });
+  centred(store.address, y, "regular", 16, "#1c1917");
   y += 28 * scale;
-  doc
-    .font("regular")
-    .fontSize(13 * scale)
-    .fillColor("#57534e")
-    .text("Para recoger o a domicilio · Sin apps ni registros", margin, y, {
-      width: width - 2 * margin,
-      align: "center",
-    });
+  centred("Para recoger o a domicilio · Sin apps ni registros", y, "regular", 13, "#57534e");
+  // The credit sits at the foot of the page, on one line.
   doc
     .font("regular")
     .fontSize(10 * scale)
