@@ -161,6 +161,11 @@ function createApp(services: AppServices, vite?: ViteDevServer) {
   app.get("/healthz", async (_req, res) => {
     try {
       await db.execute(sql`select 1`);
+      // Without its LISTEN connection this instance's open panels miss live orders.
+      if (!services.orderEvents.isListening()) {
+        res.status(503).type("text/plain").send("order listener unavailable");
+        return;
+      }
       res.status(200).type("text/plain").send("ok");
     } catch {
       res.status(503).type("text/plain").send("database unavailable");

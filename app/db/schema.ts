@@ -283,6 +283,8 @@ export const orders = pgTable(
     deliveryZone: text("delivery_zone").notNull().default(""),
     /** Included in `total`. */
     deliveryFee: numeric("delivery_fee", { precision: 12, scale: 2, mode: "number" }).notNull().default(0),
+    /** When the owner pressed "Visto": until then (and while pending) the open panel's alarm rings. */
+    seenAt: timestamp("seen_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),
@@ -339,6 +341,28 @@ export const orderEvents = pgTable(
     foreignKey({ columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete(
       "cascade",
     ),
+  ],
+);
+
+/**
+ * Every order created or changed, written in the order's own transaction: the live stream's
+ * event ids, so a panel that lost its stream replays what it missed (docs/decisions/007).
+ * Ids of one store are handed out under a per-store lock, so they grow in commit order.
+ */
+export const orderChanges = pgTable(
+  "order_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    orderId: text("order_id").notNull(),
+    type: text("type").$type<"order.created" | "order.updated">().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("order_changes_store_idx").on(t.storeId, t.id),
+    check("order_changes_type", sql`${t.type} in ('order.created', 'order.updated')`),
   ],
 );
 

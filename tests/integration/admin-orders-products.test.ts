@@ -11,7 +11,7 @@ import { analyticsEvents, orders, products } from "~/db/schema";
 import { createLocalStorage } from "~/domain/images/local-storage.server";
 import { imageFileKeys } from "~/domain/images/store-image.server";
 import { newImageKey } from "~/domain/images/image-keys";
-import { startOrderEventHub, type OrderEvent } from "~/domain/orders/order-events.server";
+import { startOrderEventHub, type OrderChange } from "~/domain/orders/order-events.server";
 import {
   cancelOrder,
   completeOrder,
@@ -45,11 +45,14 @@ describe("order transitions", () => {
     const product = await createProduct(db, store.id, { price: 12.5 });
     const order = await createOrder(db, store.id, { lines: [line(product)] });
     const hub = await startOrderEventHub(url, logger);
-    const received: OrderEvent[] = [];
+    const received: OrderChange[] = [];
     const arrived = new Promise<void>((resolve) =>
-      hub.subscribe(store.id, (event) => {
-        received.push(event);
-        resolve();
+      hub.subscribe(store.id, {
+        onChange: (event) => {
+          received.push(event);
+          resolve();
+        },
+        onResync: () => {},
       }),
     );
     const now = new Date("2030-01-02T03:04:05Z");
@@ -66,7 +69,9 @@ describe("order transitions", () => {
     expect(events.map((event) => [event.name, event.data])).toEqual([
       ["complete_order", { storeId: store.id, orderId: order.id, completedAt: now.toISOString() }],
     ]);
-    expect(received).toEqual([{ type: "order.updated", storeId: store.id, orderId: order.id }]);
+    expect(received).toEqual([
+      { type: "order.updated", storeId: store.id, orderId: order.id, id: expect.any(Number) },
+    ]);
   });
 
   it("cancelling sets completedAt too, records nothing, and a closed order cannot change again", async () => {

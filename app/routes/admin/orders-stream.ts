@@ -1,18 +1,42 @@
 import { requireStoreOwner } from "~/domain/auth/guards.server";
+import {
+  latestOrderChangeId,
+  listOrderChangesSince,
+  type OrderChange,
+} from "~/domain/orders/order-events.server";
 import type { Route } from "./+types/orders-stream";
 
-const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 15_000;
+const RETRY_READ_MS = 1_000;
+
+/** The event id the browser last saw: EventSource's own header, or `?after=` on a fresh stream. */
+function lastSeenId(request: Request): number | null {
+  const raw = request.headers.get("Last-Event-ID") ?? new URL(request.url).searchParams.get("after");
+  if (raw === null || !/^\d{1,15}$/.test(raw)) return null;
+  return Number(raw);
+}
 
 /**
- * GET /i/admin/orders/stream: the owner's live order events as Server-Sent Events. The browser's
- * EventSource reconnects by itself; heartbeat comments keep proxies from closing an idle stream.
+ * GET /i/admin/orders/stream: the owner's live order events as Server-Sent Events, each with the
+ * id of its `order_changes` row. A stream that starts after id N first replays the store's changes
+ * after N from the database, and reads the table again whenever the server's LISTEN connection
+ * comes back, so nothing published while it was down is lost and nothing is sent twice
+ * (docs/decisions/007-replayable-order-stream.md). Heartbeat comments keep proxies from closing an
+ * idle stream and let the browser notice a dead one.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store } = await requireStoreOwner(request, context);
+  const { db, orderEvents } = context.services;
+  const logger = context.logger;
+  let lastSent = lastSeenId(request) ?? (await latestOrderChangeId(db, store.id));
   const encoder = new TextEncoder();
   let stop = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
+      let stopped = false;
+      let reading: Promise<void> | undefined;
+      let readAgain = false;
+      let retry: NodeJS.Timeout | undefined;
       const send = (text: string) => {
         try {
           controller.enqueue(encoder.encode(text));
@@ -20,12 +44,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           stop();
         }
       };
-      const unsubscribe = context.services.orderEvents.subscribe(store.id, (event) => {
-        send(`event: ${event.type}\ndata: ${JSON.stringify({ orderId: event.orderId })}\n\n`);
+      const sendChange = (change: Pick<OrderChange, "id" | "type" | "orderId">) => {
+        if (change.id <= lastSent) return;
+        lastSent = change.id;
+        send(`id: ${change.id}\nevent: ${change.type}\ndata: ${JSON.stringify({ orderId: change.orderId })}\n\n`);
+      };
+      // Reads the table after lastSent; one read at a time, and one more if asked meanwhile.
+      const catchUp = () => {
+        if (reading) {
+          readAgain = true;
+          return;
+        }
+        reading = (async () => {
+          do {
+            readAgain = false;
+            const changes = await listOrderChangesSince(db, store.id, lastSent);
+            if (stopped) return;
+            for (const change of changes) sendChange(change);
+            if (changes.length === 1_000) readAgain = true;
+          } while (readAgain && !stopped);
+        })()
+          .catch((error) => {
+            logger.warn("order stream could not read missed changes", { error: String(error) });
+            clearTimeout(retry);
+            retry = setTimeout(catchUp, RETRY_READ_MS);
+          })
+          .finally(() => (reading = undefined));
+      };
+      const unsubscribe = orderEvents.subscribe(store.id, {
+        // Commits of one store notify in id order, so a live change can go straight out unless a
+        // read of the table is under way (it would then overtake rows the read has not sent).
+        onChange: (change) => (reading ? catchUp() : sendChange(change)),
+        onResync: catchUp,
       });
       const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
       stop = () => {
+        if (stopped) return;
+        stopped = true;
         clearInterval(heartbeat);
+        clearTimeout(retry);
         unsubscribe();
         try {
           controller.close();
@@ -34,7 +91,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }
       };
       request.signal.addEventListener("abort", () => stop(), { once: true });
-      send("retry: 3000\n: connected\n\n");
+      // The first id tells a fresh EventSource where it stands, for its own reconnections.
+      send(`retry: 2000\nid: ${lastSent}\n: connected\n\n`);
+      catchUp();
     },
     cancel() {
       stop();
