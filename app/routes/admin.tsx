@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { AdminHeader } from "~/components/admin-header";
 import { AdminTabPanel } from "~/components/admin/admin-tab-panel";
 import { CopyButton } from "~/components/admin/copy-button";
+import { OrderAlarm } from "~/components/admin/order-alarm";
 import { PlanPanel } from "~/components/admin/plan-panel";
 import { lastGoodData } from "~/components/forms/last-good-data";
 import { StaleBanner } from "~/components/forms/stale-banner";
@@ -10,6 +11,8 @@ import { useLiveOrders } from "~/components/admin/use-live-orders";
 import { requireStoreOwner } from "~/domain/auth/guards.server";
 import { parseHistoryFilter } from "~/domain/orders/owner-orders";
 import { isPaused } from "~/domain/stores/pause";
+import { latestOrderChangeId } from "~/domain/orders/order-events.server";
+import { listUnseenOrderIds } from "~/domain/orders/owner-orders.server";
 import { mediaUrl, thumbnailKey } from "~/domain/images/image-urls";
 import { loadAdminTab, planSummary } from "~/domain/stores/admin-panel.server";
 import { resolveAdminTab, visibleTabs } from "~/domain/stores/admin-tabs";
@@ -24,6 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab = resolveAdminTab(url.searchParams.get("tab"), store.licence.tier);
   const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  // The stream's starting point is read before the panel's data, so nothing falls in between.
+  const liveCursor = await latestOrderChangeId(db, store.id);
+  const [panel, unseenOrders] = await Promise.all([
+    loadAdminTab(db, store, tab, page, parseHistoryFilter(url.searchParams)),
+    listUnseenOrderIds(db, store.id),
+  ]);
   return {
     email: user.email,
     store: {
@@ -39,7 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
       contactEmail: env.CONTACT_EMAIL,
       tab,
-      panel: await loadAdminTab(db, store, tab, page, parseHistoryFilter(url.searchParams)),
+      panel,
+      live: { cursor: liveCursor, unseenOrders },
     },
   };
 }
@@ -54,7 +64,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   const { email, store } = loaderData;
   const stale = "stale" in loaderData ? loaderData.stale : false;
   useEffect(() => adminData.remember(loaderData), [loaderData]);
-  const { connection } = useLiveOrders(store !== null);
+  const { connection } = useLiveOrders(store ? store.live.cursor : null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return (
@@ -87,6 +97,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         </div>
         {store ? (
           <>
+            <OrderAlarm unseen={store.live.unseenOrders.length} />
             <PlanPanel {...store.plan} contactEmail={store.contactEmail} />
             <nav aria-label="Secciones del panel" className="-mx-4 mt-6 overflow-x-auto px-4">
               <ul className="flex gap-1 border-b border-stone-300">

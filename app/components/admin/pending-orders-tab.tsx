@@ -78,11 +78,21 @@ function PendingOrder({ order, messages }: { order: OwnerOrder; messages: Messag
     const result = await update.submit(new FormData(form));
     if (!result.ok) console.error("Error completing order:", order.id, result.message);
   }
+  const unseen = order.seenAt === null;
   return (
-    <li aria-label={`Orden ${order.id}`} className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-stone-200">
+    <li
+      aria-label={`Orden ${order.id}`}
+      data-unseen={unseen || undefined}
+      className={`space-y-3 rounded-xl bg-white p-4 ${unseen ? "ring-2 ring-red-400" : "ring-1 ring-stone-200"}`}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-mono font-bold">{order.id}</p>
         <span className="flex flex-wrap gap-1.5">
+          {unseen ? (
+            <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-bold text-red-900">
+              Nueva
+            </span>
+          ) : null}
           <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-900">
             {ORDER_STATUS_LABELS[order.status]}
           </span>
@@ -190,6 +200,17 @@ function PendingOrder({ order, messages }: { order: OwnerOrder; messages: Messag
         </div>
       ) : null}
       <div className="flex flex-col gap-2 sm:flex-row">
+        {unseen ? (
+          <OrderActionForm
+            intent="seen"
+            orderId={order.id}
+            busy={busy}
+            onSend={send}
+            className="bg-red-700 text-white hover:bg-red-800"
+          >
+            {OWNER_ORDER_MESSAGES.seen}
+          </OrderActionForm>
+        ) : null}
         <OrderActionForm
           intent="complete"
           orderId={order.id}
@@ -276,7 +297,7 @@ function OrderActionForm({
   extra,
   children,
 }: {
-  intent: "complete" | "cancel" | "step" | "paid";
+  intent: "complete" | "cancel" | "step" | "paid" | "seen";
   orderId: string;
   fields?: Record<string, string>;
   busy: boolean;

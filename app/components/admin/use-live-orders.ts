@@ -4,84 +4,86 @@ import { useRevalidator } from "react-router";
 export const ORDERS_STREAM_URL = "/i/admin/orders/stream";
 export type LiveConnection = "connecting" | "open" | "closed";
 
-/** A short two-tone beep with WebAudio (no sound file to download). */
-function beep() {
-  try {
-    const AudioContextClass =
-      window.AudioContext ??
-      (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-    if (!AudioContextClass) return;
-    const audio = new AudioContextClass();
-    const gain = audio.createGain();
-    gain.gain.value = 0.15;
-    gain.connect(audio.destination);
-    [880, 1320].forEach((frequency, i) => {
-      const oscillator = audio.createOscillator();
-      oscillator.frequency.value = frequency;
-      oscillator.connect(gain);
-      oscillator.start(audio.currentTime + i * 0.18);
-      oscillator.stop(audio.currentTime + i * 0.18 + 0.15);
-    });
-    setTimeout(() => audio.close().catch(() => {}), 1000);
-  } catch {
-    // Sound is a nicety; a browser that refuses it (autoplay rules) still shows the order.
-  }
-}
+/** The server sends a ping every 15 s; a stream silent for longer than this is dead. */
+const SILENT_STREAM_MS = 40_000;
+const REOPEN_MS = 2_000;
 
 /**
- * Listens to the store's order events while the panel is open: a new or changed order reloads
- * the panel's data; a new one also beeps and counts in the tab title until the owner looks.
+ * Listens to the store's order events while the panel is open; a new or changed order reloads
+ * the panel's data (which carries the unseen orders the alarm rings for). Every event has the id
+ * of its change; the browser sends the last one back when it reconnects and the server replays
+ * what the panel missed. A stream the browser gave up on, or one silent since the phone slept,
+ * is opened again from the last id (docs/decisions/007-replayable-order-stream.md).
  */
-export function useLiveOrders(enabled: boolean) {
+export function useLiveOrders(cursor: number | null) {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
-  const [unseen, setUnseen] = useState(0);
   const [connection, setConnection] = useState<LiveConnection>("connecting");
+  const enabled = cursor !== null;
+  const lastId = useRef(cursor ?? 0);
 
   useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
-    const source = new EventSource(ORDERS_STREAM_URL);
-    const onCreated = () => {
-      setUnseen((count) => count + 1);
-      beep();
+    let source: EventSource | undefined;
+    let reopen: number | undefined;
+    let lastMessage = Date.now();
+    let stopped = false;
+
+    const onMessage = (event: MessageEvent) => {
+      lastMessage = Date.now();
+      const id = Number(event.lastEventId);
+      if (Number.isSafeInteger(id) && id > lastId.current) lastId.current = id;
+    };
+    const onOrder = (event: MessageEvent) => {
+      onMessage(event);
       revalidate.current();
     };
-    const onUpdated = () => revalidate.current();
-    source.addEventListener("order.created", onCreated);
-    source.addEventListener("order.updated", onUpdated);
-    // After a reconnection, catch up on whatever happened while the stream was down.
-    let opened = false;
-    source.addEventListener("open", () => {
-      if (opened) revalidate.current();
-      opened = true;
-      setConnection("open");
-    });
-    // EventSource retries by itself; meanwhile the panel says it is reconnecting.
-    source.addEventListener("error", () =>
-      setConnection(source.readyState === EventSource.CLOSED ? "closed" : "connecting"),
-    );
-    return () => source.close();
+    const open = () => {
+      source?.close();
+      window.clearTimeout(reopen);
+      lastMessage = Date.now();
+      setConnection("connecting");
+      // A new EventSource starts without Last-Event-ID: `after` carries it instead.
+      const next = new EventSource(`${ORDERS_STREAM_URL}?after=${lastId.current}`);
+      source = next;
+      next.addEventListener("order.created", onOrder);
+      next.addEventListener("order.updated", onOrder);
+      next.addEventListener("ping", onMessage);
+      let opened = false;
+      next.addEventListener("open", () => {
+        lastMessage = Date.now();
+        // The replay brings the missed events; reloading too covers a store with many of them.
+        if (opened) revalidate.current();
+        opened = true;
+        setConnection("open");
+      });
+      next.addEventListener("error", () => {
+        if (next.readyState !== EventSource.CLOSED) return setConnection("connecting");
+        // The browser gave up (the server answered with an error while restarting): try again.
+        setConnection("closed");
+        if (!stopped) reopen = window.setTimeout(open, REOPEN_MS);
+      });
+    };
+    const checkAlive = () => {
+      if (Date.now() - lastMessage > SILENT_STREAM_MS) open();
+    };
+    const onVisible = () => {
+      if (document.visibilityState === "visible") checkAlive();
+    };
+    open();
+    const watchdog = window.setInterval(checkAlive, 5_000);
+    document.addEventListener("visibilitychange", onVisible);
+    window.addEventListener("online", open);
+    return () => {
+      stopped = true;
+      window.clearInterval(watchdog);
+      window.clearTimeout(reopen);
+      document.removeEventListener("visibilitychange", onVisible);
+      window.removeEventListener("online", open);
+      source?.close();
+    };
   }, [enabled]);
 
-  useEffect(() => {
-    const reset = () => {
-      if (document.visibilityState === "visible" && document.hasFocus()) setUnseen(0);
-    };
-    window.addEventListener("focus", reset);
-    document.addEventListener("visibilitychange", reset);
-    window.addEventListener("pointerdown", reset);
-    return () => {
-      window.removeEventListener("focus", reset);
-      document.removeEventListener("visibilitychange", reset);
-      window.removeEventListener("pointerdown", reset);
-    };
-  }, []);
-
-  useEffect(() => {
-    const base = "Panel de Administración · Tianguis";
-    document.title = unseen > 0 ? `(${unseen}) ${base}` : base;
-  }, [unseen]);
-
-  return { unseen, connection };
+  return { connection };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { orderEvents, orderLines, orders } from "~/db/schema";
 import { recordEvent } from "~/domain/analytics/events.server";
@@ -163,4 +163,38 @@ export function markOrderPaid(db: Executor, storeId: string, orderId: string, no
     await tx.insert(orderEvents).values({ storeId, orderId, kind: "paid", createdAt: now });
     await publishOrderEvent(tx, { type: "order.updated", storeId, orderId });
   });
+}
+
+/**
+ * "Visto": the owner has seen the order, so the open panels stop ringing for it. Completing or
+ * cancelling does the same, since the alarm only rings for pending orders.
+ */
+export function markOrderSeen(db: Executor, storeId: string, orderId: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [seen] = await tx
+      .update(orders)
+      .set({ seenAt: now })
+      .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId), isNull(orders.seenAt)))
+      .returning({ id: orders.id });
+    if (!seen) {
+      const [exists] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
+      if (!exists) throw new AppError("NOT_FOUND", NOT_FOUND);
+      return; // already seen: nothing changes, nothing to announce
+    }
+    await publishOrderEvent(tx, { type: "order.updated", storeId, orderId });
+  });
+}
+
+/** Pending orders nobody has marked "Visto" yet, oldest first: what the panel's alarm rings for. */
+export async function listUnseenOrderIds(db: Executor, storeId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.status, "pending"), isNull(orders.seenAt)))
+    .orderBy(asc(orders.createdAt))
+    .limit(200);
+  return rows.map((row) => row.id);
 }

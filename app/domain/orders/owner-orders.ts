@@ -5,6 +5,8 @@ export const OWNER_ORDER_MESSAGES = {
   historyHint: "Haz clic en una orden para ver los detalles.",
   complete: "Marcar como completada",
   cancel: "Cancelar orden",
+  /** Acknowledges a new order: the panel's alarm stops ringing for it. */
+  seen: "Visto",
   confirmCancel: "¿Seguro que quieres cancelar esta orden? Esta acción no se puede deshacer.",
   /** The server's answer when a completion or cancellation fails; the panel only logs it (spec §8). */
   failed: "No se pudo actualizar la orden. Intenta de nuevo.",

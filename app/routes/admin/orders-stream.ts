@@ -47,7 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const sendChange = (change: Pick<OrderChange, "id" | "type" | "orderId">) => {
         if (change.id <= lastSent) return;
         lastSent = change.id;
-        send(`id: ${change.id}\nevent: ${change.type}\ndata: ${JSON.stringify({ orderId: change.orderId })}\n\n`);
+        send(
+          `id: ${change.id}\nevent: ${change.type}\ndata: ${JSON.stringify({ orderId: change.orderId })}\n\n`,
+        );
       };
       // Reads the table after lastSent; one read at a time, and one more if asked meanwhile.
       const catchUp = () => {
@@ -77,7 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         onChange: (change) => (reading ? catchUp() : sendChange(change)),
         onResync: catchUp,
       });
-      const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => send("event: ping\ndata: {}\n\n"), HEARTBEAT_MS);
       stop = () => {
         if (stopped) return;
         stopped = true;

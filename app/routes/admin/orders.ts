@@ -7,6 +7,7 @@ import {
   cancelOrder,
   completeOrder,
   markOrderPaid,
+  markOrderSeen,
   markOrderStep,
 } from "~/domain/orders/owner-orders.server";
 import { answering } from "~/lib/http-errors.server";
@@ -22,11 +23,12 @@ const IntentSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("step"), orderId, step: z.enum(ORDER_STEPS) }),
   z.object({ intent: z.literal("paid"), orderId }),
+  z.object({ intent: z.literal("seen"), orderId }),
 ]);
 
 /**
- * POST /i/admin/orders: complete or cancel a pending order, mark its next step or that it was
- * paid. Failures are logged as the spec says (§8).
+ * POST /i/admin/orders: complete or cancel a pending order, mark its next step, that it was
+ * paid, or that the owner has seen it ("Visto", which stops the alarm). Failures are logged as the spec says (§8).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { store } = await requireStoreOwner(request, context);
@@ -45,7 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     else if (command.intent === "cancel")
       await cancelOrder(db, store.id, command.orderId, new Date(), command.reason);
     else if (command.intent === "step") await markOrderStep(db, store.id, command.orderId, command.step);
-    else await markOrderPaid(db, store.id, command.orderId);
+    else if (command.intent === "paid") await markOrderPaid(db, store.id, command.orderId);
+    else await markOrderSeen(db, store.id, command.orderId);
     return { ok: true as const };
   });
 }
