@@ -1,0 +1,104 @@
+/**
+ * The open panel never misses an order (issue 10 §4, §5): a live order rings the alarm (the audio
+ * element plays, looping) until "Visto", which the server keeps across a reload; and a panel whose
+ * stream was cut catches up on the orders placed meanwhile, without a reload and without doubles.
+ */
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { createProduct } from "~/db/factories.server";
+import { newPhonePage, signedInOwner, useBrowser, useE2eDatabase } from "../support/browser";
+import { placeStorefrontOrder, startTcpProxy } from "../support/order-stream";
+
+const browser = useBrowser();
+const db = useE2eDatabase();
+
+async function openPendingOrders(origin = browser.baseUrl) {
+  const page = await newPhonePage(browser.browser, browser.baseUrl);
+  const { storeId } = await signedInOwner(page.context(), db, { settings: { allowPickup: true } });
+  const product = await createProduct(db, storeId, { name: "Concha", price: 14 });
+  await page.goto(`${origin}/i/admin?tab=ordenes_pendientes`);
+  await page.locator("main[data-hydrated]").waitFor();
+  await page.getByRole("status").filter({ hasText: "En vivo" }).waitFor();
+  return { page, storeId, productId: product.id };
+}
+
+const playing = (audio: Locator) => audio.evaluate((element: HTMLAudioElement) => !element.paused);
+
+async function pendingIds(page: Page) {
+  const labels = await page
+    .locator('li[aria-label^="Orden "]')
+    .evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")!));
+  return labels.map((label) => label.replace("Orden ", ""));
+}
+
+describe("order alarm and live catch-up", () => {
+  it("a live order rings until Visto, and Visto holds after a reload", async () => {
+    const { page, storeId, productId } = await openPendingOrders();
+    const audio = page.getByTestId("alarma-ordenes");
+    expect(await audio.getAttribute("src")).toBe("/sounds/alarma-pedido.wav");
+    expect(await audio.evaluate((element: HTMLAudioElement) => element.loop)).toBe(true);
+
+    // Sound starts locked: the banner offers to turn it on, and a tap does.
+    const banner = page.getByText("El sonido de las alertas está apagado", { exact: false });
+    await banner.waitFor();
+    await page.getByRole("button", { name: "Activar sonido" }).click();
+    await banner.waitFor({ state: "detached" });
+    expect(await playing(audio)).toBe(false);
+
+    const number = await placeStorefrontOrder(browser.baseUrl, storeId, productId, "Ana Alarma");
+    const order = page.getByRole("listitem", { name: `Orden ${number}` });
+    await order.waitFor();
+    await expect.poll(() => playing(audio)).toBe(true);
+    await page.getByRole("alert").filter({ hasText: "1 orden nueva sin ver" }).waitFor();
+    expect(await page.title()).toMatch(/^\(1\) /);
+
+    // Muting silences this device; the count stays.
+    await page.getByRole("button", { name: "Silenciar alarma" }).click();
+    await expect.poll(() => playing(audio)).toBe(false);
+    expect(await page.title()).toMatch(/^\(1\) /);
+    await page.getByRole("button", { name: /Alarma silenciada/ }).click();
+    await expect.poll(() => playing(audio)).toBe(true);
+
+    await order.getByRole("button", { name: "Visto" }).click();
+    await expect.poll(() => playing(audio)).toBe(false);
+    await order.getByRole("button", { name: "Visto" }).waitFor({ state: "detached" });
+    expect(await page.title()).not.toMatch(/^\(/);
+
+    // "Visto" is kept by the server: after a reload the order is still there and quiet.
+    await page.reload();
+    await page.locator("main[data-hydrated]").waitFor();
+    await order.waitFor();
+    expect(await order.getByRole("button", { name: "Visto" }).count()).toBe(0);
+    expect(await page.locator("[data-alarm]").getAttribute("data-alarm")).toBe("quiet");
+    expect(await page.title()).not.toMatch(/^\(/);
+    await page.context().close();
+  });
+
+  it("a panel whose stream was cut shows every order placed meanwhile, once", async () => {
+    // The panel reaches the server through a proxy the test cuts, as a network drop would.
+    const server = new URL(browser.baseUrl);
+    const proxy = await startTcpProxy("127.0.0.1", Number(server.port));
+    const { page, storeId, productId } = await openPendingOrders(`http://localhost:${proxy.port}`);
+    const before = await placeStorefrontOrder(browser.baseUrl, storeId, productId, "Antes");
+    await page.getByRole("listitem", { name: `Orden ${before}` }).waitFor();
+
+    await proxy.refuse();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /Conectando|Sin conexión/ })
+      .waitFor();
+    const during: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      during.push(await placeStorefrontOrder(browser.baseUrl, storeId, productId, `Durante ${i}`));
+    }
+    await proxy.accept();
+    for (const number of during) {
+      await page.getByRole("listitem", { name: `Orden ${number}` }).waitFor({ timeout: 10_000 });
+    }
+    await page.getByRole("status").filter({ hasText: "En vivo" }).waitFor();
+    expect((await pendingIds(page)).sort()).toEqual([before, ...during].sort());
+    expect(await page.title()).toMatch(/^\(4\) /);
+    await page.context().close();
+    await proxy.close();
+  });
+});
