@@ -14,7 +14,7 @@ import type { Logger } from "~/lib/logger.server";
  */
 const CHANNEL = "tianguis_orders";
 const RETRY_FIRST_MS = 250;
-const RETRY_MAX_MS = 3_000;
+const RETRY_MAX_MS = 2_000;
 
 export type OrderEventType = "order.created" | "order.updated";
 export type OrderEvent = { type: OrderEventType; storeId: string; orderId: string };
@@ -74,7 +74,7 @@ export type OrderEventHub = {
 };
 
 /**
- * LISTENs on its own connection and reconnects forever, with back-off capped at 3 s. A loss and
+ * LISTENs on its own connection and reconnects forever, with back-off capped at 2 s. A loss and
  * the recovery after it are logged once each, however many attempts lie between.
  */
 export async function startOrderEventHub(databaseUrl: string, logger: Logger): Promise<OrderEventHub> {
