@@ -12,7 +12,7 @@ import {
   createStore,
   type CreateStoreInput,
 } from "~/db/factories.server";
-import { orders, products, stores, storeSettings } from "~/db/schema";
+import { orderChanges, orders, products, stores, storeSettings } from "~/db/schema";
 import { planLimitMessage } from "~/domain/products/product-form";
 import { TRIAL_MESSAGES } from "~/domain/stores/plan";
 import { createTestDatabase } from "../support/database";
@@ -213,6 +213,13 @@ describe("owner B's forged posts against owner A", () => {
           ["orderId", order.id],
         ],
       ],
+      [
+        "/i/admin/orders",
+        [
+          ["intent", "seen"],
+          ["orderId", order.id],
+        ],
+      ],
     ];
     for (const [pathname, fields] of forged) {
       const response = await post(pathname, b.cookie, fields);
@@ -242,6 +249,33 @@ describe("owner B's forged posts against owner A", () => {
       customCategories: ["Falsa"],
       logoKey: null,
     });
+  });
+
+  it('"Visto" is kept on the order, once: the alarm stops for it on every panel', async () => {
+    const a = await newOwner();
+    const product = await createProduct(db, a.store.id, { available: true });
+    const order = await createOrder(db, a.store.id, {
+      lines: [{ productId: product.id, name: product.name, price: product.price, unit: product.unit }],
+    });
+    const seen = [
+      ["intent", "seen"],
+      ["orderId", order.id],
+    ] as [string, string][];
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post("/i/admin/orders", a.cookie, seen)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    const [row] = await db.select().from(orders).where(eq(orders.storeId, a.store.id));
+    expect(row!.seenAt).toBeInstanceOf(Date);
+    expect(row!.status).toBe("pending");
+    // One change announced, however many presses arrived together.
+    const changes = await db.select().from(orderChanges).where(eq(orderChanges.storeId, a.store.id));
+    expect(changes.map((change) => [change.type, change.orderId])).toEqual([["order.updated", order.id]]);
+    const missing = await post("/i/admin/orders", a.cookie, [
+      ["intent", "seen"],
+      ["orderId", "NO-EXISTE"],
+    ]);
+    expect(missing.status).toBe(404);
   });
 
   it("anonymous posts and the event stream go to the login page and change nothing", async () => {
