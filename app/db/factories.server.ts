@@ -125,6 +125,8 @@ export type CreateOrderInput = {
   comments?: string;
   createdAt?: Date;
   completedAt?: Date | null;
+  /** When the owner pressed "Visto"; null (the default) keeps the panel's alarm ringing. */
+  seenAt?: Date | null;
   lines: {
     productId: string;
     name: string;
@@ -153,6 +155,7 @@ export async function createOrder(db: Executor, storeId: string, input: CreateOr
       idempotencyKey: randomUUID(),
       createdAt: input.createdAt ?? new Date(),
       completedAt: input.completedAt ?? null,
+      seenAt: input.seenAt ?? null,
     })
     .returning();
   await db.insert(orderLines).values(

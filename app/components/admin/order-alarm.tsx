@@ -57,6 +57,8 @@ export function OrderAlarm({ unseen }: { unseen: number }) {
       () => setUnlocked(true),
       () => {},
     );
+    // Vibration, like sound, needs a tap on the page first.
+    if (!unlocked) return;
     navigator.vibrate?.(VIBRATION);
     const vibrating = window.setInterval(() => navigator.vibrate?.(VIBRATION), VIBRATE_EVERY_MS);
     return () => window.clearInterval(vibrating);
@@ -83,7 +85,7 @@ export function OrderAlarm({ unseen }: { unseen: number }) {
           <button
             type="button"
             onClick={() => void unlockAudio(audio.current).then((ok) => ok && setUnlocked(true))}
-            className="rounded-lg bg-amber-600 px-3 py-2 text-sm font-semibold text-white hover:bg-amber-700"
+            className="rounded-lg bg-amber-700 px-3 py-2 text-sm font-semibold text-white hover:bg-amber-800"
           >
             Activar sonido
           </button>

@@ -121,6 +121,8 @@ async function seedInTransaction(
           comments: orderIndex === 0 ? "Por favor, bien empacado. ¡Gracias!" : "",
           createdAt,
           completedAt: status === "pending" ? null : new Date(createdAt.getTime() + 2 * HOUR),
+          // Hours old and already looked at: a visit to the demo does not open with the alarm ringing.
+          seenAt: new Date(createdAt.getTime() + HOUR / 4),
           lines: [
             {
               productId: first.id,
