@@ -92,16 +92,25 @@ export function openOrderStream(baseUrl: string, cookie: string) {
 }
 
 /**
- * A TCP proxy in front of PostgreSQL whose outage the test controls: `refuse()` drops every
- * connection through it and refuses new ones (the port is closed), `accept()` opens it again.
+ * A TCP proxy (in front of PostgreSQL, or of a server) whose outage the test controls: `refuse()`
+ * drops every connection through it and refuses new ones (the port is closed), `accept()` opens it
+ * again.
  */
 export async function startTcpProxy(targetHost: string, targetPort: number) {
   const sockets = new Set<net.Socket>();
+  let unavailable = false;
   let server: net.Server | undefined;
   let port = 0;
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       const next = net.createServer((client) => {
+        sockets.add(client);
+        client.on("close", () => sockets.delete(client));
+        if (unavailable) {
+          // What a reverse proxy answers while the instance behind it restarts.
+          client.end("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+          return;
+        }
         const upstream = net.connect(targetPort, targetHost);
         sockets.add(client);
         sockets.add(upstream);
@@ -134,7 +143,16 @@ export async function startTcpProxy(targetHost: string, targetPort: number) {
       await closing;
       server = undefined;
     },
-    accept: listen,
+    /** Drops every connection and answers new ones with HTTP 503 (an HTTP proxy's outage). */
+    answerUnavailable() {
+      unavailable = true;
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+    },
+    async accept() {
+      unavailable = false;
+      if (!server) await listen();
+    },
     close() {
       return this.refuse();
     },

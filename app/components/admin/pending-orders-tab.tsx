@@ -17,7 +17,7 @@ import type { LiveConnection } from "./use-live-orders";
 const CONNECTION_TEXT: Record<LiveConnection, string> = {
   connecting: "Conectando…",
   open: "En vivo",
-  closed: "Sin conexión: recarga la página",
+  closed: "Sin conexión, reintentando…",
 };
 
 /** What a status message needs beyond the order: the store's name, texts and address. */
