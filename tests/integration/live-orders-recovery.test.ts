@@ -125,6 +125,18 @@ describe("live orders across a database outage and two instances", () => {
     expect(text).not.toContain(seen);
     expect(text).toMatch(new RegExp(`id: \\d+\\nevent: order.created\\ndata: {"orderId":"${missed}"}`));
 
+    // An id this database never gave out (a browser from before a restore) starts from now.
+    const future = await fetch(`${server.url}/i/admin/orders/stream`, {
+      headers: { cookie, "Last-Event-ID": "999999999" },
+    });
+    const futureReader = future.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let futureText = "";
+    while (!futureText.includes(": connected")) futureText += (await futureReader.read()).value ?? "";
+    const later = await placeStorefrontOrder(server.url, store.id, product.id, "Después de restaurar");
+    while (!futureText.includes(later)) futureText += (await futureReader.read()).value ?? "";
+    await futureReader.cancel();
+    expect(futureText).not.toContain(missed);
+
     // Another owner's stream is not this store's.
     const stranger = await createOwner(db, { storeId: (await createStore(db)).id });
     const other = await fetch(`${server.url}/i/admin/orders/stream`, {

@@ -49,12 +49,16 @@ export function listOrderChangesSince(db: Executor, storeId: string, afterId: nu
     .limit(limit);
 }
 
-/** The id of the store's latest change (0 when none): where a freshly loaded panel starts. */
-export async function latestOrderChangeId(db: Executor, storeId: string): Promise<number> {
+/**
+ * The id of the latest change (0 when none), of one store — where a freshly loaded panel starts —
+ * or of all: an id above it came from another database (a restored backup) and must not silence
+ * the stream.
+ */
+export async function latestOrderChangeId(db: Executor, storeId?: string): Promise<number> {
   const [row] = await db
     .select({ id: max(orderChanges.id) })
     .from(orderChanges)
-    .where(eq(orderChanges.storeId, storeId));
+    .where(storeId === undefined ? undefined : eq(orderChanges.storeId, storeId));
   return Number(row?.id ?? 0);
 }
 

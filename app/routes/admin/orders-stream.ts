@@ -28,7 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { store } = await requireStoreOwner(request, context);
   const { db, orderEvents } = context.services;
   const logger = context.logger;
-  let lastSent = lastSeenId(request) ?? (await latestOrderChangeId(db, store.id));
+  const asked = lastSeenId(request);
+  let lastSent =
+    asked !== null && asked <= (await latestOrderChangeId(db))
+      ? asked
+      : await latestOrderChangeId(db, store.id);
   const encoder = new TextEncoder();
   let stop = () => {};
   const body = new ReadableStream<Uint8Array>({
