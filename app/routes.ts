@@ -13,6 +13,7 @@ export default [
   route("i/admin/order-settings", "routes/admin/order-settings.ts"),
   route("i/admin/shop-rules", "routes/admin/shop-rules.ts"),
   route("i/admin/pause", "routes/admin/pause.ts"),
+  route("i/admin/push", "routes/admin/push.ts"),
   route("i/admin/orders/stream", "routes/admin/orders-stream.ts"),
   route("i/admin/trial", "routes/admin/trial.ts"),
   route("i/super-admin", "routes/super-admin.tsx"),

@@ -21,7 +21,13 @@ import { runMigrations } from "~/db/migrate.server";
 import { createAuth } from "~/domain/auth/auth.server";
 import { createStorage } from "~/domain/images/storage.server";
 import { startOrderEventHub } from "~/domain/orders/order-events.server";
-import { startFeaturedRotationSchedule } from "~/domain/directory/featured.server";
+import {
+  FEATURED_JOB,
+  featuredRotationJob,
+  scheduleFeaturedRotation,
+} from "~/domain/directory/featured.server";
+import { startJobWorker } from "~/domain/jobs/jobs.server";
+import { loadVapidKeys, PUSH_JOB, pushJobHandler } from "~/domain/push/push.server";
 import { pruneHits } from "~/domain/rate-limit/rate-limit.server";
 import { loadOrCreateSecret } from "~/domain/secrets/secrets.server";
 import type { AppServices } from "~/lib/context.server";
@@ -57,7 +63,19 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
   const auth = createAuth({ db, secret, publicOrigin: env.publicOrigin });
   const orderEvents = await startOrderEventHub(databaseUrl, logger);
   const storage = createStorage(env, logger);
-  const services: AppServices = { db, auth, env, logger, orderEvents, storage };
+  const vapid = await loadVapidKeys(db, env);
+  // One worker per instance for everything that runs after a commit (docs/decisions/004).
+  const jobs = startJobWorker({
+    db,
+    databaseUrl,
+    logger,
+    leaseMs: env.JOBS_LEASE_SECONDS * 1000,
+    handlers: {
+      [PUSH_JOB]: pushJobHandler({ db, keys: vapid, logger }),
+      [FEATURED_JOB]: featuredRotationJob(db, logger),
+    },
+  });
+  const services: AppServices = { db, auth, env, logger, orderEvents, storage, jobs, vapid };
 
   if (env.DEMO_DATA) {
     const { seeded } = await seedDemoMarketplace(db, new Date(), storage);
@@ -84,20 +102,21 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
 
   const pruning = setInterval(() => pruneHits(db).catch(() => {}), 60 * 60 * 1000);
   pruning.unref();
-  // Featured products rotate once a day; with several instances only one of them does it.
-  const stopFeaturedRotation = startFeaturedRotationSchedule(db, logger);
+  // Featured products rotate once a day: one job a day, whichever instance queues it first.
+  await scheduleFeaturedRotation(db);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       clearInterval(pruning);
-      stopFeaturedRotation();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
         // Event streams and keep-alive sockets must not hold the shutdown forever.
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
       });
+      // Jobs in hand finish (or their lease lets another instance take them) before the pool closes.
+      await jobs.stop();
       await orderEvents.close();
       await connection.close().catch(() => {});
       await embedded?.stop();

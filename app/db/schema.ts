@@ -400,26 +400,39 @@ export const pushSubscriptions = pgTable(
     endpoint: text("endpoint").notNull().unique(),
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
+    /** The browser, as the owner's device list shows it ("Chrome en Android"). */
+    device: text("device").notNull().default(""),
     createdAt: createdAt(),
+    lastDeliveryAt: timestamp("last_delivery_at", { withTimezone: true }),
   },
   (t) => [index("push_subscriptions_store_idx").on(t.storeId)],
 );
 
-/** Pushes queued in the order's own transaction, so a crash between commit and send loses none. */
-export const pushOutbox = pgTable(
-  "push_outbox",
+/**
+ * Work that must happen after a commit and survive a crash (docs/decisions/004): queued in the
+ * same transaction as the change that causes it, claimed by one worker at a time with
+ * `FOR UPDATE SKIP LOCKED` and a lease, retried with back-off, kept until done.
+ */
+export const jobs = pgTable(
+  "jobs",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    storeId: text("store_id").notNull(),
-    payload: jsonb("payload").notNull(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    /** A job with a key exists once (a day's featured rotation); null for any number. */
+    key: text("key").unique(),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
     attempts: integer("attempts").notNull().default(0),
+    /** While a worker holds the job; a crashed worker's lease runs out and another takes it. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
     createdAt: createdAt(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    doneAt: timestamp("done_at", { withTimezone: true }),
   },
   (t) => [
-    index("push_outbox_pending_idx")
-      .on(t.createdAt)
-      .where(sql`${t.sentAt} is null`),
+    index("jobs_due_idx")
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null`),
   ],
 );
 

@@ -1,7 +1,9 @@
 import type { Database } from "~/db/client.server";
 import type { Auth } from "~/domain/auth/auth.server";
 import type { ImageStorage } from "~/domain/images/storage.server";
+import type { JobWorker } from "~/domain/jobs/jobs.server";
 import type { OrderEventHub } from "~/domain/orders/order-events.server";
+import type { VapidKeys } from "~/domain/push/push.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 
@@ -14,6 +16,10 @@ export type AppServices = {
   orderEvents: OrderEventHub;
   /** Where uploaded images live (local disk or S3-compatible). */
   storage: ImageStorage;
+  /** The background worker of this instance (pushes, the daily rotation). */
+  jobs: JobWorker;
+  /** Web Push keys: the public one goes to browsers that subscribe. */
+  vapid: VapidKeys;
 };
 
 declare module "react-router" {

@@ -28,6 +28,16 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Public base URL (a CDN) for the bucket: /media redirects there. */
   S3_PUBLIC_URL: z.url().optional(),
+  /** Web Push keys (issue 10): generated on first start and kept in the database unless set here. */
+  VAPID_PUBLIC_KEY: z.string().min(20).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  /** Who push services may contact about our pushes: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/)
+    .optional(),
+  /** How long a worker holds a job before another may take it (seconds). */
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { publicOrigin: string; dataDir: string };

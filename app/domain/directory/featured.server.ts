@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { enqueue } from "~/domain/jobs/jobs.server";
 import type { Database, Executor } from "~/db/client.server";
 import { featuredProducts, products, stores, storeSettings } from "~/db/schema";
 import type { Logger } from "~/lib/logger.server";
@@ -77,23 +78,24 @@ export async function rotateFeaturedProductsIfDue(
   });
 }
 
-/** Checks hourly (and once shortly after start) whether the daily rotation is due. */
-export function startFeaturedRotationSchedule(db: Database, logger: Logger, checkEveryMs = 60 * 60 * 1000) {
-  const check = () =>
-    rotateFeaturedProductsIfDue(db).then(
-      (outcome) => {
-        if (outcome === "rotated") logger.info("featured products rotated", { by: "schedule" });
-      },
-      (error) => logger.error("featured products rotation failed", { error }),
-    );
-  const first = setTimeout(check, 5_000);
-  const interval = setInterval(check, checkEveryMs);
-  first.unref();
-  interval.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(interval);
+export const FEATURED_JOB = "featured.rotate";
+
+/**
+ * The daily rotation as a job (issue 10: one job mechanism): each run rotates if a day has
+ * passed and queues the next run a day later under that day's key, so however many instances
+ * start, one job per day exists.
+ */
+export function featuredRotationJob(db: Database, logger: Logger) {
+  return async () => {
+    const outcome = await rotateFeaturedProductsIfDue(db);
+    if (outcome === "rotated") logger.info("featured products rotated", { by: "schedule" });
+    await scheduleFeaturedRotation(db, new Date(Date.now() + FEATURED_ROTATION_INTERVAL_MS));
   };
+}
+
+/** Queues the rotation for the day of `at` (once per day, whoever asks). */
+export async function scheduleFeaturedRotation(db: Database, at = new Date()) {
+  await enqueue(db, FEATURED_JOB, {}, { key: `featured:${at.toISOString().slice(0, 10)}`, runAt: at });
 }
 
 /**

@@ -10,6 +10,8 @@ import { roundMoney } from "./money";
 import { publishOrderEvent } from "./order-events.server";
 import { ORDER_MESSAGES, type OrderForm } from "./order-form";
 import { newOrderNumber } from "./order-number";
+import { newOrderPush } from "~/domain/push/push-text";
+import { queueStorePush } from "~/domain/push/push.server";
 import { PAYMENT_MESSAGES } from "./payment";
 import { deliveryCharge } from "./delivery-zones";
 import { orderTiming, SCHEDULE_MESSAGES } from "./scheduling";
@@ -194,6 +196,12 @@ export async function placeOrder(
       })),
     );
     await tx.insert(orderEvents).values({ storeId, orderId: number, kind: "placed" });
+    // One push per device of the owner, in this transaction: a crash after the commit loses none.
+    await queueStorePush(
+      tx,
+      storeId,
+      newOrderPush({ number, customerName: form.customerName, total, deliveryType: form.deliveryType }),
+    );
     await publishOrderEvent(tx, { type: "order.created", storeId, orderId: number });
     await recordEvent(tx, "place_order", storeId, { orderId: number, total, lines: priced.length });
     return {

@@ -1,0 +1,75 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { enqueue } from "~/domain/jobs/jobs.server";
+import { PUSH_MESSAGES } from "~/domain/push/push-messages";
+import { testPush } from "~/domain/push/push-text";
+import { listDevices, PUSH_JOB, removeDevices, saveSubscription } from "~/domain/push/push.server";
+import { AppError } from "~/lib/errors";
+import { answering } from "~/lib/http-errors.server";
+import type { Route } from "./+types/push";
+
+/**
+ * /i/admin/push (issue 10): GET gives the VAPID public key and the owner's devices; POST
+ * subscribes this browser, unsubscribes it, removes a device, or sends a test to every device.
+ * Only the store's owner; another owner's devices are "not found".
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, store } = await requireStoreOwner(request, context);
+  const devices = await listDevices(context.services.db, store.id, user.id);
+  return {
+    publicKey: context.services.vapid.publicKey,
+    devices: devices.map((device) => ({
+      ...device,
+      createdAt: device.createdAt.toISOString(),
+      lastDeliveryAt: device.lastDeliveryAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+const endpoint = z.url().max(2000).startsWith("https://");
+const Command = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("subscribe"),
+    endpoint,
+    p256dh: z.string().min(20).max(200),
+    auth: z.string().min(8).max(100),
+    device: z.string().max(120).default(""),
+  }),
+  z.object({ intent: z.literal("unsubscribe"), endpoint }),
+  z.object({ intent: z.literal("remove"), id: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("test") }),
+]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, store } = await requireStoreOwner(request, context);
+  const parsed = Command.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false as const, message: PUSH_MESSAGES.invalid }, 400);
+  const { db, jobs } = context.services;
+  const command = parsed.data;
+  const options = { logger: context.logger, fallback: PUSH_MESSAGES.failed, logLine: "push settings failed" };
+  return answering(options, async () => {
+    switch (command.intent) {
+      case "subscribe":
+        await saveSubscription(db, user.id, store.id, command);
+        return { ok: true as const, message: PUSH_MESSAGES.enabled };
+      case "unsubscribe":
+        await removeDevices(db, store.id, user.id, { endpoint: command.endpoint });
+        return { ok: true as const, message: PUSH_MESSAGES.disabled };
+      case "remove":
+        if ((await removeDevices(db, store.id, user.id, { ids: [command.id] })) === 0)
+          throw new AppError("NOT_FOUND", "No encontramos ese dispositivo.");
+        return { ok: true as const, message: PUSH_MESSAGES.removed };
+      case "test": {
+        const devices = await listDevices(db, store.id, user.id);
+        if (devices.length === 0) throw new AppError("VALIDATION", PUSH_MESSAGES.noDevices);
+        const message = testPush();
+        await db.transaction(async (tx) => {
+          for (const device of devices) await enqueue(tx, PUSH_JOB, { subscriptionId: device.id, message });
+        });
+        jobs.nudge();
+        return { ok: true as const, message: PUSH_MESSAGES.testSent(devices.length) };
+      }
+    }
+  });
+}
