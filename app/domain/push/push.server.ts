@@ -88,9 +88,10 @@ export type DeviceInput = { endpoint: string; p256dh: string; auth: string; devi
 
 /** Stores (or moves to this owner and store) a browser's subscription. */
 export async function saveSubscription(db: Executor, userId: string, storeId: string, input: DeviceInput) {
+  const { endpoint, p256dh, auth, device } = input;
   await db
     .insert(pushSubscriptions)
-    .values({ userId, storeId, ...input })
+    .values({ userId, storeId, endpoint, p256dh, auth, device })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
       set: { userId, storeId, p256dh: input.p256dh, auth: input.auth, device: input.device },

@@ -1,0 +1,189 @@
+/**
+ * Web Push end to end on this machine (issue 10): real VAPID keys, real aes128gcm encryption by
+ * `web-push`, a local HTTPS push service that decrypts what it receives, and the job queue on the
+ * test's database — in this process, and in a built server killed with SIGKILL mid-send.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { and, eq, isNull } from "drizzle-orm";
+import webpush from "web-push";
+import { afterAll, describe, expect, it } from "vitest";
+import { createOwner, createProduct, createStore } from "~/db/factories.server";
+import { jobs, pushSubscriptions } from "~/db/schema";
+import { enqueue, startJobWorker, type JobWorker } from "~/domain/jobs/jobs.server";
+import { parseOrderForm } from "~/domain/orders/order-form";
+import { placeOrder } from "~/domain/orders/place-order.server";
+import { PENDING_ORDERS_URL } from "~/domain/push/push-text";
+import { PUSH_JOB, pushJobHandler, saveSubscription } from "~/domain/push/push.server";
+import { createLogger } from "~/lib/logger.server";
+import { createTestDatabase } from "../support/database";
+import { startPushEndpoint } from "../support/push-endpoint";
+import { startServerProcess } from "../support/server-process";
+
+const { db, url: databaseUrl } = await createTestDatabase();
+const endpoint = await startPushEndpoint();
+const keys = { ...webpush.generateVAPIDKeys(), subject: "mailto:pruebas@tianguis.mx" };
+const logger = createLogger("silent");
+const workers: JobWorker[] = [];
+afterAll(() => endpoint.close());
+
+/** A worker like the server's, polling slowly so each test drives it with runOnce(). */
+function worker(options: { backoffMs?: number } = {}) {
+  const started = startJobWorker({
+    db,
+    logger,
+    pollMs: 60_000,
+    backoffMs: options.backoffMs ?? 1,
+    handlers: { [PUSH_JOB]: pushJobHandler({ db, keys, logger, agent: endpoint.agent }) },
+  });
+  workers.push(started);
+  return started;
+}
+
+async function ownerWithDevice() {
+  const store = await createStore(db, { settings: { allowPickup: true, allowDelivery: true } });
+  const owner = await createOwner(db, { storeId: store.id });
+  const device = endpoint.subscribe();
+  await saveSubscription(db, owner.id, store.id, { ...device, device: "Chrome en Android" });
+  const tamal = await createProduct(db, store.id, { name: "Tamal", price: 24.5 });
+  return { store, owner, device, tamal };
+}
+
+async function order(storeId: string, productId: string, customerName = "Ana López") {
+  const parsed = parseOrderForm({
+    customerName,
+    customerPhone: "",
+    deliveryType: "pickup",
+    address: "",
+    comments: "",
+    idempotencyKey: `clave-${randomBytes(8).toString("hex")}`,
+    lines: [{ productId, variation: "", quantity: 10 }],
+  });
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.errors));
+  return (await placeOrder(db, storeId, parsed.data, { clientIp: `ip-${randomBytes(4).toString("hex")}` }))
+    .order;
+}
+
+const deliveredTo = (subscription: string) =>
+  endpoint.delivered.filter((d) => d.subscription === subscription);
+
+describe("web push", () => {
+  afterAll(() => Promise.all(workers.map((running) => running.stop())));
+  it("a new order reaches the owner's device as a real encrypted push, decrypted here", async () => {
+    endpoint.answerWith(() => 201);
+    const { store, device, tamal } = await ownerWithDevice();
+    const placed = await order(store.id, tamal.id);
+    await worker().runOnce();
+    const [push] = deliveredTo(device.id);
+    expect(push?.message).toEqual({
+      title: "Nuevo pedido",
+      body: "Nuevo pedido · Ana · $245.00 · Para recoger",
+      tag: `pedido-${placed.number}`,
+      url: PENDING_ORDERS_URL,
+    });
+    expect(push?.headers).toMatchObject({ "content-encoding": "aes128gcm", urgency: "high" });
+    expect((push?.headers as Record<string, string>).authorization).toMatch(/^vapid t=.+, k=/);
+    const [row] = await db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, device.endpoint));
+    expect(row!.lastDeliveryAt).not.toBeNull();
+  });
+
+  it("a device the push service answers 410 for is forgotten, and not tried again", async () => {
+    const { store, device, tamal } = await ownerWithDevice();
+    endpoint.answerWith((id) => (id === device.id ? 410 : 201));
+    await order(store.id, tamal.id);
+    const ran = worker();
+    await ran.runOnce();
+    expect(
+      await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint)),
+    ).toEqual([]);
+    const open = await db.select().from(jobs).where(isNull(jobs.doneAt));
+    expect(open.filter((job) => job.kind === PUSH_JOB)).toEqual([]);
+    expect(deliveredTo(device.id)).toEqual([]);
+  });
+
+  it("a 500 is retried with back-off and the push is delivered once", async () => {
+    const { store, device, tamal } = await ownerWithDevice();
+    endpoint.answerWith((id, attempt) => (id === device.id && attempt === 1 ? 500 : 201));
+    await order(store.id, tamal.id);
+    const ran = worker({ backoffMs: 50 });
+    await ran.runOnce();
+    expect(deliveredTo(device.id)).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    await ran.runOnce();
+    await ran.runOnce();
+    expect(deliveredTo(device.id)).toHaveLength(1);
+    const [job] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, PUSH_JOB), eq(jobs.attempts, 2)));
+    expect(job?.doneAt).not.toBeNull();
+    expect(job?.lastError).toBeNull();
+  });
+
+  it("two workers on one database never send the same push twice", async () => {
+    endpoint.answerWith(() => 201);
+    const { store, device } = await ownerWithDevice();
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 60; i++) {
+        const message = { title: "t", body: "b", tag: `carga-${i}`, url: "/" };
+        const [row] = await tx
+          .select({ id: pushSubscriptions.id })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.storeId, store.id));
+        await enqueue(tx, PUSH_JOB, { subscriptionId: row!.id, message });
+      }
+    });
+    const [a, b] = [worker(), worker()];
+    await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()]);
+    await Promise.all([a.runOnce(), b.runOnce()]);
+    const tags = deliveredTo(device.id).map((push) => push.message.tag);
+    expect(tags).toHaveLength(60);
+    expect(new Set(tags).size).toBe(60);
+  });
+});
+
+describe("a crash between the order's commit and the send", () => {
+  const dataDir = mkdtemp(path.join(os.tmpdir(), "tianguis-push-"));
+  afterAll(async () => rm(await dataDir, { recursive: true, force: true }));
+
+  it("kill -9 while the push is on its way: after restart it is delivered, once", async () => {
+    const { store, device, tamal } = await ownerWithDevice();
+    // The first request never gets an answer: the server dies with the push in flight.
+    endpoint.answerWith((id, attempt) => (id === device.id && attempt === 1 ? "hang" : 201));
+    const env = {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: await dataDir,
+      DEMO_DATA: "false",
+      LOG_LEVEL: "warn",
+      // The built server trusts this test's push service, as it would a real one's certificate.
+      NODE_EXTRA_CA_CERTS: endpoint.caFile,
+      JOBS_LEASE_SECONDS: "2",
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+    };
+    const first = await startServerProcess({ env });
+    const before = endpoint.arrivals();
+    const placed = await order(store.id, tamal.id);
+    while (endpoint.arrivals() === before) await new Promise((resolve) => setTimeout(resolve, 50));
+    process.kill(-first.child.pid!, "SIGKILL");
+    await new Promise((resolve) => first.child.once("exit", resolve));
+    expect(deliveredTo(device.id)).toHaveLength(0);
+
+    const second = await startServerProcess({ env });
+    try {
+      await endpoint.waitFor(endpoint.delivered.length + 1);
+      // Another lease later, nothing more arrives for this order.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const pushes = deliveredTo(device.id);
+      expect(pushes).toHaveLength(1);
+      expect(pushes[0]!.message.tag).toBe(`pedido-${placed.number}`);
+    } finally {
+      await second.stop();
+    }
+  }, 60_000);
+});
