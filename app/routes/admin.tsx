@@ -18,6 +18,12 @@ import { loadAdminTab, planSummary } from "~/domain/stores/admin-panel.server";
 import { resolveAdminTab, visibleTabs } from "~/domain/stores/admin-tabs";
 import type { Route } from "./+types/admin";
 
+/** The installable app (issue 10): its manifest and home-screen icon, on the panel and its login only. */
+export const links: Route.LinksFunction = () => [
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
+
 export const meta: Route.MetaFunction = () => [{ title: "Panel de Administración · Tianguis" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

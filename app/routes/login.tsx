@@ -7,6 +7,12 @@ import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/login";
 import { SubmitButton } from "~/components/forms/submit-button";
 
+/** The installable app (issue 10): its manifest and home-screen icon, on the panel and its login only. */
+export const links: Route.LinksFunction = () => [
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
+
 export const meta: Route.MetaFunction = () => [
   { title: "Inicia Sesión · Tianguis" },
   { name: "description", content: "Entra al panel de tu tienda en Tianguis." },

@@ -1,5 +1,6 @@
 import { createECDH, randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
+import type { ServerResponse } from "node:http";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
@@ -48,7 +49,7 @@ export async function startPushEndpoint() {
   let answer: (subscription: string, attempt: number) => Answer = () => 201;
   const attempts = new Map<string, number>();
   const waiters: (() => void)[] = [];
-  const hanging: import("node:http").ServerResponse[] = [];
+  const hanging: ServerResponse[] = [];
 
   const server = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
     const chunks: Buffer[] = [];

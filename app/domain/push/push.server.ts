@@ -3,7 +3,7 @@
  * store's owners queued in the order's own transaction, and the job that sends it. A device the
  * push service no longer knows (404, 410) is forgotten; a 5xx, a 429 or a timeout is retried.
  */
-import https from "node:https";
+import type https from "node:https";
 import { and, eq, inArray } from "drizzle-orm";
 import webpush from "web-push";
 import type { Database, Executor } from "~/db/client.server";

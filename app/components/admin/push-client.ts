@@ -1,0 +1,85 @@
+/**
+ * The browser's side of Web Push (issue 10): the service worker (scope /i/, so public pages never
+ * load it), the permission, and this device's subscription, stored on the server for the signed-in
+ * owner. Errors are logged and end in a status, never in an error page (spec §8).
+ */
+import { describeDevice, type DeviceFacts } from "~/domain/push/notification-status";
+
+const SCOPE = "/i/";
+export const PUSH_ENDPOINT = "/i/admin/push";
+
+export function pushSupported(): boolean {
+  return (
+    typeof window !== "undefined" &&
+    "serviceWorker" in navigator &&
+    "PushManager" in window &&
+    "Notification" in window
+  );
+}
+
+async function registration() {
+  return navigator.serviceWorker.getRegistration(SCOPE);
+}
+
+export async function deviceFacts(): Promise<DeviceFacts> {
+  if (!pushSupported()) return { supported: false, permission: null, subscribed: false };
+  const subscription = await (await registration())?.pushManager.getSubscription();
+  return { supported: true, permission: Notification.permission, subscribed: Boolean(subscription) };
+}
+
+function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
+  const padded = (base64url + "=".repeat((4 - (base64url.length % 4)) % 4))
+    .replace(/-/g, "+")
+    .replace(/_/g, "/");
+  const raw = atob(padded);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+async function post(fields: Record<string, string>) {
+  const response = await fetch(PUSH_ENDPOINT, {
+    method: "POST",
+    headers: { Accept: "application/json" },
+    body: new URLSearchParams(fields),
+  });
+  const body = (await response.json().catch(() => null)) as { ok: boolean; message?: string } | null;
+  if (!response.ok || !body?.ok) throw new Error(body?.message ?? `HTTP ${response.status}`);
+  return body;
+}
+
+/** Registers the worker, asks permission, subscribes and stores the subscription on the server. */
+export async function enablePush(publicKey: string): Promise<void> {
+  const worker = await navigator.serviceWorker.register("/sw.js", { scope: SCOPE });
+  const permission = await Notification.requestPermission();
+  if (permission !== "granted") return; // refused: the status says so (spec: quietly stops)
+  await navigator.serviceWorker.ready;
+  const subscription =
+    (await worker.pushManager.getSubscription()) ??
+    (await worker.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: applicationServerKey(publicKey),
+    }));
+  const { endpoint, keys } = subscription.toJSON();
+  await post({
+    intent: "subscribe",
+    endpoint: endpoint ?? "",
+    p256dh: keys?.p256dh ?? "",
+    auth: keys?.auth ?? "",
+    device: describeDevice(navigator.userAgent),
+  });
+}
+
+/** Deletes this device's subscription on the server, unsubscribes and unregisters the worker. */
+export async function disablePush(): Promise<void> {
+  const worker = await registration();
+  const subscription = await worker?.pushManager.getSubscription();
+  if (subscription) {
+    await post({ intent: "unsubscribe", endpoint: subscription.endpoint });
+    await subscription.unsubscribe();
+  }
+  await worker?.unregister();
+}
+
+export const removeDevice = (id: number) => post({ intent: "remove", id: String(id) });
+export const sendTestPush = () => post({ intent: "test" });
