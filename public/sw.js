@@ -24,7 +24,12 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("push", (event) => {
-  let message = { title: "Tianguis", body: "Tienes novedades en tu tienda.", tag: "tianguis", url: PENDING_URL };
+  let message = {
+    title: "Tianguis",
+    body: "Tienes novedades en tu tienda.",
+    tag: "tianguis",
+    url: PENDING_URL,
+  };
   try {
     message = { ...message, ...event.data.json() };
   } catch {

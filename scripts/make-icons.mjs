@@ -14,14 +14,23 @@ const MARK = (rounded) =>
 
 await mkdir(out, { recursive: true });
 for (const size of [192, 512]) {
-  await sharp(Buffer.from(MARK(true)), { density: 600 }).resize(size, size).png().toFile(path.join(out, `icon-${size}.png`));
+  await sharp(Buffer.from(MARK(true)), { density: 600 })
+    .resize(size, size)
+    .png()
+    .toFile(path.join(out, `icon-${size}.png`));
   // Maskable: the whole square is the brand colour; the mark sits in the central 80 % safe zone.
   const inner = Math.round(size * 0.72);
-  const mark = await sharp(Buffer.from(MARK(false)), { density: 600 }).resize(inner, inner).png().toBuffer();
+  const mark = await sharp(Buffer.from(MARK(false)), { density: 600 })
+    .resize(inner, inner)
+    .png()
+    .toBuffer();
   await sharp({ create: { width: size, height: size, channels: 4, background: BRAND } })
     .composite([{ input: mark, gravity: "center" }])
     .png()
     .toFile(path.join(out, `maskable-${size}.png`));
 }
-await sharp(Buffer.from(MARK(false)), { density: 600 }).resize(180, 180).png().toFile(path.join(out, "apple-touch-icon.png"));
+await sharp(Buffer.from(MARK(false)), { density: 600 })
+  .resize(180, 180)
+  .png()
+  .toFile(path.join(out, "apple-touch-icon.png"));
 console.log(`icons written to ${path.relative(root, out)}`);

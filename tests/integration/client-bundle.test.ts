@@ -8,7 +8,7 @@ import { ROOT } from "../support/server-process";
 
 /**
  * What the browser downloads must not carry the database: no Drizzle table objects, so none
- * of the schema's table names (`auth_session`, `push_outbox`, …), in any script of the
+ * of the schema's table names (`auth_session`, `push_subscriptions`, …), in any script of the
  * production build (`npm test` builds it first).
  */
 describe("the production client bundle", () => {
@@ -17,7 +17,7 @@ describe("the production client bundle", () => {
       .filter((value) => is(value, PgTable))
       .map((table) => getTableName(table as PgTable));
     expect(tables).toContain("auth_session");
-    expect(tables).toContain("push_outbox");
+    expect(tables).toContain("push_subscriptions");
 
     const dir = path.join(ROOT, "build/client");
     const files = (await readdir(dir, { recursive: true })).filter((file) => /\.(m?js)$/.test(file));

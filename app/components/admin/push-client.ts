@@ -49,10 +49,10 @@ async function post(fields: Record<string, string>) {
 }
 
 /** Registers the worker, asks permission, subscribes and stores the subscription on the server. */
-export async function enablePush(publicKey: string): Promise<void> {
+export async function enablePush(publicKey: string): Promise<{ message?: string } | undefined> {
   const worker = await navigator.serviceWorker.register("/sw.js", { scope: SCOPE });
   const permission = await Notification.requestPermission();
-  if (permission !== "granted") return; // refused: the status says so (spec: quietly stops)
+  if (permission !== "granted") return undefined; // refused: the status says so (spec: quietly stops)
   await navigator.serviceWorker.ready;
   const subscription =
     (await worker.pushManager.getSubscription()) ??
@@ -61,7 +61,7 @@ export async function enablePush(publicKey: string): Promise<void> {
       applicationServerKey: applicationServerKey(publicKey),
     }));
   const { endpoint, keys } = subscription.toJSON();
-  await post({
+  return post({
     intent: "subscribe",
     endpoint: endpoint ?? "",
     p256dh: keys?.p256dh ?? "",

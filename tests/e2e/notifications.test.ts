@@ -1,0 +1,155 @@
+/**
+ * Issue 10 in the real browser: the owner turns notifications on (the service worker registered,
+ * the subscription stored on the server), a push delivered to that worker shows its notification,
+ * turning them off removes the device on the server, and a refused permission shows the status.
+ *
+ * Chromium subscribes through Google's push service, which this machine cannot reach: the test
+ * stands in for that one outside service (PushManager.subscribe and getSubscription answer with a
+ * subscription to the local push service of tests/support/push-endpoint.ts). Everything of ours
+ * runs for real, and the push reaches our worker through the DevTools protocol
+ * (ServiceWorker.deliverPushMessage), as a push service would deliver it.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { chromium } from "playwright-core";
+import { afterAll, describe, expect, it, inject } from "vitest";
+import { pushSubscriptions } from "~/db/schema";
+import { signedInOwner, useE2eDatabase } from "../support/browser";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
+import { startPushEndpoint } from "../support/push-endpoint";
+
+const db = useE2eDatabase();
+const baseUrl = inject("baseUrl");
+const pushService = await startPushEndpoint();
+afterAll(() => pushService.close());
+
+/** Chromium has no Push API in incognito contexts: a profile on disk, as an installed app has. */
+async function profilePage() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "tianguis-profile-"));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
+    baseURL: baseUrl,
+    viewport: { width: 360, height: 740 },
+    locale: "es-MX",
+  });
+  const subscription = pushService.subscribe();
+  await context.addInitScript((sub) => {
+    let current: PushSubscription | null = null;
+    PushManager.prototype.subscribe = async function () {
+      current = {
+        endpoint: sub.endpoint,
+        toJSON: () => ({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }),
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      } as unknown as PushSubscription;
+      return current;
+    };
+    PushManager.prototype.getSubscription = async function () {
+      return current;
+    };
+  }, subscription);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    subscription,
+    close: async () => {
+      await context.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const devicesOf = (storeId: string) =>
+  db.select().from(pushSubscriptions).where(eq(pushSubscriptions.storeId, storeId));
+
+describe("notifications", () => {
+  it("enable stores the device; a push shows its notification; disable removes the device", async () => {
+    const { context, page, subscription, close } = await profilePage();
+    await context.grantPermissions(["notifications"], { origin: baseUrl });
+    const { storeId } = await signedInOwner(context, db);
+    const cdp = await context.newCDPSession(page);
+    const registrations: string[] = [];
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations: updated }) => {
+      for (const registration of updated) registrations.push(registration.registrationId);
+    });
+    await cdp.send("ServiceWorker.enable");
+
+    await page.goto("/i/admin?tab=notificaciones");
+    await page.locator("main[data-hydrated]").waitFor();
+    const status = page.getByTestId("notifications-status");
+    await expect.poll(() => status.getAttribute("data-status")).toBe("desactivadas");
+    await page.getByRole("button", { name: "Activar notificaciones" }).click();
+    await expect.poll(() => status.getAttribute("data-status"), { timeout: 15_000 }).toBe("activadas");
+    await page.getByText("Notificaciones activadas en este dispositivo.").waitFor();
+    expect(await devicesOf(storeId)).toMatchObject([
+      { endpoint: subscription.endpoint, p256dh: subscription.p256dh },
+    ]);
+    await page
+      .getByRole("list", { name: "Dispositivos con notificaciones" })
+      .getByText("Chrome en Linux")
+      .waitFor();
+    const scope = await page.evaluate(
+      async () => (await navigator.serviceWorker.getRegistration("/i/"))?.scope,
+    );
+    expect(scope).toBe(`${baseUrl}/i/`);
+
+    // A push for an order, as the push service hands it to the worker.
+    const message = {
+      title: "Nuevo pedido",
+      body: "Nuevo pedido · Ana · $245.00 · Para recoger",
+      tag: "pedido-K7QM-3XRT-9HNPW",
+      url: "/i/admin?tab=ordenes_pendientes",
+    };
+    await expect.poll(() => registrations.length).toBeGreaterThan(0);
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: baseUrl,
+      registrationId: registrations.at(-1)!,
+      data: JSON.stringify(message),
+    });
+    const shown = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration("/i/");
+        const notifications = (await registration?.getNotifications()) ?? [];
+        return notifications.map(({ title, body, tag }) => ({ title, body, tag }));
+      });
+    await expect.poll(shown).toEqual([{ title: message.title, body: message.body, tag: message.tag }]);
+
+    await page.getByRole("button", { name: "Desactivar" }).click();
+    await expect.poll(() => status.getAttribute("data-status")).toBe("desactivadas");
+    expect(await devicesOf(storeId)).toEqual([]);
+    expect(
+      await page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration("/i/"))),
+    ).toBe(false);
+    await close();
+  });
+
+  it("a refused permission shows the status, without an error", async () => {
+    const { context, page, close } = await profilePage();
+    const { storeId } = await signedInOwner(context, db);
+    const browserCdp = await context.browser()?.newBrowserCDPSession();
+    const cdp = browserCdp ?? (await context.newCDPSession(page));
+    await cdp.send("Browser.setPermission", {
+      permission: { name: "notifications" },
+      setting: "denied",
+      origin: baseUrl,
+    });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/i/admin?tab=notificaciones");
+    await page.locator("main[data-hydrated]").waitFor();
+    const status = page.getByTestId("notifications-status");
+    await expect.poll(() => status.getAttribute("data-status")).toBe("bloqueadas");
+    await page.getByText(/abre la configuración del sitio/).waitFor();
+    expect(await page.getByRole("button", { name: "Activar notificaciones" }).count()).toBe(0);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(errors).toEqual([]);
+    expect(await devicesOf(storeId)).toEqual([]);
+    await close();
+  });
+});
