@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { isRouteErrorResponse } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { lastGoodData } from "~/components/forms/last-good-data";
@@ -49,12 +50,15 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export default function SuperAdmin({ loaderData, actionData }: Route.ComponentProps) {
   superAdminData.remember(loaderData);
+  // Marks the panel once React has hydrated it, for tests and tools that must wait for it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const documentResult = (intent: SuperAdminIntentName) =>
     actionData?.intent === intent ? actionData : undefined;
   return (
     <>
       <AdminHeaderBar email={loaderData.email} />
-      <main className="mx-auto max-w-4xl px-4 pt-6 pb-12">
+      <main className="mx-auto max-w-4xl px-4 pt-6 pb-12" data-hydrated={hydrated || undefined}>
         <h1 className="text-2xl font-bold">Super administración</h1>
         <StaleBanner stale={"stale" in loaderData ? loaderData.stale : false} />
         <div className="mt-6 space-y-8">

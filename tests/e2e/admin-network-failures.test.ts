@@ -154,7 +154,9 @@ describe.each(FAILURES)("super-admin actions when the request fails (%s)", (fail
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     await signInAsSuperAdmin(page.context());
     await page.goto("/i/super-admin");
-    await page.waitForFunction(() => "__reactRouterContext" in window && document.readyState === "complete");
+    // Hydrated, so the button answers React's handler, not a document POST (a slow machine once
+    // clicked it between the router's context arriving and hydration).
+    await page.locator("main[data-hydrated]").waitFor();
     await failNextPost(page, "**/i/super-admin/actions", failure);
     // Hydration: the button answers React's handler, not a document POST.
     await page.getByRole("button", { name: "Rotar productos destacados" }).click();
