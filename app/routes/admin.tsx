@@ -15,7 +15,9 @@ import { latestOrderChangeId } from "~/domain/orders/order-events.server";
 import { listUnseenOrderIds } from "~/domain/orders/owner-orders.server";
 import { mediaUrl, thumbnailKey } from "~/domain/images/image-urls";
 import { loadAdminTab, planSummary } from "~/domain/stores/admin-panel.server";
-import { resolveAdminTab, visibleTabs } from "~/domain/stores/admin-tabs";
+import { needsOrderCheck, resolveAdminTab, visibleTabs } from "~/domain/stores/admin-tabs";
+import { parseDashboardPeriod } from "~/domain/stores/dashboard";
+import { storeHasOrders } from "~/domain/stores/dashboard.server";
 import type { Route } from "./+types/admin";
 
 /** The installable app (issue 10): its manifest and home-screen icon, on the panel and its login only. */
@@ -31,12 +33,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!store) return { email: user.email, store: null };
   const { db, env } = context.services;
   const url = new URL(request.url);
-  const tab = resolveAdminTab(url.searchParams.get("tab"), store.licence.tier);
+  const requestedTab = url.searchParams.get("tab");
+  const tab = resolveAdminTab(
+    requestedTab,
+    store.licence.tier,
+    needsOrderCheck(requestedTab, store.licence.tier) && (await storeHasOrders(db, store.id)),
+  );
   const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   // The stream's starting point is read before the panel's data, so nothing falls in between.
   const liveCursor = await latestOrderChangeId(db, store.id);
   const [panel, unseenOrders] = await Promise.all([
-    loadAdminTab(db, store, tab, page, parseHistoryFilter(url.searchParams)),
+    loadAdminTab(
+      db,
+      store,
+      tab,
+      page,
+      parseHistoryFilter(url.searchParams),
+      parseDashboardPeriod(url.searchParams.get("periodo")),
+    ),
     listUnseenOrderIds(db, store.id),
   ]);
   return {

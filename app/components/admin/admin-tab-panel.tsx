@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import type { AdminTabData } from "~/domain/stores/admin-panel.server";
 import { AdvancedSettingsTab } from "./advanced-settings-tab";
 import { NotificationsTab } from "./notifications-tab";
@@ -9,6 +10,9 @@ import { ShareKitPanel } from "./share-kit-panel";
 import { OrderSettingsPanel } from "./order-settings-panel";
 import { ShopRulesPanel } from "./shop-rules-panel";
 import type { LiveConnection } from "./use-live-orders";
+
+/** The Resumen tab and its charts load only when it is opened: the other tabs stay as light as before. */
+const DashboardTab = lazy(() => import("./resumen/dashboard-tab"));
 
 /** The one tab on screen, with the data its loader fetched. */
 export function AdminTabPanel({
@@ -22,6 +26,12 @@ export function AdminTabPanel({
   store: { address: string; displayName: string };
 }) {
   switch (panel.tab) {
+    case "resumen":
+      return (
+        <Suspense fallback={<p className="py-10 text-center text-stone-700">Cargando resumen…</p>}>
+          <DashboardTab figures={panel.figures} />
+        </Suspense>
+      );
     case "configuracion":
       return (
         <>

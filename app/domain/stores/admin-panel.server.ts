@@ -4,6 +4,8 @@ import type { HistoryFilter } from "~/domain/orders/owner-orders";
 import { listOrderHistory, listPendingOrders } from "~/domain/orders/owner-orders.server";
 import { resolveTemplates } from "~/domain/orders/status-messages";
 import type { AdminTab } from "./admin-tabs";
+import { DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod } from "./dashboard";
+import { loadDashboard } from "./dashboard.server";
 import { availableProductLimit, hasCustomCategories } from "./licence";
 import { canStartTrial, trialText } from "./plan";
 import { listCities, type StoreWithSettings } from "./store.server";
@@ -26,8 +28,11 @@ export async function loadAdminTab(
   tab: AdminTab,
   page: number,
   filter: HistoryFilter = { status: "all", from: null, to: null },
+  period: DashboardPeriod = DEFAULT_DASHBOARD_PERIOD,
 ) {
   switch (tab) {
+    case "resumen":
+      return { tab, figures: await loadDashboard(db, store.id, period) } as const;
     case "configuracion":
       return {
         tab,

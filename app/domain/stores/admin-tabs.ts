@@ -3,6 +3,7 @@ import { hasCustomCategories } from "./licence";
 
 /** The admin panel's tabs, in the order shown (spec §2). */
 export const ADMIN_TABS = [
+  { id: "resumen", label: "Resumen" },
   { id: "configuracion", label: "Configuración" },
   { id: "productos", label: "Productos" },
   { id: "ordenes_pendientes", label: "Órdenes pendientes" },
@@ -17,7 +18,17 @@ export function visibleTabs(tier: LicenceType) {
   return ADMIN_TABS.filter((tab) => tab.id !== "configuracion_avanzada" || hasCustomCategories(tier));
 }
 
-/** `?tab=` → a tab this store can see; anything else falls back to productos. */
-export function resolveAdminTab(requested: string | null, tier: LicenceType): AdminTab {
-  return visibleTabs(tier).find((tab) => tab.id === requested)?.id ?? DEFAULT_ADMIN_TAB;
+/**
+ * `?tab=` → a tab this store can see. Without one (or with one it cannot see) the panel opens on
+ * Resumen once the store has orders (issue 20), and on productos before that.
+ */
+export function resolveAdminTab(requested: string | null, tier: LicenceType, hasOrders = false): AdminTab {
+  return (
+    visibleTabs(tier).find((tab) => tab.id === requested)?.id ?? (hasOrders ? "resumen" : DEFAULT_ADMIN_TAB)
+  );
+}
+
+/** Whether resolving the tab needs to know if the store has orders. */
+export function needsOrderCheck(requested: string | null, tier: LicenceType): boolean {
+  return !visibleTabs(tier).some((tab) => tab.id === requested);
 }

@@ -1,0 +1,151 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "~/db/client.server";
+import { roundMoney } from "~/domain/orders/money";
+import {
+  averageTicket,
+  conversionRate,
+  DASHBOARD_TIME_ZONE,
+  periodDays,
+  type DashboardFigures,
+  type DashboardPeriod,
+  type TopProduct,
+} from "./dashboard";
+
+const TOP_PRODUCTS = 5;
+
+/**
+ * The period's first instant and the next day's midnight, in Mexico City time: today, or today and the
+ * days before it. PostgreSQL does the calendar, so a day is a local day whatever the offset was.
+ */
+function periodBounds(now: Date, days: number) {
+  const tz = DASHBOARD_TIME_ZONE;
+  const today = sql`date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${tz})`;
+  return sql`select
+      (${today} - make_interval(days => ${days - 1})) at time zone ${tz} as start_at,
+      (${today} + interval '1 day') at time zone ${tz} as end_at,
+      (${today} - make_interval(days => ${days - 1}))::date as from_date,
+      ${today}::date as to_date`;
+}
+
+type FiguresRow = {
+  from: string;
+  to: string;
+  by_status: Partial<Record<"pending" | "completed" | "cancelled", number>> | null;
+  sales: number;
+  store_views: number;
+  daily: [string, number, number][];
+  hours: number[];
+  weekdays: number[];
+  pickup: number;
+  delivery: number;
+};
+
+/**
+ * Everything the Resumen tab shows for one store and period. The store's orders of the period are read
+ * once (through `orders_store_created_idx`) and every figure is an aggregate of that one read; page
+ * views count from `analytics_events_store_idx`, best sellers from the same orders' lines.
+ */
+export function dashboardStatements(storeId: string, period: DashboardPeriod, now = new Date()) {
+  const tz = DASHBOARD_TIME_ZONE;
+  const bounds = periodBounds(now, periodDays(period));
+  const figures = sql`
+    with bounds as (${bounds}),
+    period_orders as materialized (
+      select o.status, o.total, o.delivery_type, o.created_at at time zone ${tz} as local
+      from orders o, bounds b
+      where o.store_id = ${storeId} and o.created_at >= b.start_at and o.created_at < b.end_at
+    )
+    select
+      b.from_date::text as "from",
+      b.to_date::text as "to",
+      (select json_object_agg(status, n)
+         from (select status, count(*)::int as n from period_orders group by status) s) as by_status,
+      (select coalesce(sum(total), 0)::float8 from period_orders where status = 'completed') as sales,
+      (select count(*)::int from analytics_events e
+         where e.store_id = ${storeId} and e.name = 'view_store_page'
+           and e.created_at >= b.start_at and e.created_at < b.end_at) as store_views,
+      (select json_agg(json_build_array(d::date::text, coalesce(x.sales, 0), coalesce(x.orders, 0)) order by d)
+         from generate_series(b.from_date::timestamp, b.to_date::timestamp, interval '1 day') d
+         left join (
+           select local::date as day, sum(total)::float8 as sales, count(*)::int as orders
+           from period_orders where status = 'completed' group by 1
+         ) x on x.day = d::date) as daily,
+      (select json_agg(coalesce(x.n, 0) order by h)
+         from generate_series(0, 23) h
+         left join (select extract(hour from local)::int as hour, count(*)::int as n from period_orders group by 1) x
+           on x.hour = h) as hours,
+      (select json_agg(coalesce(x.n, 0) order by w)
+         from generate_series(1, 7) w
+         left join (select extract(isodow from local)::int as day, count(*)::int as n from period_orders group by 1) x
+           on x.day = w) as weekdays,
+      (select count(*)::int from period_orders where delivery_type = 'pickup') as pickup,
+      (select count(*)::int from period_orders where delivery_type = 'delivery') as delivery
+    from bounds b`;
+  const top = sql`
+    with bounds as (${bounds}),
+    sold as materialized (
+      select l.product_id as "productId", max(l.name) as name, max(l.unit) as unit,
+             sum(l.quantity)::float8 as units, sum(l.quantity * l.price)::float8 as amount
+      from orders o
+      cross join bounds b
+      -- "offset 0" keeps this a nested loop over the period's orders, each reading its own lines by the
+      -- primary key; as a plain join PostgreSQL prefers to scan every store's lines.
+      cross join lateral (
+        select product_id, name, unit, quantity, price from order_lines
+        where store_id = o.store_id and order_id = o.id offset 0
+      ) l
+      where o.store_id = ${storeId} and o.status = 'completed'
+        and o.created_at >= b.start_at and o.created_at < b.end_at
+      group by l.product_id
+    )
+    select
+      (select json_agg(t) from (select * from sold order by units desc, name limit ${TOP_PRODUCTS}) t) as by_units,
+      (select json_agg(t) from (select * from sold order by amount desc, name limit ${TOP_PRODUCTS}) t) as by_amount`;
+  return { figures, top };
+}
+
+export async function loadDashboard(
+  db: Executor,
+  storeId: string,
+  period: DashboardPeriod,
+  now = new Date(),
+): Promise<DashboardFigures> {
+  const statements = dashboardStatements(storeId, period, now);
+  const [figuresResult, topResult] = await Promise.all([
+    db.execute<FiguresRow>(statements.figures),
+    db.execute<{ by_units: TopProduct[] | null; by_amount: TopProduct[] | null }>(statements.top),
+  ]);
+  const row = figuresResult.rows[0]!;
+  const tops = topResult.rows[0]!;
+  const byStatus = { pending: 0, completed: 0, cancelled: 0, ...row.by_status };
+  const placedOrders = byStatus.pending + byStatus.completed + byStatus.cancelled;
+  return {
+    period,
+    from: row.from,
+    to: row.to,
+    sales: roundMoney(row.sales),
+    completedOrders: byStatus.completed,
+    placedOrders,
+    byStatus,
+    averageTicket: averageTicket(row.sales, byStatus.completed),
+    storeViews: row.store_views,
+    conversion: conversionRate(placedOrders, row.store_views),
+    dailySales: row.daily.map(([date, sales, orders]) => ({ date, sales: roundMoney(sales), orders })),
+    ordersByHour: row.hours,
+    ordersByWeekday: row.weekdays,
+    delivery: { pickup: row.pickup, delivery: row.delivery },
+    topByUnits: (tops.by_units ?? []).map((product) => ({ ...product, amount: roundMoney(product.amount) })),
+    topByAmount: (tops.by_amount ?? []).map((product) => ({
+      ...product,
+      amount: roundMoney(product.amount),
+    })),
+  };
+}
+
+/** Whether the store has ever received an order: the panel then opens on Resumen. */
+export async function storeHasOrders(db: Executor, storeId: string): Promise<boolean> {
+  const result = await db.execute<{ found: boolean }>(
+    sql`select exists (select 1 from orders where store_id = ${storeId}) as found`,
+  );
+  return result.rows[0]!.found;
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "analytics_events_store_idx" ON "analytics_events" USING btree ("store_id","name","created_at");--> statement-breakpoint
+CREATE INDEX "orders_store_created_idx" ON "orders" USING btree ("store_id","created_at");

@@ -1,0 +1,107 @@
+/**
+ * Issue 20's Resumen tab in the real browser: a store with orders opens on it, its charts have a
+ * text alternative, the periods switch, it fits 360 px, axe is clean, and its code loads only there.
+ */
+import { describe, expect, it } from "vitest";
+import { createOrder, createProduct } from "~/db/factories.server";
+import { analyticsEvents } from "~/db/schema";
+import {
+  expectAccessible,
+  newPhonePage,
+  signedInOwner,
+  useBrowser,
+  useE2eDatabase,
+} from "../support/browser";
+
+const browser = useBrowser();
+const db = useE2eDatabase();
+
+/** Today at the given Mexico City hour (UTC−6 all year since 2022), as an instant. */
+function todayAt(hour: number, minute: number) {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date());
+  return new Date(`${today}T${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}:00-06:00`);
+}
+
+describe("Resumen tab", () => {
+  it("opens first for a store with orders and shows its charts with their data as text", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    const { storeId } = await signedInOwner(page.context(), db, { displayName: "Panadería La Espiga" });
+    const concha = await createProduct(db, storeId, { name: "Concha", price: 14 });
+    const cafe = await createProduct(db, storeId, { name: "Café de olla", price: 30 });
+    const line = (product: typeof concha, quantity: number) => ({
+      productId: product.id,
+      name: product.name,
+      unit: "pieza" as const,
+      price: product.price,
+      quantity,
+    });
+    await createOrder(db, storeId, {
+      status: "completed",
+      createdAt: todayAt(13, 10),
+      lines: [line(concha, 5)],
+    });
+    await createOrder(db, storeId, {
+      status: "completed",
+      createdAt: todayAt(13, 40),
+      lines: [line(cafe, 1)],
+    });
+    await createOrder(db, storeId, {
+      status: "pending",
+      deliveryType: "delivery",
+      address: "Calle 5 de Mayo 12",
+      createdAt: todayAt(8, 5),
+      lines: [line(cafe, 2)],
+    });
+    await db
+      .insert(analyticsEvents)
+      .values(
+        Array.from({ length: 6 }, () => ({ name: "view_store_page", storeId, createdAt: todayAt(7, 0) })),
+      );
+
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/i/admin?tab=productos");
+    await page.locator("main[data-hydrated]").waitFor();
+    expect(scripts.filter((url) => url.includes("dashboard-tab"))).toEqual([]);
+
+    await page.goto("/i/admin");
+    await page.locator("main[data-hydrated]").waitFor();
+    await page.getByRole("heading", { name: "Resumen", level: 2 }).waitFor();
+    expect(await page.getByRole("link", { name: "Resumen" }).getAttribute("aria-current")).toBe("page");
+    const figures = page.locator("dl");
+    await figures.getByText("$100.00").waitFor();
+    await figures.getByText("50 %").waitFor();
+
+    const hours = page.getByRole("img", {
+      name: "La hora con más pedidos es de 13:00 a 14:00, con 2 pedidos.",
+    });
+    await hours.waitFor();
+    const hoursFigure = page.getByRole("figure").filter({ has: hours });
+    await hoursFigure.getByText("Ver los datos").click();
+    await hoursFigure.getByRole("row", { name: "13:00 a 14:00 2" }).waitFor();
+    await page.getByRole("img", { name: /^Ventas de cada día, de \$0\.00 a \$100\.00\.$/ }).waitFor();
+    await page.getByRole("list", { name: "Más vendidos por unidades" }).getByText("Concha").waitFor();
+    expect(
+      await page
+        .getByRole("list", { name: "Más vendidos por monto" })
+        .getByRole("listitem")
+        .first()
+        .textContent(),
+    ).toContain("Concha");
+
+    await page.getByRole("link", { name: "Hoy" }).click();
+    await page.getByText(/^Hoy, /).waitFor();
+    expect(await page.getByRole("link", { name: "Hoy" }).getAttribute("aria-current")).toBe("page");
+    expect(page.url()).toContain("periodo=hoy");
+    // One day has no line of daily sales; the bars stay.
+    expect(await page.getByRole("img", { name: /^Ventas de cada día/ }).count()).toBe(0);
+    await hours.waitFor();
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+    await page.context().close();
+  });
+});
