@@ -196,6 +196,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 price="Escríbenos"
                 features={[
                   `Hasta ${AVAILABLE_PRODUCT_LIMITS.premier} productos`,
+                  "Todo lo del plan Negocio",
                   "Para negocios con catálogo grande",
                   "Atención personalizada",
                 ]}

@@ -369,14 +369,20 @@ describe("settings through the server", () => {
     expect(row!.cityId).toBe("leon");
   });
 
-  it("refuses advanced settings on a plan other than basic", async () => {
-    const { store, cookie } = await newOwner({
-      licenceType: "premier",
-      licenceExpires: new Date(Date.now() + 86_400_000),
-    });
-    const response = await post("/i/admin/advanced-settings", cookie, [["categories", "Pan"]]);
-    expect(response.status).toBe(403);
-    const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, store.id));
-    expect(settings!.customCategories).toEqual([]);
+  it("refuses advanced settings on Emprendedor, and saves them on Pro, which includes Negocio", async () => {
+    const starter = await newOwner({});
+    const refused = await post("/i/admin/advanced-settings", starter.cookie, [["categories", "Pan"]]);
+    expect(refused.status).toBe(403);
+    const [unchanged] = await db
+      .select()
+      .from(storeSettings)
+      .where(eq(storeSettings.storeId, starter.store.id));
+    expect(unchanged!.customCategories).toEqual([]);
+
+    const pro = await newOwner({ licenceType: "premier", licenceExpires: new Date(Date.now() + 86_400_000) });
+    const saved = await post("/i/admin/advanced-settings", pro.cookie, [["categories", "Pan"]]);
+    expect(saved.status).toBe(200);
+    const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, pro.store.id));
+    expect(settings!.customCategories).toEqual(["Pan"]);
   });
 });

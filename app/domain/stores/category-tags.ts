@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** Custom product categories as tags (spec §2 advanced settings, §5 category tags). */
 export const CATEGORY_TAG_MESSAGES = {

@@ -70,10 +70,10 @@ describe("plan rules (spec §9)", () => {
     expect(availableProductLimit(undefined)).toBe(10);
   });
 
-  it("only the basic plan has custom categories", () => {
+  it("Negocio and Pro (which includes Negocio) have custom categories; Emprendedor does not", () => {
     expect(hasCustomCategories("basic")).toBe(true);
     expect(hasCustomCategories("starter")).toBe(false);
-    expect(hasCustomCategories("premier")).toBe(false);
+    expect(hasCustomCategories("premier")).toBe(true);
   });
 
   it("a trial lasts 30 days", () => {

@@ -37,9 +37,20 @@ export function availableProductLimit(tier: LicenceType | undefined): number {
   return (tier && AVAILABLE_PRODUCT_LIMITS[tier]) ?? DEFAULT_AVAILABLE_PRODUCT_LIMIT;
 }
 
-/** Custom categories, storefront category chips and the product category selector (spec §6). */
+/** The plans in order: each includes everything of the ones before it (docs/decisions/015). */
+const PLAN_RANK: Record<LicenceType, number> = { starter: 0, basic: 1, premier: 2 };
+
+/** Whether a tier has everything `plan` has: Pro includes Negocio, which includes Emprendedor. */
+export function includesPlan(tier: LicenceType, plan: LicenceType): boolean {
+  return PLAN_RANK[tier] >= PLAN_RANK[plan];
+}
+
+/**
+ * Custom categories, storefront category chips and the product category selector: a Negocio
+ * feature (spec §6), so Pro has it too.
+ */
 export function hasCustomCategories(tier: LicenceType): boolean {
-  return tier === "basic";
+  return includesPlan(tier, "basic");
 }
 
 export function trialEndsAt(start: Date): Date {
