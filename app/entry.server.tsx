@@ -6,6 +6,8 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { contentSecurityPolicy, REPORTING_ENDPOINTS } from "~/lib/csp";
+import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
 
@@ -14,8 +16,19 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  // Production gives every request a nonce (server/security.ts); development (Vite's own inline
+  // scripts) has none and no policy.
+  const nonce = loadContext?.cspNonce;
+  if (nonce) {
+    responseHeaders.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy({ nonce, imageOrigins: loadContext.services.env.imageOrigins }),
+    );
+    responseHeaders.set("Reporting-Endpoints", REPORTING_ENDPOINTS);
+  }
+
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {
@@ -41,8 +54,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import { IslandScripts } from "./components/island";
 import { pageHydration } from "./lib/islands";
+import { useNonce } from "./lib/nonce";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -19,6 +20,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Island pages (app/lib/islands.ts) skip the router's runtime. Development always uses the
   // router, and so does any render in the browser: there, the router is already running.
   const matches = useMatches();
+  const nonce = useNonce();
   const hydration =
     import.meta.env.DEV || typeof document !== "undefined" ? "router" : pageHydration(matches);
   return (
@@ -34,11 +36,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {hydration === "router" ? (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         ) : hydration === "island" ? (
-          <IslandScripts />
+          <IslandScripts nonce={nonce} />
         ) : null}
       </body>
     </html>

@@ -32,15 +32,15 @@ export function Island<P>({
  * Replaces React Router's <Scripts> on island pages: the client entry alone (with its static
  * imports preloaded), which hydrates the islands and never loads the router.
  */
-export function IslandScripts() {
+export function IslandScripts({ nonce }: { nonce?: string }) {
   const { manifest } = useContext(UNSAFE_FrameworkContext) ?? {};
   if (!manifest) return null;
   return (
     <>
       {manifest.entry.imports.map((href) => (
-        <link key={href} rel="modulepreload" href={href} />
+        <link key={href} rel="modulepreload" href={href} nonce={nonce} />
       ))}
-      <script type="module" src={manifest.entry.module} />
+      <script type="module" src={manifest.entry.module} nonce={nonce} />
     </>
   );
 }

@@ -29,5 +29,7 @@ declare module "react-router" {
     clientIp: string;
     /** The request's logger: every line carries the request id. */
     logger: Logger;
+    /** The request's Content-Security-Policy nonce; absent in development. */
+    cspNonce?: string;
   }
 }

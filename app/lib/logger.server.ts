@@ -17,7 +17,7 @@ export function createLogger(
       if (order[level] < order[minimum]) return;
       const entry: Record<string, unknown> = { time: new Date().toISOString(), level, msg: message, ...base };
       for (const [key, value] of Object.entries(fields)) {
-        entry[key] = value instanceof Error ? { message: value.message, stack: value.stack } : value;
+        entry[key] = value instanceof Error ? describeError(value) : value;
       }
       write(JSON.stringify(entry));
     };
@@ -27,5 +27,20 @@ export function createLogger(
     warn: log("warn"),
     error: log("error"),
     child: (fields) => createLogger(minimum, { ...base, ...fields }, write),
+  };
+}
+
+/**
+ * An error as a log line may show it: a failed query's message names the query but never its
+ * parameters (a customer's name, phone or address), and the cause is kept the same way.
+ */
+export function describeError(error: Error, depth = 0): Record<string, unknown> {
+  const withoutParams = (text: string | undefined) =>
+    text?.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, "\nparams: [omitidos]");
+  const cause = error.cause instanceof Error && depth < 3 ? describeError(error.cause, depth + 1) : undefined;
+  return {
+    message: withoutParams(error.message),
+    stack: withoutParams(error.stack),
+    ...(cause ? { cause } : {}),
   };
 }

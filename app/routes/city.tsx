@@ -55,7 +55,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     listFeaturedProducts(db, city.id),
     listCategoryCarousels(db, city.id),
     listCarouselCategoryNames(db),
-    term === "" ? null : searchCityProducts(db, { cityId: city.id, term, page }),
+    term === "" ? null : searchCityProducts(db, { cityId: city.id, term, page }, context.clientIp),
   ]);
   const names = new Map(categories.map((category) => [category.id, category.name]));
   return {

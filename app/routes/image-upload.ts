@@ -8,7 +8,8 @@ import { requireStoreOwner } from "~/domain/auth/guards.server";
 import { isImageKind } from "~/domain/images/image-keys";
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "~/domain/images/image-messages";
 import { imageSources } from "~/domain/images/image-urls";
-import { storeImage } from "~/domain/images/store-image.server";
+import { deleteImage, storeImage } from "~/domain/images/store-image.server";
+import { recordUpload } from "~/domain/images/unattached-uploads.server";
 import { enforce } from "~/domain/rate-limit/rate-limit.server";
 import { AppError } from "~/lib/errors";
 import { answering } from "~/lib/http-errors.server";
@@ -62,6 +63,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       { kind, storeId: store.id, bytes },
       context.logger,
     );
+    try {
+      // Until a product or the logo uses it, it is an upload to delete if abandoned.
+      await recordUpload(context.services.db, stored.key);
+    } catch (error) {
+      await deleteImage(context.services.storage, stored.key, context.logger);
+      throw error;
+    }
     context.logger.info("image stored", { storeId: store.id, key: stored.key });
     return data({ ok: true as const, ...stored, urls: imageSources(stored.key) }, { status: 201 });
   });

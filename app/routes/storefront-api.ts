@@ -1,12 +1,13 @@
 import { data } from "react-router";
-import { z } from "zod";
-import { recordEvent } from "~/domain/analytics/events.server";
+import { z } from "~/lib/zod";
+import { recordLimitedEvent } from "~/domain/analytics/events.server";
 import { lookupOrder } from "~/domain/orders/lookup.server";
 import { ORDER_MESSAGES, parseOrderForm } from "~/domain/orders/order-form";
 import { placeOrder } from "~/domain/orders/place-order.server";
 import { findStore } from "~/domain/stores/store.server";
 import { isValidStoreId } from "~/domain/stores/store-id";
 import { answering } from "~/lib/http-errors.server";
+import { ordersPlaced } from "~/lib/metrics.server";
 import type { Route } from "./+types/storefront-api";
 
 /**
@@ -34,7 +35,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   switch (input.intent) {
     case "view": {
-      if (await findStore(db, storeId)) await recordEvent(db, "view_store_page", storeId);
+      if (await findStore(db, storeId)) {
+        const limits = [
+          { name: "viewPerAddress", subject: `${clientIp}|${storeId}` },
+          { name: "viewsPerStore", subject: storeId },
+        ] as const;
+        await recordLimitedEvent(db, [...limits], "view_store_page", storeId);
+      }
       return new Response(null, { status: 204 });
     }
     case "lookup-order":
@@ -59,7 +66,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
       return answering({ logger, fallback: ORDER_MESSAGES.failure, logLine: "order failed" }, async () => {
         const { order, created } = await placeOrder(db, storeId, form.data, { clientIp });
-        if (created) logger.info("order placed", { storeId, orderId: order.number });
+        if (created) {
+          logger.info("order placed", { storeId, orderId: order.number });
+          ordersPlaced.inc();
+        }
         return { ok: true as const, order };
       });
     }

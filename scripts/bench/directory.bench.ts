@@ -19,6 +19,7 @@ import { listFeaturedProducts, rotateFeaturedProducts } from "~/domain/directory
 import { productSearchStatement, searchProducts } from "~/domain/directory/search.server";
 import { createLogger } from "~/lib/logger.server";
 import { ROOT, startServerProcess } from "../../tests/support/server-process";
+import { summary, time } from "./stats";
 
 const STORES = 10_000;
 const PRODUCTS_PER_STORE = 50;
@@ -141,20 +142,7 @@ const SURNAMES = [
 const pgArray = (values: string[]) =>
   sql.raw(`array[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(", ")}]`);
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-function summary(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1)! };
-}
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
-
-async function time<T>(run: () => Promise<T>): Promise<[number, T]> {
-  const started = process.hrtime.bigint();
-  const result = await run();
-  return [Number(process.hrtime.bigint() - started) / 1e6, result];
-}
 
 async function main() {
   // BENCH_DATA_DIR keeps the generated database between runs (for tuning); by default it is temporary.

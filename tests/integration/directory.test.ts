@@ -139,7 +139,7 @@ describe("product search", () => {
     const city = "zacatecas";
     const store = await storeIn(city, { displayName: "Dulces Zacatecanos" });
     await product(store.id, { name: "Cocada", price: 12.5 });
-    const result = await searchCityProducts(db, { cityId: city, term: "cocada", page: 1 });
+    const result = await searchCityProducts(db, { cityId: city, term: "cocada", page: 1 }, "203.0.113.9");
     expect(result.products).toEqual([
       expect.objectContaining({
         name: "Cocada",

@@ -29,6 +29,8 @@ export function useLiveOrders(cursor: number | null) {
     let reopen: number | undefined;
     let lastMessage = Date.now();
     let stopped = false;
+    // Another tab of this session took this one's place (the server keeps a few per session).
+    let replaced = false;
 
     const onMessage = (event: MessageEvent) => {
       lastMessage = Date.now();
@@ -40,6 +42,7 @@ export function useLiveOrders(cursor: number | null) {
       revalidate.current();
     };
     const open = () => {
+      replaced = false;
       source?.close();
       window.clearTimeout(reopen);
       lastMessage = Date.now();
@@ -50,6 +53,11 @@ export function useLiveOrders(cursor: number | null) {
       next.addEventListener("order.created", onOrder);
       next.addEventListener("order.updated", onOrder);
       next.addEventListener("ping", onMessage);
+      next.addEventListener("replaced", () => {
+        replaced = true;
+        next.close();
+        setConnection("closed");
+      });
       let opened = false;
       next.addEventListener("open", () => {
         lastMessage = Date.now();
@@ -66,6 +74,11 @@ export function useLiveOrders(cursor: number | null) {
       });
     };
     const checkAlive = () => {
+      // A replaced tab reconnects only when it is looked at: then it is the one the owner uses.
+      if (replaced) {
+        if (document.visibilityState === "visible") open();
+        return;
+      }
       if (Date.now() - lastMessage > SILENT_STREAM_MS) open();
     };
     const onVisible = () => {

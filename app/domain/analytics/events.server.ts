@@ -1,5 +1,6 @@
 import type { Executor } from "~/db/client.server";
 import { analyticsEvents } from "~/db/schema";
+import { consume, type LimitHit } from "~/domain/rate-limit/rate-limit.server";
 
 /** The spec's analytics events (§7), recorded on the server where the action happens. */
 export const ANALYTICS_EVENTS = [
@@ -20,4 +21,22 @@ export async function recordEvent(
   data: Record<string, unknown> = {},
 ) {
   await db.insert(analyticsEvents).values({ name, storeId, data });
+}
+
+/**
+ * An event an anonymous visitor causes (a page view, a search): recorded only while the given
+ * limits have room, so a script cannot grow the table or bend a store's figures (issue 11). The
+ * visitor's request is answered the same either way.
+ */
+export async function recordLimitedEvent(
+  db: Executor,
+  limits: LimitHit[],
+  name: AnalyticsEventName,
+  storeId: string | null,
+  data: Record<string, unknown> = {},
+): Promise<boolean> {
+  const state = await consume(db, limits);
+  if (state.exceeded) return false;
+  await recordEvent(db, name, storeId, data);
+  return true;
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { products, stores, storeSettings } from "~/db/schema";
-import { recordEvent } from "~/domain/analytics/events.server";
+import { recordEvent, recordLimitedEvent } from "~/domain/analytics/events.server";
 import { containsPattern } from "./contains-pattern.server";
 import { SEARCH_PAGE_SIZE, SEARCH_RESULTS_LIMIT } from "./search";
 import type { DirectoryProduct } from "./directory-product";
@@ -55,17 +55,31 @@ export async function searchProducts(db: Executor, search: ProductSearch) {
 
 export type SearchResult = Awaited<ReturnType<typeof searchProducts>>;
 
-/** A shopper's search with its two analytics events (spec §7). */
-export async function searchCityProducts(db: Executor, search: ProductSearch): Promise<SearchResult> {
-  const [result] = await Promise.all([
+/**
+ * A shopper's search with its two analytics events (spec §7); an address past its limit still gets
+ * its results, its searches just stop being counted.
+ */
+export async function searchCityProducts(
+  db: Executor,
+  search: ProductSearch,
+  clientIp: string,
+): Promise<SearchResult> {
+  const limits = [{ name: "searchEventsPerAddress", subject: clientIp }] as const;
+  const [result, counted] = await Promise.all([
     searchProducts(db, search),
-    recordEvent(db, "search_products", null, { cityId: search.cityId, term: search.term, page: search.page }),
+    recordLimitedEvent(db, [...limits], "search_products", null, {
+      cityId: search.cityId,
+      term: search.term,
+      page: search.page,
+    }),
   ]);
-  await recordEvent(db, "search_results", null, {
-    cityId: search.cityId,
-    term: search.term,
-    page: search.page,
-    results: result.products.length,
-  });
+  if (counted) {
+    await recordEvent(db, "search_results", null, {
+      cityId: search.cityId,
+      term: search.term,
+      page: search.page,
+      results: result.products.length,
+    });
+  }
   return result;
 }

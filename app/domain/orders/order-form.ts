@@ -21,11 +21,14 @@ export const ORDER_MESSAGES = {
   quantity: "La cantidad debe ser un número entero de al menos 1.",
   unavailable: "Este producto ya no está disponible y ha sido removido de la lista.",
   failure: "Hubo un error al realizar el pedido. Intenta de nuevo.",
+  tooLarge: "El pedido es demasiado grande. Divídelo en varios pedidos.",
   lookupNotFound: "No se encontró una orden con ese número.",
   lookupError: "Error buscando la orden. Intenta de nuevo.",
   lookupTooMany: "Demasiadas búsquedas desde esta conexión. Espera un momento e intenta de nuevo.",
 } as const;
 
+/** Below what an order's numeric(12,2) total can hold. */
+export const MAX_ORDER_TOTAL = 99_999_999.99;
 export const NAME_MAX_LENGTH = 80;
 export const PHONE_LENGTH = 10;
 export const ADDRESS_MAX_LENGTH = 300;

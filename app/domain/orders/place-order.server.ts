@@ -8,7 +8,7 @@ import { AppError } from "~/lib/errors";
 import { isOrderableOption, orderTotal } from "./cart";
 import { roundMoney } from "./money";
 import { publishOrderEvent } from "./order-events.server";
-import { ORDER_MESSAGES, type OrderForm } from "./order-form";
+import { MAX_ORDER_TOTAL, ORDER_MESSAGES, type OrderForm } from "./order-form";
 import { newOrderNumber } from "./order-number";
 import { newOrderPush } from "~/domain/push/push-text";
 import { queueStorePush } from "~/domain/push/push.server";
@@ -135,6 +135,8 @@ export async function placeOrder(
       deliveryZone = charge.zone?.name ?? "";
     }
     const total = roundMoney(subtotal + deliveryFee);
+    if (total > MAX_ORDER_TOTAL)
+      throw new AppError("VALIDATION", ORDER_MESSAGES.tooLarge, { field: "lines" });
     if (scheduledFor && settings.slotCapacity !== null) {
       // Orders for one slot wait for each other here, so the capacity holds under concurrency.
       await tx.execute(

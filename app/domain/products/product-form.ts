@@ -1,10 +1,11 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { PRODUCT_UNITS } from "./product-units";
 
 /** The add/edit product dialog (spec §2, §5, §8): messages verbatim where the spec fixes them. */
 export const PRODUCT_MESSAGES = {
   required: "Por favor completa todos los campos del producto.",
   price: "El precio debe ser un número mayor que 0, con hasta dos decimales.",
+  priceTooHigh: "El precio debe ser menor que $1,000,000.00.",
   unit: "Elige una unidad de la lista.",
   quantityStep: "Escribe una cantidad mayor que cero, con hasta 3 decimales (por ejemplo 0.25).",
   category: "Elige una categoría de la lista.",
@@ -31,6 +32,7 @@ export function normalizeOptions(input: readonly string[]): string[] {
 }
 
 const MONEY_PATTERN = /^\d+(\.\d{1,2})?$/;
+export const MAX_PRICE = 1_000_000;
 
 /**
  * One schema for the product dialog, shared by the browser and the action. A missing name,
@@ -57,6 +59,9 @@ export const ProductFormSchema = z
     }
     if (!MONEY_PATTERN.test(form.price))
       ctx.addIssue({ code: "custom", path: ["price"], message: PRODUCT_MESSAGES.price });
+    // A million pesos at most; an order whose total would not fit is refused by MAX_ORDER_TOTAL.
+    else if (Number(form.price) >= MAX_PRICE)
+      ctx.addIssue({ code: "custom", path: ["price"], message: PRODUCT_MESSAGES.priceTooHigh });
     for (const field of ["quantityStep", "minQuantity"] as const) {
       const value = form[field];
       if (value && !(QUANTITY_PATTERN.test(value) && Number(value) > 0 && Number(value) <= 999))

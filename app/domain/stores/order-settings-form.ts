@@ -2,7 +2,7 @@
  * Configuración → how shoppers pay and the WhatsApp status texts (issue 17). One zod schema,
  * run by the panel for instant feedback and by the server to enforce it.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { isValidClabe, PAYMENT_METHODS, PAYMENT_MESSAGES } from "~/domain/orders/payment";
 import { TEMPLATE_KINDS, TEMPLATE_MAX_LENGTH } from "~/domain/orders/status-messages";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** The settings tab (spec §2, §5, §8): messages kept together, verbatim where the spec fixes them. */
 export const SETTINGS_MESSAGES = {

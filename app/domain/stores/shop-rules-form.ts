@@ -2,7 +2,7 @@
  * Configuración → Horario, orders outside hours and delivery zones (issue 16): the forms' shapes
  * and their Spanish messages, checked by the panel and again by the server.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { MAX_ZONES, type DeliveryPricing } from "~/domain/orders/delivery-zones";
 import { SLOT_MINUTES } from "~/domain/orders/scheduling";
 import { HOURS_MESSAGES, isDate, isTime, type OpeningHours } from "./opening-hours";

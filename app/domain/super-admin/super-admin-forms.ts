@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { LICENCE_TYPES } from "~/domain/stores/licence-types";
 import { SIGNUP_MESSAGES } from "~/domain/stores/signup-form";
 import { RESERVED_STORE_IDS, STORE_ID_PATTERN } from "~/domain/stores/store-id";

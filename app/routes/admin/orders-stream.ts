@@ -4,6 +4,7 @@ import {
   listOrderChangesSince,
   type OrderChange,
 } from "~/domain/orders/order-events.server";
+import { admitStream, sessionOf } from "~/domain/orders/stream-limits.server";
 import type { Route } from "./+types/orders-stream";
 
 const HEARTBEAT_MS = 15_000;
@@ -84,9 +85,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         onResync: catchUp,
       });
       const heartbeat = setInterval(() => send("event: ping\ndata: {}\n\n"), HEARTBEAT_MS);
+      const release = admitStream({
+        session: sessionOf(request),
+        storeId: store.id,
+        close: (reason) => {
+          // "replaced": this tab stays quiet until it is looked at again; "shutdown": come back soon.
+          send(reason === "replaced" ? "event: replaced\ndata: {}\n\n" : "retry: 500\n\n");
+          stop();
+        },
+      });
       stop = () => {
         if (stopped) return;
         stopped = true;
+        release();
         clearInterval(heartbeat);
         clearTimeout(retry);
         unsubscribe();

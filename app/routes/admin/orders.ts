@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { requireStoreOwner } from "~/domain/auth/guards.server";
 import { OWNER_ORDER_MESSAGES } from "~/domain/orders/owner-orders";
 import { CANCEL_REASON_MAX_LENGTH, ORDER_STEPS } from "~/domain/orders/order-steps";

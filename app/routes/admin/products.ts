@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { requireStoreOwner } from "~/domain/auth/guards.server";
 import {
   addProduct,

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { requireStoreOwner } from "~/domain/auth/guards.server";
 import { enqueue } from "~/domain/jobs/jobs.server";
 import { PUSH_MESSAGES } from "~/domain/push/push-messages";

@@ -1,0 +1,48 @@
+/**
+ * The live order streams open on this instance (issue 11): one session may hold a few (a phone and
+ * a couple of tabs), one store a few more; past either, the oldest stream is closed, and its
+ * browser reconnects only if its page is still open. Per instance: N instances allow N times as many.
+ */
+export const MAX_STREAMS_PER_SESSION = 4;
+export const MAX_STREAMS_PER_STORE = 8;
+
+/** Why a stream is closed: another one took its place, or this instance is shutting down. */
+export type CloseReason = "replaced" | "shutdown";
+type OpenStream = { session: string; storeId: string; close: (reason: CloseReason) => void };
+const open: OpenStream[] = [];
+
+/** Registers a new stream, closes the oldest ones past the limits; returns the unregister. */
+export function admitStream(stream: OpenStream): () => void {
+  open.push(stream);
+  closeOldest((other) => other.session === stream.session, MAX_STREAMS_PER_SESSION);
+  closeOldest((other) => other.storeId === stream.storeId, MAX_STREAMS_PER_STORE);
+  return () => forget(stream);
+}
+
+function closeOldest(same: (stream: OpenStream) => boolean, max: number) {
+  const matching = open.filter(same);
+  for (const stream of matching.slice(0, Math.max(0, matching.length - max))) {
+    forget(stream);
+    stream.close("replaced");
+  }
+}
+
+export function openStreamCount(): number {
+  return open.length;
+}
+
+/** Shutting down: every stream ends with a hint to reconnect soon (to another instance). */
+export function closeAllStreams() {
+  for (const stream of open.splice(0)) stream.close("shutdown");
+}
+
+function forget(stream: OpenStream) {
+  const index = open.indexOf(stream);
+  if (index >= 0) open.splice(index, 1);
+}
+
+/** The session a request belongs to: its session cookie (only compared, never stored elsewhere). */
+export function sessionOf(request: Request): string {
+  const cookie = request.headers.get("cookie") ?? "";
+  return /(?:^|;\s*)(?:__Secure-)?tianguis\.session_token=([^;]+)/.exec(cookie)?.[1] ?? "";
+}

@@ -1,0 +1,39 @@
+/**
+ * The Content-Security-Policy of Tianguis's pages (issue 11, docs/decisions/012). Scripts run only
+ * from our own origin or with the request's nonce (React Router's and React's inline scripts carry
+ * it); nothing may frame us, change the base URL or embed plugins; violations are reported.
+ */
+export const CSP_REPORT_PATH = "/i/csp-report";
+
+export function contentSecurityPolicy({
+  nonce,
+  imageOrigins = [],
+}: {
+  /** The request's nonce; without one (a page React does not render) no script runs at all. */
+  nonce?: string;
+  /** Where else images may come from: the S3 public URL's origin. */
+  imageOrigins?: string[];
+}): string {
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'self'"],
+    nonce ? ["script-src", "'self'", `'nonce-${nonce}'`] : ["script-src", "'none'"],
+    // Inline style attributes (a store's colours, a bar's width) are data, not code.
+    ["style-src", "'self'", "'unsafe-inline'"],
+    ["img-src", "'self'", "data:", "blob:", ...imageOrigins],
+    ["font-src", "'self'"],
+    ["connect-src", "'self'"],
+    // The photo compressor runs in a worker made from a blob.
+    ["worker-src", "'self'", "blob:"],
+    ["manifest-src", "'self'"],
+    ["object-src", "'none'"],
+    ["base-uri", "'none'"],
+    ["form-action", "'self'"],
+    ["frame-ancestors", "'none'"],
+    ["report-uri", CSP_REPORT_PATH],
+    ["report-to", "csp"],
+  ];
+  return directives.map((directive) => directive.join(" ")).join("; ");
+}
+
+/** The Reporting API's endpoint the `report-to csp` directive names. */
+export const REPORTING_ENDPOINTS = `csp="${CSP_REPORT_PATH}"`;

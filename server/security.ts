@@ -1,0 +1,283 @@
+/**
+ * The edge's defences (issue 11, docs/decisions/012): every request gets a CSP nonce; a state-changing
+ * request from another origin is refused before anything reads it; bodies are refused as soon as
+ * they pass their route's limit; private pages are never cached; CSP violations are logged.
+ */
+import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import express, { type Request, type RequestHandler, type Response } from "express";
+import type { Database } from "~/db/client.server";
+import { consume } from "~/domain/rate-limit/rate-limit.server";
+import { contentSecurityPolicy, CSP_REPORT_PATH } from "~/lib/csp";
+import type { Env } from "~/lib/env.server";
+import type { Logger } from "~/lib/logger.server";
+import { plainPage } from "~/lib/plain-page.server";
+
+export const SECURITY_MESSAGES = {
+  foreignOrigin:
+    "Por seguridad no aceptamos este envío porque no viene de Tianguis. Abre la página de nuevo e intenta otra vez.",
+  tooLarge: "Lo que enviaste es demasiado grande. Revisa los datos e intenta de nuevo.",
+  controlCharacters: "Este campo tiene caracteres que no se permiten. Bórralos e intenta de nuevo.",
+} as const;
+
+/** NUL and the other control characters no text of ours contains (tab and line breaks are fine). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** The largest body each kind of request may send (the image upload route counts its own 10 MB). */
+export const BODY_LIMITS = {
+  json: 64 * 1024,
+  form: 32 * 1024,
+  cspReport: 16 * 1024,
+} as const;
+/** Routes that read their own body under their own, larger limit. */
+const STREAMED_BODIES = new Set(["/i/admin/upload"]);
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Pages (and their `.data` requests) that show one person's data: never kept by a shared cache. */
+const PRIVATE_PATH = /^\/(i\/admin|i\/super-admin|i\/login|i\/signup|s\/[^/]+\/pedido\/)/;
+
+/** A nonce per request, for the scripts of the page React renders (app/entry.server.tsx). */
+export function cspNonce(): RequestHandler {
+  return (_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  };
+}
+
+/**
+ * Headers decided when the answer is written: `Cache-Control: private, no-store` on private pages
+ * whatever the route said, and a policy that runs no script on any HTML page React did not render
+ * (the last-resort error page, a guard's plain 403, offline.html).
+ */
+export function responseHeaders(env: Env): RequestHandler {
+  const scriptless = contentSecurityPolicy({ imageOrigins: env.imageOrigins });
+  return (req, res, next) => {
+    const isPrivate = PRIVATE_PATH.test(req.path);
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
+      if (isPrivate) {
+        // An event stream's no-transform stays: it keeps compression from buffering the stream.
+        const keepRaw = String(this.getHeader("Cache-Control") ?? "").includes("no-transform");
+        this.setHeader("Cache-Control", keepRaw ? "private, no-store, no-transform" : "private, no-store");
+      }
+      const type = String(this.getHeader("Content-Type") ?? "");
+      if (type.startsWith("text/html") && !this.hasHeader("Content-Security-Policy")) {
+        this.setHeader("Content-Security-Policy", scriptless);
+      }
+      return writeHead.apply(this, args);
+    } as Response["writeHead"];
+    next();
+  };
+}
+
+/**
+ * OWASP's "verifying origin with standard headers": a POST (or any unsafe method) must come from our
+ * public origin, by its `Origin` or, without one, its `Referer`. A browser always sends one of them
+ * with a form or a fetch; a request with neither that still carries the browser's `Sec-Fetch-Site`
+ * and a cookie is refused, since it can only be a browser sending someone's session. Other clients
+ * (scripts, the tests) carry no one's cookies by accident and pass.
+ */
+export function originGuard(env: Env): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || req.path === CSP_REPORT_PATH) return next();
+    const allowed = new Set([env.publicOrigin]);
+    // Without a configured PUBLIC_ORIGIN (a local run), the address the browser used is ours too.
+    if (!env.PUBLIC_ORIGIN) allowed.add(`${req.protocol}://${req.get("host")}`);
+    const source = requestSource(req);
+    const browser = req.get("sec-fetch-site") !== undefined;
+    const ok = source === null ? !(browser && req.get("cookie")) : source !== "null" && allowed.has(source);
+    if (ok) return next();
+    (res.locals.logger as Logger).warn("foreign origin refused", {
+      method: req.method,
+      path: req.path,
+      origin: source ?? "none",
+    });
+    refuse(req, res, 403, SECURITY_MESSAGES.foreignOrigin);
+  };
+}
+
+function requestSource(req: Request): string | null {
+  const origin = req.get("origin");
+  if (origin) return origin;
+  const referer = req.get("referer");
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return "null";
+  }
+}
+
+/**
+ * Reads the body of an unsafe request up to its limit, answering 413 as soon as `Content-Length`
+ * or the bytes counted so far pass it, then hands React Router the body it read. Bodies are
+ * small (forms and JSON), so memory stays flat however much a client sends.
+ */
+export function bodyLimit(): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || STREAMED_BODIES.has(req.path)) return next();
+    const limit = limitFor(req);
+    const declared = Number(req.get("content-length") ?? Number.NaN);
+    if (declared > limit) return tooLarge(req, res);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let done = false;
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limit) {
+        done = true;
+        req.off("data", onData);
+        tooLarge(req, res);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.once("error", (error) => {
+      if (!done) next(error);
+      done = true;
+    });
+    req.once("end", () => {
+      if (done) return;
+      done = true;
+      req.off("data", onData);
+      res.locals.body = Buffer.concat(chunks);
+      next();
+    });
+  };
+}
+
+function limitFor(req: Request): number {
+  if (req.path === CSP_REPORT_PATH) return BODY_LIMITS.cspReport;
+  return req.is("json") ? BODY_LIMITS.json : BODY_LIMITS.form;
+}
+
+/**
+ * 413 at once. What the client still sends is read and dropped (memory stays flat) for a moment,
+ * then the connection is cut: closing a socket at once with unread bytes resets it, and the client
+ * could lose the answer before reading it.
+ */
+function tooLarge(req: Request, res: Response) {
+  refuse(req, res, 413, SECURITY_MESSAGES.tooLarge);
+  req.resume();
+  res.once("finish", () =>
+    setTimeout(() => {
+      if (!req.complete) req.socket.destroy();
+    }, 2_000).unref(),
+  );
+}
+
+/**
+ * The request React Router reads: the same request, but its body comes from what `bodyLimit` read
+ * (the socket's stream is already consumed).
+ */
+export function withReadBody(req: Request, res: Response): Request {
+  const body = res.locals.body as Buffer | undefined;
+  if (body === undefined) return req;
+  const stream = Readable.from(body.length > 0 ? [body] : []);
+  const replay = Object.create(req) as Request & Record<string, unknown>;
+  for (const method of ["on", "once", "off", "addListener", "removeListener", "pause", "resume", "destroy"]) {
+    replay[method] = (stream as unknown as Record<string, (...args: unknown[]) => unknown>)[method]!.bind(
+      stream,
+    );
+  }
+  Object.defineProperty(replay, "readable", { get: () => stream.readable });
+  return replay;
+}
+
+/**
+ * Refuses, with a 400 naming the field, any query parameter or form or JSON field that carries a
+ * control character: PostgreSQL cannot store NUL, and no name, address or search needs one.
+ */
+export function controlCharacters(): RequestHandler {
+  return (req, res, next) => {
+    const field = fieldWithControlCharacter(req.query) ?? bodyFieldWithControlCharacter(req, res.locals.body);
+    if (field === null) return next();
+    refuse(req, res, 400, SECURITY_MESSAGES.controlCharacters, field);
+  };
+}
+
+function bodyFieldWithControlCharacter(req: Request, body: Buffer | undefined): string | null {
+  if (!body || body.length === 0) return null;
+  if (req.is("urlencoded")) {
+    for (const [key, value] of new URLSearchParams(body.toString("utf8"))) {
+      if (CONTROL_CHARACTERS.test(key) || CONTROL_CHARACTERS.test(value)) return key;
+    }
+    return null;
+  }
+  if (req.is("json")) {
+    try {
+      return fieldWithControlCharacter(JSON.parse(body.toString("utf8")));
+    } catch {
+      return null; // the route answers a body it cannot read
+    }
+  }
+  return null;
+}
+
+/** The key (the innermost one) of the first string holding a control character, or null. */
+function fieldWithControlCharacter(value: unknown, key = "form", depth = 0): string | null {
+  if (typeof value === "string") return CONTROL_CHARACTERS.test(value) ? key : null;
+  if (depth > 8 || value === null || typeof value !== "object") return null;
+  for (const [childKey, child] of Object.entries(value)) {
+    if (CONTROL_CHARACTERS.test(childKey)) return key;
+    const found = fieldWithControlCharacter(child, Array.isArray(value) ? key : childKey, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** A refusal in the shape the caller reads: JSON for fetches, a small Spanish page for forms. */
+function refuse(req: Request, res: Response, status: number, message: string, field?: string) {
+  if (res.headersSent) return;
+  const wantsJson = req.accepts(["html", "json"]) === "json" || req.is("json") || req.path.endsWith(".data");
+  if (wantsJson)
+    res.status(status).json({ ok: false, message, ...(field ? { fieldErrors: { [field]: message } } : {}) });
+  else
+    res
+      .status(status)
+      .type("html")
+      .send(plainPage({ title: "No pudimos recibir tu envío", message }));
+}
+
+/** Where browsers send CSP violations: one log line each, at most 20 per address in 10 minutes. */
+export function cspReportRoute(db: Database): RequestHandler {
+  const parse = express.text({ type: () => true, limit: BODY_LIMITS.cspReport });
+  return (req, res, next) => {
+    parse(req, res, async (error?: unknown) => {
+      if (error) {
+        const status = (error as { status?: number }).status;
+        return status === 413 ? void res.status(413).end() : next(error);
+      }
+      try {
+        const ip = req.ip ?? req.socket.remoteAddress ?? "unknown";
+        const state = await consume(db, [{ name: "cspReportPerAddress", subject: ip }]);
+        if (!state.exceeded) {
+          (res.locals.logger as Logger).warn("csp violation", { report: summarise(String(req.body ?? "")) });
+        }
+        res.status(204).end();
+      } catch (failure) {
+        next(failure);
+      }
+    });
+  };
+}
+
+/** The parts of a report worth a log line, never the whole body. */
+function summarise(body: string) {
+  type Report = Record<string, unknown> | undefined;
+  try {
+    const parsed = JSON.parse(body) as { body?: Report }[] | { "csp-report"?: Report };
+    const reports: Report[] = Array.isArray(parsed)
+      ? parsed.map((entry) => entry?.body)
+      : [parsed["csp-report"]];
+    return reports.slice(0, 5).map((report) => ({
+      directive: report?.["violated-directive"] ?? report?.["effectiveDirective"],
+      blocked: report?.["blocked-uri"] ?? report?.["blockedURL"],
+      page: report?.["document-uri"] ?? report?.["documentURL"],
+    }));
+  } catch {
+    return "unreadable";
+  }
+}

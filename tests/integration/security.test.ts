@@ -1,0 +1,504 @@
+/**
+ * Issue 11's edge, through the real server process: posts from another origin change nothing, bodies
+ * are refused as soon as they pass their limit (memory stays flat under 150 MB), every HTML page
+ * carries a Content-Security-Policy whose nonce is on its scripts, private pages are never cached,
+ * and CSP reports are logged within a limit. The authorisation matrix is guards.test.ts.
+ */
+import http from "node:http";
+import { readFileSync } from "node:fs";
+import { and, count, eq, like } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createOrder, createOwner, createProduct, createStore } from "~/db/factories.server";
+import { analyticsEvents, authUser, orders, products, storeSettings } from "~/db/schema";
+import { MAX_STREAMS_PER_SESSION } from "~/domain/orders/stream-limits.server";
+import { createTestDatabase } from "../support/database";
+import { signIn, useServerProcess } from "../support/http-server";
+import { postOrder } from "../support/shopper";
+
+const FOREIGN_ORIGIN_MESSAGE = "Por seguridad no aceptamos este envío porque no viene de Tianguis.";
+const TOO_LARGE_MESSAGE = "Lo que enviaste es demasiado grande.";
+
+const { db, url: databaseUrl } = await createTestDatabase();
+const running = useServerProcess(databaseUrl);
+const base = () => running.server.url;
+
+const owner = { storeId: "", productId: "", orderId: "", cookie: "" };
+
+beforeAll(async () => {
+  const store = await createStore(db, {
+    displayName: "Panadería La Espiga",
+    settings: { allowPickup: true },
+  });
+  const product = await createProduct(db, store.id, { name: "Concha", available: true });
+  const order = await createOrder(db, store.id, {
+    lines: [{ productId: product.id, name: product.name, price: product.price, unit: product.unit }],
+  });
+  const account = await createOwner(db, { storeId: store.id });
+  Object.assign(owner, {
+    storeId: store.id,
+    productId: product.id,
+    orderId: order.id,
+    cookie: await signIn(base(), account.email, account.password),
+  });
+});
+
+async function ownerState() {
+  const [productCount] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(eq(products.storeId, owner.storeId));
+  const [product] = await db.select().from(products).where(eq(products.id, owner.productId));
+  const [order] = await db.select().from(orders).where(eq(orders.id, owner.orderId));
+  const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, owner.storeId));
+  return { productCount: productCount!.n, product, order, settings };
+}
+
+const FORGED_POSTS: { name: string; path: string; form: () => Record<string, string> }[] = [
+  {
+    name: "settings",
+    path: "/i/admin/settings",
+    form: () => ({ displayName: "Forjada", cityId: "aguascalientes", allowPickup: "on" }),
+  },
+  {
+    name: "new product",
+    path: "/i/admin/products",
+    form: () => ({ intent: "create", name: "Forjado", price: "10", unit: "pieza", available: "on" }),
+  },
+  {
+    name: "product availability",
+    path: "/i/admin/products",
+    form: () => ({ intent: "set-availability", productId: owner.productId, available: "false" }),
+  },
+  {
+    name: "order completion",
+    path: "/i/admin/orders",
+    form: () => ({ intent: "complete", orderId: owner.orderId }),
+  },
+  { name: "trial", path: "/i/admin/trial", form: () => ({}) },
+  { name: "pause", path: "/i/admin/pause", form: () => ({ intent: "pause", minutes: "60" }) },
+  { name: "log out", path: "/i/logout", form: () => ({}) },
+];
+
+const FOREIGN_SOURCES: { name: string; headers: () => Record<string, string> }[] = [
+  { name: "another site's Origin", headers: () => ({ Origin: "https://evil.example" }) },
+  // Same site, another origin: SameSite=Lax cookies go along, the origin check does not let it in.
+  { name: "another port of our host", headers: () => ({ Origin: "http://localhost:1" }) },
+  { name: "a sandboxed frame (Origin: null)", headers: () => ({ Origin: "null" }) },
+  { name: "another site's Referer, no Origin", headers: () => ({ Referer: "https://evil.example/page" }) },
+  { name: "a browser request with neither", headers: () => ({ "Sec-Fetch-Site": "cross-site" }) },
+];
+
+describe("state-changing requests from another origin", () => {
+  it.each(
+    FORGED_POSTS.flatMap((post) =>
+      FOREIGN_SOURCES.map((source) => [post.name, source.name, post, source] as const),
+    ),
+  )("%s from %s is refused and changes nothing", async (_post, _source, post, source) => {
+    const before = await ownerState();
+    for (const accept of ["text/html", "application/json"]) {
+      const response = await fetch(`${base()}${post.path}`, {
+        method: "POST",
+        headers: { cookie: owner.cookie, Accept: accept, ...source.headers() },
+        body: new URLSearchParams(post.form()),
+        redirect: "manual",
+      });
+      expect(response.status).toBe(403);
+      const text = await response.text();
+      expect(text).toContain(
+        accept === "application/json" ? FOREIGN_ORIGIN_MESSAGE : "Por seguridad no aceptamos",
+      );
+      expect(response.headers.get("set-cookie")).toBeNull();
+    }
+    expect(await ownerState()).toEqual(before);
+    // The session still works: the forged log-out did not end it.
+    const panel = await fetch(`${base()}/i/admin?tab=productos`, {
+      headers: { cookie: owner.cookie },
+      redirect: "manual",
+    });
+    expect(panel.status).toBe(200);
+  });
+
+  it("the same post from our own origin (or its Referer) goes through", async () => {
+    const byOrigin = await fetch(`${base()}/i/admin/products`, {
+      method: "POST",
+      headers: { cookie: owner.cookie, Accept: "application/json", Origin: base() },
+      body: new URLSearchParams({
+        intent: "set-availability",
+        productId: owner.productId,
+        available: "false",
+      }),
+    });
+    expect(byOrigin.status).toBe(200);
+    const byReferer = await fetch(`${base()}/i/admin/products`, {
+      method: "POST",
+      headers: {
+        cookie: owner.cookie,
+        Accept: "application/json",
+        Referer: `${base()}/i/admin?tab=productos`,
+      },
+      body: new URLSearchParams({
+        intent: "set-availability",
+        productId: owner.productId,
+        available: "true",
+      }),
+    });
+    expect(byReferer.status).toBe(200);
+    const [product] = await db.select().from(products).where(eq(products.id, owner.productId));
+    expect(product!.available).toBe(true);
+  });
+
+  it("a shopper's order from another site is refused; from the store's page it is taken", async () => {
+    const order = (origin: string) => postOrder(base(), owner, { origin });
+    const foreign = await order("https://evil.example");
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { message: string }).message).toContain(FOREIGN_ORIGIN_MESSAGE);
+    expect((await order(base())).status).toBe(200);
+  });
+});
+
+/** A raw request whose body is `size` bytes sent in 1 MB chunks, declared or chunked. */
+function sendLarge(path: string, size: number, { declare, type }: { declare: boolean; type: string }) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port: running.server.port,
+        path,
+        method: "POST",
+        headers: {
+          "content-type": type,
+          accept: "application/json",
+          ...(declare ? { "content-length": String(size) } : { "transfer-encoding": "chunked" }),
+        },
+      },
+      (response) => {
+        let body = "";
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, body }));
+      },
+    );
+    // Once the server has answered it stops reading, so late writes may fail: only the answer counts.
+    request.on("error", (error) => setTimeout(() => reject(error), 2000));
+    const chunk = Buffer.alloc(1024 * 1024, 0x61);
+    let sent = 0;
+    const pump = () => {
+      while (sent < size) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return request.once("drain", pump);
+      }
+      request.end();
+    };
+    pump();
+  });
+}
+
+const rss = () => {
+  const status = readFileSync(`/proc/${running.server.child.pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) * 1024;
+};
+
+describe("body limits", () => {
+  it("answers 413 to 150 MB posts, declared or not, without the process growing", async () => {
+    const before = rss();
+    const cases = [
+      { path: "/i/login", type: "application/x-www-form-urlencoded", declare: true },
+      { path: "/i/login", type: "application/x-www-form-urlencoded", declare: false },
+      { path: `/s/${owner.storeId}/api`, type: "application/json", declare: false },
+    ];
+    for (const options of cases) {
+      const result = await sendLarge(options.path, 150 * 1024 * 1024, options);
+      expect(result.status, `${options.path} ${options.declare ? "declared" : "chunked"}`).toBe(413);
+      expect(result.body).toContain(TOO_LARGE_MESSAGE);
+    }
+    expect(rss() - before).toBeLessThan(40 * 1024 * 1024);
+  });
+
+  it("lets a form of 30 KB and JSON of 60 KB through, and refuses them past 32 KB and 64 KB", async () => {
+    const form = (size: number) =>
+      fetch(`${base()}/i/login`, {
+        method: "POST",
+        headers: { Accept: "application/json" },
+        body: new URLSearchParams({ email: "a@example.com", password: "x".repeat(size) }),
+        redirect: "manual",
+      });
+    expect((await form(30 * 1024)).status).not.toBe(413);
+    expect((await form(33 * 1024)).status).toBe(413);
+    const json = (size: number) =>
+      fetch(`${base()}/s/${owner.storeId}/api`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ intent: "view", padding: "x".repeat(size) }),
+      });
+    expect((await json(60 * 1024)).status).not.toBe(413);
+    expect((await json(65 * 1024)).status).toBe(413);
+  });
+});
+
+function nonceOf(response: Response) {
+  const policy = response.headers.get("content-security-policy") ?? "";
+  return /'nonce-([^']+)'/.exec(policy)?.[1] ?? null;
+}
+
+describe("headers", () => {
+  it.each([
+    ["the landing page", "/"],
+    ["a city page", "/c/aguascalientes"],
+    ["the login page", "/i/login"],
+    ["a store page (an island page)", "STORE"],
+    ["the panel", "/i/admin"],
+    ["a missing page", "/no-existe/ni-esta"],
+  ])("%s carries a CSP whose nonce is on every script it runs", async (_name, path) => {
+    const url = path === "STORE" ? `/${owner.storeId}` : path;
+    const response = await fetch(`${base()}${url}`, { headers: { cookie: owner.cookie } });
+    const policy = response.headers.get("content-security-policy") ?? "";
+    for (const directive of [
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "report-uri /i/csp-report",
+    ]) {
+      expect(policy).toContain(directive);
+    }
+    const nonce = nonceOf(response);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]!);
+    const executable = scripts.filter((attributes) => !/type="application\/(ld\+)?json"/.test(attributes));
+    expect(executable.length).toBeGreaterThan(0);
+    for (const attributes of executable) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it("gives every page a new nonce", async () => {
+    const first = nonceOf(await fetch(`${base()}/`));
+    const second = nonceOf(await fetch(`${base()}/`));
+    expect(first).not.toBe(second);
+  });
+
+  it("keeps private pages and their data requests out of every cache, and public pages cacheable", async () => {
+    for (const path of [
+      "/i/admin",
+      "/i/admin.data?tab=productos",
+      "/i/super-admin",
+      "/i/login",
+      "/i/admin/share/qr.png",
+    ]) {
+      const response = await fetch(`${base()}${path}`, {
+        headers: { cookie: owner.cookie },
+        redirect: "manual",
+      });
+      expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    {
+      const stream = await fetch(`${base()}/i/admin/orders/stream`, { headers: { cookie: owner.cookie } });
+      expect(stream.headers.get("cache-control")).toBe("private, no-store, no-transform");
+      await stream.body?.cancel();
+    }
+    const landing = await fetch(`${base()}/`);
+    expect(landing.headers.get("cache-control") ?? "").not.toContain("no-store");
+  });
+
+  it("a page no React rendered runs no script at all", async () => {
+    const response = await fetch(`${base()}/offline.html`);
+    expect(response.headers.get("content-security-policy")).toContain("script-src 'none'");
+  });
+});
+
+describe("CSP reports", () => {
+  it("logs a violation, at most 20 per address in 10 minutes, and answers 204", async () => {
+    const address = "198.51.100.77";
+    const report = (n: number) =>
+      fetch(`${base()}/i/csp-report`, {
+        method: "POST",
+        headers: { "Content-Type": "application/csp-report", "X-Forwarded-For": address },
+        body: JSON.stringify({
+          "csp-report": {
+            "document-uri": `${base()}/`,
+            "violated-directive": "script-src-elem",
+            "blocked-uri": `https://evil.example/${n}.js`,
+          },
+        }),
+      });
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, n) => report(n)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(25).fill(204));
+    await expect
+      .poll(() => running.server.output().split("csp violation").length - 1)
+      .toBeGreaterThanOrEqual(1);
+    const logged = running.server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes("csp violation"));
+    expect(logged.length).toBeLessThanOrEqual(20);
+    expect(logged.join("\n")).toContain("script-src-elem");
+  });
+});
+
+describe("anonymous writes are bounded", () => {
+  const api = (body: Record<string, unknown>) =>
+    fetch(`${base()}/s/${owner.storeId}/api`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base() },
+      body: JSON.stringify(body),
+    });
+  const events = async (name: string, storeId: string | null = owner.storeId) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(analyticsEvents)
+      .where(
+        storeId === null
+          ? eq(analyticsEvents.name, name)
+          : and(eq(analyticsEvents.name, name), eq(analyticsEvents.storeId, storeId)),
+      );
+    return row!.n;
+  };
+
+  it("200 page views from one address count 5; every one is answered", async () => {
+    const store = await createStore(db, { displayName: "Tienda nueva" });
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        fetch(`${base()}/s/${store.id}/api`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: base() },
+          body: JSON.stringify({ intent: "view" }),
+        }),
+      ),
+    );
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([204]));
+    expect(await events("view_store_page", store.id)).toBe(5);
+  });
+
+  it("100 searches from one address count 60 searches; every one gets its results", async () => {
+    const before = await events("search_products", null);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, n) => fetch(`${base()}/c/aguascalientes?q=concha${n % 7}`)),
+    );
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
+    expect((await events("search_products", null)) - before).toBe(60);
+  });
+
+  it("50 simultaneous order look-ups from one address: 30 answered, the rest told to wait", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => api({ intent: "lookup-order", number: "NOEXISTE1" })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    expect(
+      answers.filter((answer) => answer.status === 429).every((answer) => answer.headers.has("retry-after")),
+    ).toBe(true);
+  });
+
+  it("25 simultaneous sign-ups from one address create at most 10 accounts", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, n) =>
+        fetch(`${base()}/i/signup`, {
+          method: "POST",
+          headers: { Origin: base() },
+          body: new URLSearchParams({
+            displayName: `Tienda Ráfaga ${n}`,
+            storeId: `rafaga-${n}`,
+            storeCategory: "beauty",
+            email: `rafaga-${n}@example.com`,
+            password: "una-contraseña-larga-y-rara",
+          }),
+        }),
+      ),
+    );
+    // Past the limit: 429; while the password-hashing queue is full: 503 (docs/decisions/011). Both say when to retry.
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(
+      refused.every((answer) => [429, 503].includes(answer.status) && answer.headers.has("retry-after")),
+    ).toBe(true);
+    expect(refused.filter((answer) => answer.status === 429).length).toBeGreaterThanOrEqual(15);
+    const [created] = await db.select({ n: count() }).from(authUser).where(like(authUser.email, "rafaga-%"));
+    expect(created!.n).toBe(answers.length - refused.length);
+    expect(created!.n).toBeLessThanOrEqual(10);
+    expect(created!.n).toBeGreaterThan(0);
+  });
+
+  it(`one session holds at most ${MAX_STREAMS_PER_SESSION} live order streams: the oldest are closed`, async () => {
+    const open = async () => {
+      const response = await fetch(`${base()}/i/admin/orders/stream`, { headers: { cookie: owner.cookie } });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      await reader.read(); // the first event: the stream is registered
+      return reader;
+    };
+    const readers = [];
+    for (let n = 0; n < MAX_STREAMS_PER_SESSION + 2; n++) readers.push(await open());
+    const ended = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
+      const timeout = new Promise<"open">((resolve) => setTimeout(() => resolve("open"), 1500));
+      const drained = (async () => {
+        while (!(await reader.read()).done);
+        return "closed" as const;
+      })();
+      return Promise.race([drained, timeout]);
+    };
+    const states = await Promise.all(readers.map(ended));
+    expect(states).toEqual([...Array(2).fill("closed"), ...Array(MAX_STREAMS_PER_SESSION).fill("open")]);
+    await Promise.all(readers.map((reader) => reader.cancel()));
+  });
+});
+
+describe("bad values", () => {
+  it("a NUL in a field is a 400 naming that field, and nothing is stored", async () => {
+    const before = await ownerState();
+    const settings = await fetch(`${base()}/i/admin/settings`, {
+      method: "POST",
+      headers: { cookie: owner.cookie, Accept: "application/json", Origin: base() },
+      body: new URLSearchParams({
+        displayName: "La Espiga\u0000",
+        cityId: "aguascalientes",
+        allowPickup: "on",
+      }),
+    });
+    expect(settings.status).toBe(400);
+    const body = (await settings.json()) as { fieldErrors: Record<string, string> };
+    expect(body.fieldErrors.displayName).toContain("caracteres que no se permiten");
+    const order = await fetch(`${base()}/s/${owner.storeId}/api`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base() },
+      body: JSON.stringify({ intent: "place-order", form: { customerName: "Ana\u0007", lines: [] } }),
+    });
+    expect(order.status).toBe(400);
+    expect(((await order.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toHaveProperty(
+      "customerName",
+    );
+    const search = await fetch(`${base()}/c/aguascalientes?q=pan%00dulce`);
+    expect(search.status).toBe(400);
+    expect(await ownerState()).toEqual(before);
+  });
+
+  it("an e-mail past 254 characters is refused at login before anything else, in Spanish", async () => {
+    const response = await fetch(`${base()}/i/login`, {
+      method: "POST",
+      headers: { Accept: "application/json", Origin: base() },
+      body: new URLSearchParams({ email: `${"a".repeat(300)}@example.com`, password: "lo-que-sea" }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Correo o contraseña incorrectos.");
+    const huge = await fetch(`${base()}/i/login`, {
+      method: "POST",
+      headers: { Accept: "application/json", Origin: base() },
+      body: new URLSearchParams({ email: `${"a".repeat(1024 * 1024)}@example.com`, password: "x" }),
+    });
+    expect(huge.status).toBe(413);
+  });
+
+  it("a price of a million pesos or more is refused next to the field", async () => {
+    const response = await fetch(`${base()}/i/admin/products`, {
+      method: "POST",
+      headers: { cookie: owner.cookie, Accept: "application/json", Origin: base() },
+      body: new URLSearchParams({
+        intent: "create",
+        name: "Pastel de bodas",
+        description: "Tres pisos",
+        price: "99999999999999",
+        unit: "pieza",
+        available: "on",
+      }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { fieldErrors: Record<string, string> };
+    expect(body.fieldErrors.price).toBe("El precio debe ser menor que $1,000,000.00.");
+  });
+});
