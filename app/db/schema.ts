@@ -296,6 +296,8 @@ export const orders = pgTable(
     uniqueIndex("orders_idempotency_idx").on(t.storeId, t.idempotencyKey),
     index("orders_store_status_idx").on(t.storeId, t.status, t.createdAt),
     index("orders_slot_idx").on(t.storeId, t.scheduledFor),
+    /** The Resumen tab reads one store's orders of a period, whatever their status (issue 20). */
+    index("orders_store_created_idx").on(t.storeId, t.createdAt),
     check("orders_status", sql`${t.status} in ('pending', 'completed', 'cancelled')`),
     check("orders_delivery_type", sql`${t.deliveryType} in ('pickup', 'delivery')`),
   ],
@@ -447,7 +449,11 @@ export const analyticsEvents = pgTable(
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index("analytics_events_name_idx").on(t.name, t.createdAt)],
+  (t) => [
+    index("analytics_events_name_idx").on(t.name, t.createdAt),
+    /** One store's page views of a period, for the Resumen tab (issue 20). */
+    index("analytics_events_store_idx").on(t.storeId, t.name, t.createdAt),
+  ],
 );
 
 /** Sliding-window counters for rate limits, shared by every server instance. */
@@ -459,6 +465,20 @@ export const rateLimitHits = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("rate_limit_hits_key_idx").on(t.key, t.at)],
+);
+
+/**
+ * Images uploaded through the panel, kept for a day: an upload that no product or logo uses by
+ * then is deleted from storage (app/domain/images/unattached-uploads.server.ts). The key holds
+ * the store id; there is no foreign key, so a deleted store's leftovers are cleaned up too.
+ */
+export const imageUploads = pgTable(
+  "image_uploads",
+  {
+    key: text("key").primaryKey(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("image_uploads_created_idx").on(t.createdAt)],
 );
 
 /** Secrets generated on first start (auth secret, VAPID keys) so a fresh clone needs no setup. */

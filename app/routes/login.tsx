@@ -4,6 +4,8 @@ import { TextField } from "~/components/field";
 import { requireAnonymous } from "~/domain/auth/guards.server";
 import { LOGIN_MESSAGES, logIn } from "~/domain/auth/login.server";
 import { answering } from "~/lib/http-errors.server";
+import { AppError } from "~/lib/errors";
+import { retryAfterOf } from "~/lib/retry-after";
 import type { Route } from "./+types/login";
 import { SubmitButton } from "~/components/forms/submit-button";
 
@@ -13,10 +15,15 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
+export const headers: Route.HeadersFunction = retryAfterOf;
+
 export const meta: Route.MetaFunction = () => [
   { title: "Inicia Sesión · Tianguis" },
   { name: "description", content: "Entra al panel de tu tienda en Tianguis." },
 ];
+
+const MAX_EMAIL_LENGTH = 254;
+const MAX_PASSWORD_LENGTH = 1024;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous(request, context);
@@ -31,6 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answering(
     { logger: context.logger, fallback: LOGIN_MESSAGES.failed, logLine: "login failed" },
     async () => {
+      // Refused before any limit or hash: an e-mail can be 254 characters at most (RFC 5321).
+      if (email.trim().length > MAX_EMAIL_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
+        throw new AppError("VALIDATION", LOGIN_MESSAGES.invalid, { field: "email" });
+      }
       const headers = await logIn(context.services, {
         email,
         password,

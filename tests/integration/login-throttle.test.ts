@@ -1,21 +1,40 @@
+import { randomBytes, scryptSync } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createOwner } from "~/db/factories.server";
 import { createAuth } from "~/domain/auth/auth.server";
 import { LOGIN_MESSAGES, logIn } from "~/domain/auth/login.server";
-import { hashPassword } from "~/domain/auth/password-hash.server";
+import { HASH_BUSY_MESSAGE, hashPassword, setHashingBound } from "~/domain/auth/password-hash.server";
 import { AppError } from "~/lib/errors";
 import { createTestDatabase } from "../support/database";
+import { useServerProcess } from "../support/http-server";
 
-const { db } = await createTestDatabase();
+const { db, url } = await createTestDatabase();
 const auth = createAuth({ db, secret: "s".repeat(40), publicOrigin: "http://localhost:3000" });
 const services = { db, auth };
-const passwordHash = await hashPassword("la-buena-123");
 
-async function attempt(email: string, password: string, ip: string) {
+/**
+ * A stored hash at a tiny scrypt cost: verification follows the parameters stored with the hash,
+ * so a hundred wrong passwords for this account take milliseconds instead of a minute.
+ */
+function cheapHash(password: string) {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize("NFKC"), salt, 64, { N: 1024, r: 8, p: 1 });
+  return ["scrypt", 1024, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
+}
+const passwordHash = cheapHash("la-buena-123");
+
+async function attempt(email: string, password: string, ip: string, cookie = "") {
   try {
-    const headers = await logIn(services, { email, password, ip, headers: new Headers() });
-    return { ok: true as const, cookie: headers.get("set-cookie") ?? "" };
+    const headers = await logIn(services, { email, password, ip, headers: new Headers({ cookie }) });
+    return {
+      ok: true as const,
+      cookie: headers.get("set-cookie") ?? "",
+      deviceCookie: headers
+        .getSetCookie()
+        .find((value) => value.startsWith("tianguis.device="))
+        ?.split(";")[0],
+    };
   } catch (error) {
     if (error instanceof AppError) return { ok: false as const, code: error.code, message: error.message };
     throw error;
@@ -26,6 +45,8 @@ async function attempt(email: string, password: string, ip: string) {
 async function waitOutCoolDown(minutes: number) {
   await db.execute(sql`update rate_limit_hits set at = at - make_interval(mins => ${minutes})`);
 }
+
+afterEach(() => setHashingBound());
 
 describe("login", () => {
   it("starts a new HttpOnly, SameSite=Lax session with the right password", async () => {
@@ -51,25 +72,62 @@ describe("login", () => {
     });
   });
 
-  it("after 10 wrong passwords for one account, refuses even the right one until the cool-down", async () => {
+  it("a stranger's wrong passwords from one address do not lock the owner out of another", async () => {
     const owner = await createOwner(db, { passwordHash });
+    const stranger = "203.0.113.7";
     for (let i = 0; i < 10; i++) {
-      // A different address each time: the account's own counter is what trips.
-      expect(await attempt(owner.email, `mala-${i}`, `203.0.113.${i + 1}`)).toMatchObject({
-        code: "UNAUTHENTICATED",
-      });
+      expect(await attempt(owner.email, `mala-${i}`, stranger)).toMatchObject({ code: "UNAUTHENTICATED" });
     }
-    expect(await attempt(owner.email, "la-buena-123", "203.0.113.99")).toEqual({
+    for (let i = 0; i < 5; i++) {
+      expect(await attempt(owner.email, `mala-${i}`, stranger)).toMatchObject({ code: "RATE_LIMITED" });
+    }
+    expect(await attempt(owner.email, "la-buena-123", "203.0.113.8")).toMatchObject({ ok: true });
+    // The stranger's address stays refused, even with the right password.
+    expect(await attempt(owner.email, "la-buena-123", stranger)).toEqual({
       ok: false,
       code: "RATE_LIMITED",
       message: LOGIN_MESSAGES.throttled,
     });
+  });
+
+  it("after 100 wrong passwords for one account from many addresses, refuses it until the cool-down, except to a browser that signed in before", async () => {
+    const owner = await createOwner(db, { passwordHash });
+    const before = await attempt(owner.email, "la-buena-123", "198.18.1.200");
+    const deviceCookie = before.ok ? before.deviceCookie : undefined;
+    expect(deviceCookie).toBeDefined();
+    for (let address = 0; address < 10; address++) {
+      for (let i = 0; i < 10; i++) {
+        expect(await attempt(owner.email, `mala-${i}`, `198.18.1.${address + 1}`)).toMatchObject({
+          code: "UNAUTHENTICATED",
+        });
+      }
+    }
+    expect(await attempt(owner.email, "la-buena-123", "198.18.1.99")).toMatchObject({
+      code: "RATE_LIMITED",
+    });
+    // Another account's device cookie does not help.
+    const other = await createOwner(db, { passwordHash });
+    const otherLogin = await attempt(other.email, "la-buena-123", "198.18.1.201");
+    const otherCookie = otherLogin.ok ? otherLogin.deviceCookie! : "";
+    expect(await attempt(owner.email, "la-buena-123", "198.18.1.99", otherCookie)).toMatchObject({
+      code: "RATE_LIMITED",
+    });
+    expect(await attempt(owner.email, "la-buena-123", "198.18.1.98", deviceCookie)).toMatchObject({
+      ok: true,
+    });
+    // Signing in forgot the account's failures: set them again for the cool-down check.
+    for (let address = 0; address < 10; address++) {
+      for (let i = 0; i < 10; i++) await attempt(owner.email, `mala-${i}`, `198.18.2.${address + 1}`);
+    }
+    expect(await attempt(owner.email, "la-buena-123", "198.18.1.99")).toMatchObject({
+      code: "RATE_LIMITED",
+    });
     await waitOutCoolDown(14);
-    expect(await attempt(owner.email, "la-buena-123", "203.0.113.99")).toMatchObject({
+    expect(await attempt(owner.email, "la-buena-123", "198.18.1.99")).toMatchObject({
       code: "RATE_LIMITED",
     });
     await waitOutCoolDown(2);
-    expect(await attempt(owner.email, "la-buena-123", "203.0.113.99")).toMatchObject({ ok: true });
+    expect(await attempt(owner.email, "la-buena-123", "198.18.1.99")).toMatchObject({ ok: true });
   });
 
   it("after 10 wrong passwords from one address, refuses that address for any account", async () => {
@@ -82,33 +140,95 @@ describe("login", () => {
     expect(await attempt(owner.email, "la-buena-123", "192.0.2.78")).toMatchObject({ ok: true });
   });
 
-  it("nine wrong passwords are still allowed a tenth try", async () => {
+  it("nine wrong passwords from an address are still allowed a tenth try", async () => {
     const owner = await createOwner(db, { passwordHash });
-    for (let i = 0; i < 9; i++) await attempt(owner.email, "mala", `198.18.0.${i + 1}`);
-    expect(await attempt(owner.email, "la-buena-123", "198.18.0.50")).toMatchObject({ ok: true });
+    for (let i = 0; i < 9; i++) await attempt(owner.email, "mala", "198.18.0.1");
+    expect(await attempt(owner.email, "la-buena-123", "198.18.0.1")).toMatchObject({ ok: true });
   });
 
-  it("20 simultaneous wrong passwords for one account: no more than the limit's 10 are ever checked", async () => {
-    const owner = await createOwner(db, { passwordHash });
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => attempt(owner.email, `mala-${i}`, `198.51.100.${100 + i}`)),
-    );
-    const checked = results.filter((result) => !result.ok && result.code === "UNAUTHENTICATED");
-    const refused = results.filter((result) => !result.ok && result.code === "RATE_LIMITED");
-    expect(checked.length).toBe(10);
-    expect(refused.length).toBe(10);
-    // And the account stays locked for its rightful owner too, from a fresh address.
-    expect(await attempt(owner.email, "la-buena-123", "198.51.100.250")).toMatchObject({
-      code: "RATE_LIMITED",
-    });
-  });
-
-  it("20 simultaneous wrong passwords from one address never pass its limit of 10", async () => {
+  it("20 simultaneous unknown e-mails from one address never pass its limit of 10", async () => {
     const ip = "192.0.2.99";
+    // Room for all ten in the hashing queue: this test is about the address's limit alone.
+    setHashingBound({ maxWaiting: Infinity, queueTimeoutMs: 60_000 });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => attempt(`rafaga-${i}@example.com`, "x", ip)),
     );
     expect(results.filter((result) => !result.ok && result.code === "UNAUTHENTICATED")).toHaveLength(10);
     expect(results.filter((result) => !result.ok && result.code === "RATE_LIMITED")).toHaveLength(10);
+  });
+
+  it("an unknown e-mail waits for a hash like any other login; when none frees up in time it is answered 503 and not counted", async () => {
+    setHashingBound({ concurrency: 1, queueTimeoutMs: 100 });
+    const busy = hashPassword("ocupa-el-unico-lugar");
+    const ip = "192.0.2.150";
+    expect(await attempt("nadie-aun@example.com", "x", ip)).toEqual({
+      ok: false,
+      code: "SERVICE_UNAVAILABLE",
+      message: HASH_BUSY_MESSAGE,
+    });
+    await busy;
+    // The refused attempt gave its slots back: ten real tries remain for this address.
+    for (let i = 0; i < 10; i++) {
+      expect(await attempt(`nadie-${i}@example.com`, "x", ip)).toMatchObject({ code: "UNAUTHENTICATED" });
+    }
+    expect(await attempt("nadie-11@example.com", "x", ip)).toMatchObject({ code: "RATE_LIMITED" });
+  });
+
+  it("when the waiting room is full, a stranger is answered 503 at once while a known browser waits its turn first", async () => {
+    const owner = await createOwner(db, { passwordHash });
+    const first = await attempt(owner.email, "la-buena-123", "192.0.2.160");
+    const deviceCookie = first.ok ? first.deviceCookie : "";
+    setHashingBound({ concurrency: 1, maxWaiting: 0, queueTimeoutMs: 5_000 });
+    const busy = hashPassword("ocupa-el-unico-lugar");
+    const started = Date.now();
+    expect(await attempt(owner.email, "la-buena-123", "192.0.2.161")).toMatchObject({
+      code: "SERVICE_UNAVAILABLE",
+    });
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(await attempt(owner.email, "la-buena-123", "192.0.2.161", deviceCookie)).toMatchObject({
+      ok: true,
+    });
+    await busy;
+  });
+});
+
+describe("login over HTTP behind a proxy", () => {
+  const http = useServerProcess(url, { TRUST_PROXY: "1" });
+
+  function post(email: string, password: string, ip: string) {
+    return fetch(`${http.server.url}/i/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email, password }),
+      headers: { "x-forwarded-for": ip },
+      redirect: "manual",
+    });
+  }
+
+  it("50 simultaneous wrong passwords from one address: exactly 10 are checked, the rest refused with Retry-After", async () => {
+    const owner = await createOwner(db, { passwordHash });
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => post(owner.email, `mala-${i}`, "198.51.100.60")),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    // 429 from the address's limit; a few may find the hashing queue full first (503, not counted).
+    const refused = responses.filter((response) => response.status === 429);
+    const busy = responses.filter((response) => response.status === 503);
+    expect(refused.length + busy.length).toBe(40);
+    expect(refused.length).toBeGreaterThan(30);
+    for (const response of [...refused, ...busy]) {
+      const retryAfter = Number(response.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    }
+    expect(await refused[0]!.text()).toContain(LOGIN_MESSAGES.throttled);
+    // Meanwhile the owner, from home, signs in.
+    const home = await post(owner.email, "la-buena-123", "198.51.100.61");
+    expect(home.status).toBe(302);
+    const cookies = home.headers.getSetCookie();
+    expect(cookies.some((cookie) => cookie.startsWith("tianguis.session_token="))).toBe(true);
+    expect(cookies.find((cookie) => cookie.startsWith("tianguis.device="))).toMatch(
+      /Path=\/i\/login; Max-Age=\d+; HttpOnly; SameSite=Lax/,
+    );
   });
 });

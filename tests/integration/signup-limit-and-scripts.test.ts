@@ -36,6 +36,7 @@ describe("sign-ups per address", () => {
     expect((await signUp("limite-dos")).status).toBe(200);
     const third = await signUp("limite-tres");
     expect(third.status).toBe(429);
+    expect(Number(third.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await third.text()).toContain(
       "Demasiados registros desde esta conexión. Intenta de nuevo más tarde.",
     );

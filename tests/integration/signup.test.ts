@@ -1,14 +1,17 @@
 import { count, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createStore } from "~/db/factories.server";
 import { analyticsEvents, authAccount, authUser, storeOwners, stores, storeSettings } from "~/db/schema";
+import { setHashingBound } from "~/domain/auth/password-hash.server";
 import { resolveLicence } from "~/domain/stores/licence";
 import { SIGNUP_MESSAGES, type SignupForm } from "~/domain/stores/signup-form";
 import { signUpOwner } from "~/domain/stores/signup.server";
 import { AppError } from "~/lib/errors";
 import { createTestDatabase } from "../support/database";
+import { useServerProcess } from "../support/http-server";
 
-const { db } = await createTestDatabase();
+const { db, url } = await createTestDatabase();
+afterEach(() => setHashingBound());
 
 function form(overrides: Partial<SignupForm> = {}): SignupForm {
   const suffix = Math.random().toString(36).slice(2, 8);
@@ -48,7 +51,8 @@ describe("signUpOwner", () => {
     expect(Math.round((licence.expiresAt!.getTime() - now.getTime()) / 86_400_000)).toBe(30);
 
     const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, storeId));
-    expect(settings).toMatchObject({ displayName: "Panadería Ñandú", contactEmail: input.email });
+    // The login e-mail is not published: the public contact e-mail starts empty.
+    expect(settings).toMatchObject({ displayName: "Panadería Ñandú", contactEmail: "" });
     expect(await countRows(storeId, input.email)).toEqual({ users: 1, stores: 1, links: 1 });
 
     const events = await db.select().from(analyticsEvents).where(eq(analyticsEvents.storeId, storeId));
@@ -89,7 +93,17 @@ describe("signUpOwner", () => {
     expect(await countRows(input.storeId, input.email)).toEqual({ users: 0, stores: 0, links: 0 });
   });
 
+  it("refuses a common password or one of spaces only, before hashing, and stores nothing", async () => {
+    for (const password of ["Password", "qwertyui", " ".repeat(8)]) {
+      const input = form({ password });
+      await expect(signUpOwner(db, input)).rejects.toMatchObject({ code: "VALIDATION", field: "password" });
+      expect(await countRows(input.storeId, input.email)).toEqual({ users: 0, stores: 0, links: 0 });
+    }
+  });
+
   it("20 simultaneous sign-ups for one store id: exactly one wins", async () => {
+    // Room for all twenty in the hashing queue: this test is about the store id's race alone.
+    setHashingBound({ maxWaiting: Infinity, queueTimeoutMs: 120_000 });
     const storeId = `carrera-${Math.random().toString(36).slice(2, 8)}`;
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
@@ -114,5 +128,50 @@ describe("signUpOwner", () => {
       .from(authUser)
       .where(eq(authUser.email, `carrera-0-${storeId}@example.com`));
     expect(accounts!.n).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("the sign-up form", () => {
+  const http = useServerProcess(url);
+
+  async function submit(password: string) {
+    const storeId = `forma-${Math.random().toString(36).slice(2, 8)}`;
+    const response = await fetch(`${http.server.url}/i/signup`, {
+      method: "POST",
+      body: new URLSearchParams({
+        displayName: "Tortillería La Güera",
+        storeId,
+        storeCategory: "takeout",
+        email: `${storeId}@example.com`,
+        password,
+      }),
+    });
+    return { storeId, status: response.status, html: await response.text() };
+  }
+
+  it("shows a Spanish message next to the password for a common one, and creates nothing", async () => {
+    for (const password of ["12345678", "password", "QWERTYUI"]) {
+      const { storeId, status, html } = await submit(password);
+      expect(status).toBe(400);
+      expect(html).toContain("Esa contraseña es de las más usadas y muy fácil de adivinar. Elige otra.");
+      expect(html).toMatch(/name="password"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="password"/);
+      expect(await countRows(storeId, `${storeId}@example.com`)).toEqual({ users: 0, stores: 0, links: 0 });
+    }
+  });
+
+  it("refuses a password of eight spaces", async () => {
+    const { status, html } = await submit(" ".repeat(8));
+    expect(status).toBe(400);
+    expect(html).toContain("La contraseña no puede ser solo espacios.");
+  });
+
+  it("creates the store with a good password, and its storefront does not show the login e-mail", async () => {
+    const { storeId, status } = await submit("tortillas-de-maiz-azul");
+    expect(status).toBe(200);
+    const storefront = await fetch(`${http.server.url}/${storeId}`);
+    expect(storefront.status).toBe(200);
+    const html = await storefront.text();
+    expect(html).toContain("Tortillería La Güera");
+    expect(html).not.toContain(`${storeId}@example.com`);
   });
 });

@@ -3,6 +3,8 @@ import type { Database } from "~/db/client.server";
 import { clear, enforce, release, type LimitHit } from "~/domain/rate-limit/rate-limit.server";
 import { AppError } from "~/lib/errors";
 import type { Auth } from "./auth.server";
+import { isKnownDevice, knownDeviceCookie } from "./known-device.server";
+import { withHashPriority } from "./password-hash.server";
 
 export const LOGIN_MESSAGES = {
   invalid: "Correo o contraseña incorrectos.",
@@ -10,32 +12,46 @@ export const LOGIN_MESSAGES = {
   failed: "No pudimos iniciar tu sesión. Intenta de nuevo.",
 } as const;
 
-const loginLimits = (email: string, ip: string): LimitHit[] => [
-  { name: "loginPerAccount", subject: email },
-  { name: "loginPerAddress", subject: ip },
-];
+/**
+ * The address's limit always applies; the account's safety net only to browsers that have
+ * never signed in to it (docs/decisions/011-login-limits-and-hashing.md).
+ */
+function loginLimits(email: string, ip: string, knownDevice: boolean) {
+  const account: LimitHit = { name: "loginPerAccount", subject: email };
+  const address: LimitHit = { name: "loginPerAddress", subject: ip };
+  return { account, hits: knownDevice ? [address] : [address, account] };
+}
 
 /**
- * Signs in with e-mail and password and returns the headers that set the new session cookie.
- * Every attempt takes a slot of both the account's and the address's limit before the password
- * is checked, so simultaneous wrong passwords cannot all be tried; a good password gives its
- * slot back and forgets the account's failures.
+ * Signs in with e-mail and password and returns the headers that set the new session cookie
+ * and the known-device cookie. Every attempt takes a slot of its limits before the password is
+ * checked, so simultaneous wrong passwords cannot all be tried; a good password gives its slots
+ * back and forgets the account's failures. An unknown e-mail costs the same hash (better-auth
+ * hashes the given password anyway, through our bounded scrypt) and counts the same, so neither
+ * the time nor the limits tell whether an account exists. When the hashing queue is full the
+ * attempt is answered 503 and gives its slots back: no password was checked.
  */
 export async function logIn(
   { db, auth }: { db: Database; auth: Auth },
   { email, password, ip, headers }: { email: string; password: string; ip: string; headers: Headers },
 ): Promise<Headers> {
   const normalizedEmail = email.trim().toLowerCase();
-  const limits = loginLimits(normalizedEmail, ip);
-  const hitIds = await enforce(db, limits, LOGIN_MESSAGES.throttled);
+  const secret = auth.options.secret;
+  const knownDevice = isKnownDevice(secret, normalizedEmail, headers.get("cookie"));
+  const limits = loginLimits(normalizedEmail, ip, knownDevice);
+  const hitIds = await enforce(db, limits.hits, LOGIN_MESSAGES.throttled);
   try {
-    const result = await auth.api.signInEmail({
-      body: { email: normalizedEmail, password, rememberMe: true },
-      headers,
-      returnHeaders: true,
-    });
+    const signIn = () =>
+      auth.api.signInEmail({
+        body: { email: normalizedEmail, password, rememberMe: true },
+        headers,
+        returnHeaders: true,
+      });
+    const result = knownDevice ? await withHashPriority(signIn) : await signIn();
     await release(db, hitIds);
-    await clear(db, limits[0]!);
+    await clear(db, limits.account);
+    const secure = auth.options.advanced.useSecureCookies;
+    result.headers.append("Set-Cookie", knownDeviceCookie(secret, normalizedEmail, { secure }));
     return result.headers;
   } catch (error) {
     if (!(error instanceof APIError)) {

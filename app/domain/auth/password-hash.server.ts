@@ -1,20 +1,72 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { availableParallelism } from "node:os";
+import { AsyncLocalStorage } from "node:async_hooks";
+import {
+  createBoundedConcurrency,
+  QueueRefusedError,
+  type BoundedConcurrencyOptions,
+} from "~/lib/bounded-concurrency";
+import { AppError } from "~/lib/errors";
 
 /**
- * scrypt with OWASP's recommended parameters (N=2^17, r=8, p=1: 128 MiB, about 0.3 s here),
+ * scrypt with OWASP's recommended parameters (N=2^17, r=8, p=1: 128 MiB, about 0.3–0.8 s here),
  * from node:crypto, so no native dependency. The parameters travel with each hash, so they can
  * be raised later without breaking existing passwords.
  */
 const COST = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 
+/**
+ * At most this many hashes at once (docs/decisions/011-login-limits-and-hashing.md): one core
+ * is left for the event loop and at most 4 × 128 MiB are in use. scrypt runs on libuv's thread
+ * pool, which also reads the static files, so one of its threads is always left free too.
+ */
+export const HASH_CONCURRENCY = Math.max(
+  1,
+  Math.min(4, availableParallelism() - 1, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 1),
+);
+/** A login that cannot start its hash within this time is answered 503 instead. */
+export const HASH_QUEUE_TIMEOUT_MS = 10_000;
+/** Logins that may wait per slot; more is a flood, and the rest are answered 503 on arrival. */
+export const HASH_WAITING_PER_SLOT = 8;
+export const HASH_BUSY_MESSAGE =
+  "Hay mucha gente intentando entrar en este momento. Espera unos segundos e intenta de nuevo.";
+
+const HASHING_BOUND: BoundedConcurrencyOptions = {
+  concurrency: HASH_CONCURRENCY,
+  queueTimeoutMs: HASH_QUEUE_TIMEOUT_MS,
+  maxWaiting: HASH_CONCURRENCY * HASH_WAITING_PER_SLOT,
+};
+let hashing = createBoundedConcurrency(HASHING_BOUND);
+
+/**
+ * Hashes started inside `fn` go to the front of the queue. better-auth calls our hash and verify
+ * itself, so the login marks its own call this way rather than passing a flag through.
+ */
+const priorityContext = new AsyncLocalStorage<boolean>();
+export function withHashPriority<T>(fn: () => Promise<T>): Promise<T> {
+  return priorityContext.run(true, fn);
+}
+
+/** Changes the bound for this process; tests use it to reach the time-out without waiting 10 s. */
+export function setHashingBound(options: Partial<BoundedConcurrencyOptions> = {}) {
+  hashing = createBoundedConcurrency({ ...HASHING_BOUND, ...options });
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   const maxmem = 256 * (options.N ?? 0) * (options.r ?? 0) + 1024 * 1024;
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
-  );
+  const run = () =>
+    new Promise<Buffer>((resolve, reject) =>
+      scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
+        error ? reject(error) : resolve(key),
+      ),
+    );
+  return hashing.run(run, { priority: priorityContext.getStore() ?? false }).catch((error: unknown) => {
+    if (error instanceof QueueRefusedError) {
+      throw new AppError("SERVICE_UNAVAILABLE", HASH_BUSY_MESSAGE, { retryAfterSeconds: 5 });
+    }
+    throw error;
+  });
 }
 
 export async function hashPassword(password: string): Promise<string> {

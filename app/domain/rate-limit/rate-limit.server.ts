@@ -9,16 +9,30 @@ import { AppError } from "~/lib/errors";
  * PostgreSQL, so every server instance sees the same counts.
  */
 export const RATE_LIMITS = {
-  /** Wrong passwords for one account within 15 minutes. */
-  loginPerAccount: { limit: 10, windowMs: 15 * 60 * 1000 },
-  /** Wrong passwords from one address within 15 minutes. */
+  /**
+   * Wrong passwords from one address within 15 minutes, whichever accounts they were for: the
+   * limit that stops a guesser (docs/decisions/011-login-limits-and-hashing.md).
+   */
   loginPerAddress: { limit: 10, windowMs: 15 * 60 * 1000 },
+  /**
+   * Wrong passwords for one account within 15 minutes from all addresses together: only a safety
+   * net against guessing from many addresses, high enough that one stranger cannot lock the owner out.
+   */
+  loginPerAccount: { limit: 100, windowMs: 15 * 60 * 1000 },
   /** Sign-ups from one address per hour (SIGNUP_LIMIT_PER_HOUR overrides the limit). */
   signupPerAddress: { limit: 10, windowMs: 60 * 60 * 1000 },
   /** Orders one address may place in ten minutes: a family's phone, not a script. */
   orderPerAddress: { limit: 30, windowMs: 10 * 60 * 1000 },
   /** "Mi Pedido" look-ups: generous for a shopper, useless for guessing numbers. */
   orderLookupPerAddress: { limit: 30, windowMs: 10 * 60 * 1000 },
+  /** Store page views one address adds to a store's figures in half an hour (more are not counted). */
+  viewPerAddress: { limit: 5, windowMs: 30 * 60 * 1000 },
+  /** Store page views counted for one store in an hour, whoever sends them. */
+  viewsPerStore: { limit: 5_000, windowMs: 60 * 60 * 1000 },
+  /** Searches one address adds to the analytics in ten minutes (the search itself always answers). */
+  searchEventsPerAddress: { limit: 60, windowMs: 10 * 60 * 1000 },
+  /** CSP violation reports logged per address: enough to see a problem, too few to flood the log. */
+  cspReportPerAddress: { limit: 20, windowMs: 10 * 60 * 1000 },
   /** Images one store may upload per hour. */
   uploadPerStore: { limit: 300, windowMs: 60 * 60 * 1000 },
 } as const satisfies Record<string, Window>;

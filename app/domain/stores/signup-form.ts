@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { passwordProblem } from "~/domain/auth/password";
 import {
   STORE_ID_FORMAT_MESSAGE,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "~/db/client.server";
 import { authAccount, authUser, storeOwners, stores, storeSettings } from "~/db/schema";
 import { recordEvent } from "~/domain/analytics/events.server";
+import { assertNewPasswordAllowed } from "~/domain/auth/common-passwords.server";
 import { hashPassword } from "~/domain/auth/password-hash.server";
 import { AppError, uniqueViolation } from "~/lib/errors";
 import { trialEndsAt } from "./licence";
@@ -12,9 +13,11 @@ export const DEFAULT_CITY_ID = "aguascalientes";
 /**
  * Creates the owner's account, their store (with a 30-day trial of the basic plan) and the link
  * between them in one transaction: a failure half-way leaves nothing behind. Two sign-ups racing
- * for one store id meet at the primary key: exactly one wins.
+ * for one store id meet at the primary key: exactly one wins. The store's public contact e-mail
+ * starts empty: the login e-mail is private until the owner chooses to publish an address.
  */
 export async function signUpOwner(db: Database, form: SignupForm, now = new Date()) {
+  assertNewPasswordAllowed(form.password);
   const passwordHash = await hashPassword(form.password);
   const userId = randomUUID();
   try {
@@ -37,7 +40,6 @@ export async function signUpOwner(db: Database, form: SignupForm, now = new Date
       await tx.insert(storeSettings).values({
         storeId: form.storeId,
         displayName: form.displayName,
-        contactEmail: form.email,
       });
       await tx.insert(storeOwners).values({ userId, storeId: form.storeId });
       await recordEvent(tx, "signup", form.storeId, { userId, storeCategory: form.storeCategory });

@@ -1,0 +1,30 @@
+import { randomBytes } from "node:crypto";
+
+/**
+ * A shopper's order through the storefront API, as the store page sends it: one unit of one
+ * product, for pickup, from `origin` (the server's own unless a test says otherwise).
+ */
+export function postOrder(
+  baseUrl: string,
+  shop: { storeId: string; productId: string },
+  options: { origin?: string; headers?: Record<string, string>; idempotencyKey?: string } = {},
+) {
+  return fetch(`${baseUrl}/s/${shop.storeId}/api`, {
+    method: "POST",
+    // A test fails rather than hangs when an answer never comes.
+    signal: AbortSignal.timeout(60_000),
+    headers: { "Content-Type": "application/json", Origin: options.origin ?? baseUrl, ...options.headers },
+    body: JSON.stringify({
+      intent: "place-order",
+      form: {
+        customerName: "Ana",
+        customerPhone: "4499998877",
+        deliveryType: "pickup",
+        address: "",
+        comments: "",
+        idempotencyKey: options.idempotencyKey ?? `clave-${randomBytes(8).toString("hex")}`,
+        lines: [{ productId: shop.productId, variation: "", quantity: 1 }],
+      },
+    }),
+  });
+}
