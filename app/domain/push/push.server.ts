@@ -3,6 +3,7 @@
  * store's owners queued in the order's own transaction, and the job that sends it. A device the
  * push service no longer knows (404, 410) is forgotten; a 5xx, a 429 or a timeout is retried.
  */
+import { pushDeliveries } from "~/lib/metrics.server";
 import type https from "node:https";
 import { and, eq, inArray } from "drizzle-orm";
 import webpush from "web-push";
@@ -66,15 +67,18 @@ export function pushJobHandler({ db, keys, logger, agent }: PushDeps) {
           ...(agent ? { agent } : {}),
         },
       );
+      pushDeliveries.inc({ outcome: "sent" });
     } catch (error) {
       const status = (error as { statusCode?: number }).statusCode;
       if (status === 404 || status === 410) {
         await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
         logger.info("push subscription gone, removed", { device: device.id, status });
+        pushDeliveries.inc({ outcome: "gone" });
         return;
       }
       // Notification errors are only logged (spec §8); server errors, throttling and timeouts retry.
       const retry = status === undefined || status >= 500 || status === 429;
+      pushDeliveries.inc({ outcome: "failed" });
       throw new JobError(`push failed${status ? ` with ${status}` : ""}: ${(error as Error).message}`, retry);
     }
     await db

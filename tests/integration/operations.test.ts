@@ -1,0 +1,231 @@
+/**
+ * Issue 12 through real processes: SIGTERM with requests in flight (to the server and to `npm start`)
+ * finishes them and shuts the embedded PostgreSQL down cleanly; a killed postgres is restarted and
+ * live orders flow again; a stopped one does not hang /healthz; /metrics counts and is guarded.
+ */
+import { chmod, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { connectDatabase } from "~/db/client.server";
+import { createOwner, createProduct, createStore } from "~/db/factories.server";
+import { createTestDatabase } from "../support/database";
+import { signIn } from "../support/http-server";
+import { postOrder } from "../support/shopper";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
+
+const running: ServerProcess[] = [];
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const server of running) await server.stop().catch(() => {});
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+async function newDataDir() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "tianguis-ops-"));
+  await chmod(dir, 0o755);
+  dirs.push(dir);
+  return dir;
+}
+
+async function start(dataDir: string, command?: [string, ...string[]], extra: Record<string, string> = {}) {
+  const server = await startServerProcess({
+    env: { DATA_DIR: dataDir, DEMO_DATA: "false", LOG_LEVEL: "debug", ...extra },
+    ...(command ? { command } : {}),
+  });
+  running.push(server);
+  return server;
+}
+
+/** The embedded cluster as the server left it on disk: its postmaster pid, port and password. */
+async function cluster(dataDir: string) {
+  const lines = (await readFile(path.join(dataDir, "postgres", "postmaster.pid"), "utf8")).split("\n");
+  const password = (await readFile(path.join(dataDir, "postgres-password"), "utf8")).trim();
+  const port = Number(lines[3]);
+  return {
+    pid: Number(lines[0]),
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/tianguis`,
+  };
+}
+
+async function shopIn(databaseUrl: string) {
+  const connection = connectDatabase(databaseUrl, { max: 2 });
+  try {
+    const store = await createStore(connection.db, { settings: { allowPickup: true } });
+    const product = await createProduct(connection.db, store.id, { name: "Concha", price: 14 });
+    const owner = await createOwner(connection.db, { storeId: store.id });
+    return { storeId: store.id, productId: product.id, owner };
+  } finally {
+    await connection.close();
+  }
+}
+
+async function childrenOf(parent: number): Promise<number[]> {
+  const entries = await readdir("/proc");
+  const children: number[] = [];
+  for (const entry of entries.filter((name) => /^\d+$/.test(name))) {
+    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[1]) === parent) children.push(Number(entry));
+  }
+  return children;
+}
+
+/** Resolves with the exit code once the process has ended. */
+function exited(server: ServerProcess) {
+  return new Promise<number | null>((resolve) => {
+    if (server.child.exitCode !== null) return resolve(server.child.exitCode);
+    server.child.once("exit", (code) => resolve(code));
+  });
+}
+
+async function expectCleanRestart(dataDir: string) {
+  const next = await start(dataDir);
+  await expect.poll(() => next.output()).toContain("database system was shut down at");
+  expect(next.output()).not.toContain("not properly shut down");
+  expect(next.output()).not.toContain("automatic recovery in progress");
+  await next.stop();
+}
+
+describe("graceful shutdown", () => {
+  it.each([
+    ["the server", undefined],
+    ["npm start", ["npm", "start"] as [string, ...string[]]],
+  ])(
+    "SIGTERM to %s with 20 orders in flight: all 20 answered 200, exit 0, a clean restart",
+    { timeout: 180_000 },
+    async (_name, command) => {
+      const dataDir = await newDataDir();
+      const server = await start(dataDir, command);
+      const { url } = await cluster(dataDir);
+      const shop = await shopIn(url);
+      // Hold the store's order lock, so that the 20 orders are surely in flight when SIGTERM arrives.
+      const blocker = new pg.Client({ connectionString: url });
+      await blocker.connect();
+      await blocker.query("begin");
+      await blocker.query("select pg_advisory_xact_lock(hashtextextended($1, 7))", [shop.storeId]);
+      const orders = Array.from({ length: 20 }, () => postOrder(server.url, shop));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const exit = exited(server);
+      // To the one process the supervisor knows: `npm` itself for npm start, not its group.
+      process.kill(server.child.pid!, "SIGTERM");
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await blocker.query("commit");
+      await blocker.end();
+      const answers = await Promise.all(orders);
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+      expect(await exit).toBe(0);
+      expect(server.output()).toMatch(/"msg":"Tianguis stopped","ms":\d+/);
+      expect(server.output()).not.toMatch(/unhandled|uncaught/i);
+      await expectCleanRestart(dataDir);
+    },
+  );
+});
+
+describe("a watched database", () => {
+  it(
+    "kill -9 of postgres: restarted, /healthz back to 200, a new order placed and streamed live",
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = await newDataDir();
+      const server = await start(dataDir);
+      const before = await cluster(dataDir);
+      const shop = await shopIn(before.url);
+      const cookie = await signIn(server.url, shop.owner.email, shop.owner.password);
+      const stream = await fetch(`${server.url}/i/admin/orders/stream`, { headers: { cookie } });
+      const reader = stream.body!.getReader();
+      const decoder = new TextDecoder();
+      let received = "";
+      const reading = (async () => {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          received += decoder.decode(value);
+        }
+      })();
+
+      process.kill(before.pid, "SIGKILL");
+      await expect
+        .poll(() => server.output(), { timeout: 10_000 })
+        .toContain("embedded postgres stopped unexpectedly");
+      await expect
+        .poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 60_000, interval: 250 })
+        .toBe(200);
+      expect(server.output()).toContain("embedded postgres restarted");
+      expect((await cluster(dataDir)).pid).not.toBe(before.pid);
+
+      const order = await postOrder(server.url, shop);
+      expect(order.status).toBe(200);
+      await expect.poll(() => received, { timeout: 15_000 }).toContain("event: order.created");
+      await reader.cancel();
+      await reading.catch(() => {});
+    },
+  );
+
+  it(
+    "a stopped postgres (SIGSTOP): /healthz and /readyz still answer within a second, 503",
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = await newDataDir();
+      const server = await start(dataDir);
+      const { pid } = await cluster(dataDir);
+      // The postmaster and every backend: a database that hangs, connections open or not.
+      const frozen = [pid, ...(await childrenOf(pid))];
+      for (const each of frozen) process.kill(each, "SIGSTOP");
+      try {
+        for (const path of ["/healthz", "/readyz"]) {
+          const started = Date.now();
+          const response = await fetch(`${server.url}${path}`);
+          const ms = Date.now() - started;
+          expect(response.status, path).toBe(503);
+          expect(ms, path).toBeLessThan(1_500);
+        }
+        const ready = (await (await fetch(`${server.url}/readyz`)).json()) as Record<string, unknown>;
+        expect(ready).toMatchObject({ ready: false, database: false });
+      } finally {
+        for (const each of frozen) process.kill(each, "SIGCONT");
+      }
+      await expect
+        .poll(async () => (await fetch(`${server.url}/readyz`)).status, { timeout: 10_000 })
+        .toBe(200);
+    },
+  );
+});
+
+describe("metrics", () => {
+  it("counts an order placed and the requests made; only the allowed addresses may read them", async () => {
+    const { url: databaseUrl } = await createTestDatabase();
+    const shop = await shopIn(databaseUrl);
+    const dataDir = await newDataDir();
+    const server = await start(dataDir, undefined, { DATABASE_URL: databaseUrl });
+    const metrics = async () => (await fetch(`${server.url}/metrics`)).text();
+    const value = (text: string, pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
+    const first = await metrics();
+    expect((await postOrder(server.url, shop)).status).toBe(200);
+    await fetch(`${server.url}/${shop.storeId}`);
+    const second = await metrics();
+    expect(
+      value(second, /^tianguis_orders_placed_total (\d+)/m) -
+        value(first, /^tianguis_orders_placed_total (\d+)/m),
+    ).toBe(1);
+    expect(
+      value(
+        second,
+        /^tianguis_http_requests_total\{method="POST",route="\/s\/:storeId\/api",status="200"\} (\d+)/m,
+      ),
+    ).toBeGreaterThanOrEqual(1);
+    expect(second).toMatch(
+      /^tianguis_http_requests_total\{method="GET",route="\/:storeId",status="200"\} \d+/m,
+    );
+    expect(second).toContain("tianguis_db_pool_connections");
+    expect(second).toContain("tianguis_process_resident_memory_bytes");
+
+    const guarded = await start(await newDataDir(), undefined, {
+      DATABASE_URL: databaseUrl,
+      METRICS_ALLOW: "203.0.113.1",
+    });
+    const refused = await fetch(`${guarded.url}/metrics`, { headers: { "X-Forwarded-For": "203.0.113.1" } });
+    expect(refused.status).toBe(403);
+  });
+});
