@@ -5,13 +5,17 @@ import { focusFirstInvalid, SelectField, TextField } from "~/components/field";
 import { requireAnonymous } from "~/domain/auth/guards.server";
 import { enforce } from "~/domain/rate-limit/rate-limit.server";
 import { SIGNUP_MESSAGES, SignupFormSchema, type SignupField } from "~/domain/stores/signup-form";
+import { ServerSignupFormSchema } from "~/domain/stores/signup-form.server";
 import { signUpOwner } from "~/domain/stores/signup.server";
 import { deriveStoreId } from "~/domain/stores/store-id";
 import { listStoreCategories } from "~/domain/stores/store.server";
 import { fieldErrors, invalidForm, type FieldErrors } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
+import { retryAfterOf } from "~/lib/retry-after";
 import type { Route } from "./+types/signup";
 import { SubmitButton } from "~/components/forms/submit-button";
+
+export const headers: Route.HeadersFunction = retryAfterOf;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Crea tu tienda · Tianguis" },
@@ -33,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireAnonymous(request, context);
   const { db, env } = context.services;
   const values = Object.fromEntries(await request.formData());
-  const parsed = SignupFormSchema.safeParse({
+  const parsed = ServerSignupFormSchema.safeParse({
     displayName: values.displayName ?? "",
     storeId: values.storeId ?? "",
     storeCategory: values.storeCategory ?? "",
@@ -86,13 +90,20 @@ function SignupForm({
   const [storeId, setStoreId] = useState(requestedId);
   // The id follows the name until the owner types an id of their own.
   const [storeIdEdited, setStoreIdEdited] = useState(requestedId !== "");
+  // Marks the form once React has hydrated it, for tests and tools that must wait for it.
+  const [hydrated, setHydrated] = useState(false);
   // What was typed before the page hydrated: derive the id from it, or keep an id typed by hand.
+  // A field the visitor is in (focused, even if still empty) is theirs: it is never written to.
   useEffect(() => {
+    setHydrated(true);
     const id = storeIdInput.current;
     const name = nameInput.current;
     if (!id || !name || storeIdEdited) return;
-    if (id.value === "") id.value = deriveStoreId(name.value);
-    else if (id.value !== deriveStoreId(name.value)) setStoreIdEdited(true);
+    if (id.value !== "") {
+      if (id.value !== deriveStoreId(name.value)) setStoreIdEdited(true);
+    } else if (document.activeElement !== id) {
+      id.value = deriveStoreId(name.value);
+    }
     setStoreId(id.value);
     // Only once, on hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -127,7 +138,14 @@ function SignupForm({
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
           <h1 className="text-2xl font-bold">Crea tu tienda</h1>
           <p className="mt-1 mb-6 text-stone-700">Gratis, en minutos, y lista para compartir por WhatsApp.</p>
-          <Form method="post" className="space-y-4" noValidate ref={formRef} onSubmit={validate}>
+          <Form
+            method="post"
+            className="space-y-4"
+            noValidate
+            ref={formRef}
+            onSubmit={validate}
+            data-hydrated={hydrated || undefined}
+          >
             <TextField
               label="Nombre de tu tienda"
               name="displayName"

@@ -62,7 +62,28 @@ describe("owner accounts", () => {
     await page.getByLabel("Nombre de tu tienda").fill("Café Ñandú");
     expect(await page.getByLabel("Identificador de la tienda").inputValue()).toBe("");
     release();
-    await expect.poll(() => page.getByLabel("Identificador de la tienda").inputValue()).toBe("cafenandu");
+    await page.locator("form[data-hydrated]").waitFor();
+    expect(await page.getByLabel("Identificador de la tienda").inputValue()).toBe("cafenandu");
+    await page.context().close();
+  });
+
+  it("never writes into the id field the visitor is in while the page hydrates", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/**/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/i/signup", { waitUntil: "commit" });
+    await page.getByLabel("Nombre de tu tienda").fill("Café Ñandú");
+    const storeId = page.getByLabel("Identificador de la tienda");
+    await storeId.focus();
+    release();
+    await page.locator("form[data-hydrated]").waitFor();
+    expect(await storeId.inputValue()).toBe("");
+    await storeId.pressSequentially("nandu");
+    expect(await storeId.inputValue()).toBe("nandu");
     await page.context().close();
   });
 
