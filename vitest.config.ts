@@ -4,6 +4,10 @@ import tsconfigPaths from "vite-tsconfig-paths";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    // expect.poll waits for something observable (a row, an attribute, a delivery); it returns as
+    // soon as that holds. Vitest's 1 s default is shorter than a page's hydration on a loaded 2-core
+    // machine, so it only bounds how long a real failure takes to report.
+    expect: { poll: { timeout: 15_000 } },
     reporters: process.env.VITEST_JSON
       ? ["default", ["json", { outputFile: process.env.VITEST_JSON }]]
       : ["default"],

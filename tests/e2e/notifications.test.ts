@@ -107,6 +107,10 @@ describe("notifications", () => {
       url: "/i/admin?tab=ordenes_pendientes",
     };
     await expect.poll(() => registrations.length).toBeGreaterThan(0);
+    // A push reaches only an activated worker: wait for it, as a push service's delivery would come later.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     await cdp.send("ServiceWorker.deliverPushMessage", {
       origin: baseUrl,
       registrationId: registrations.at(-1)!,
