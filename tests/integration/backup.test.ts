@@ -4,7 +4,7 @@
  * order acknowledged before the backup began and the uploaded image; damaged archives are refused.
  */
 import { spawn } from "node:child_process";
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -83,6 +83,7 @@ describe("backup and restore", () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const backupStarted = Date.now();
       const backup = await npm(["backup", "--", "--out", backups], { DATA_DIR: dataDir });
+      const backupSeconds = (Date.now() - backupStarted) / 1000;
       await new Promise((resolve) => setTimeout(resolve, 500));
       placing = false;
       await load;
@@ -94,6 +95,7 @@ describe("backup and restore", () => {
       await server.stop();
 
       const [archive] = await readdir(backups);
+      const { size } = await stat(path.join(backups, archive!));
       const restored = await tempDir("tianguis-backup-dst-");
       const restore = await npm(["restore", "--", path.join(backups, archive!), "--data-dir", restored], {});
       expect(restore.code, restore.output).toBe(0);
@@ -113,6 +115,11 @@ describe("backup and restore", () => {
       expect(copied.equals(image)).toBe(true);
       expect((await fetch(`${again.url}/${store.id}`)).status).toBe(200);
       await again.stop();
+      console.info(
+        `[figures] backup in ${backupSeconds.toFixed(1)} s, ${(size / 1e6).toFixed(1)} MB; ` +
+          `${before.length} orders acknowledged before it began, all ${before.length} restored; ` +
+          `${acknowledged.length - before.length} more placed during and after it`,
+      );
 
       // A damaged archive: the gzip stream itself, or one file inside whose bytes no longer match.
       const source = await readFile(path.join(backups, archive!));

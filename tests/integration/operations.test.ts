@@ -95,7 +95,7 @@ describe("graceful shutdown", () => {
   ])(
     "SIGTERM to %s with 20 orders in flight: all 20 answered 200, exit 0, a clean restart",
     { timeout: 180_000 },
-    async (_name, command) => {
+    async (name, command) => {
       const dataDir = await newDataDir();
       const server = await start(dataDir, command);
       const { url } = await cluster(dataDir);
@@ -108,6 +108,7 @@ describe("graceful shutdown", () => {
       const orders = Array.from({ length: 20 }, () => postOrder(server.url, shop));
       await new Promise((resolve) => setTimeout(resolve, 500));
       const exit = exited(server);
+      const signalled = Date.now();
       // To the one process the supervisor knows: `npm` itself for npm start, not its group.
       process.kill(server.child.pid!, "SIGTERM");
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -116,7 +117,13 @@ describe("graceful shutdown", () => {
       const answers = await Promise.all(orders);
       expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
       expect(await exit).toBe(0);
+      const exitSeconds = (Date.now() - signalled) / 1000;
       expect(server.output()).toMatch(/"msg":"Tianguis stopped","ms":\d+/);
+      const stoppedMs = /"msg":"Tianguis stopped","ms":(\d+)/.exec(server.output())![1];
+      console.info(
+        `[figures] SIGTERM to ${name}: ${answers.filter((a) => a.status === 200).length}/20 answered 200, ` +
+          `exit 0 after ${exitSeconds.toFixed(1)} s ("Tianguis stopped" in ${stoppedMs} ms, 1 s of it held by the test)`,
+      );
       expect(server.output()).not.toMatch(/unhandled|uncaught/i);
       await expectCleanRestart(dataDir);
     },
@@ -145,6 +152,7 @@ describe("a watched database", () => {
         }
       })();
 
+      const killed = Date.now();
       process.kill(before.pid, "SIGKILL");
       await expect
         .poll(() => server.output(), { timeout: 10_000 })
@@ -152,12 +160,17 @@ describe("a watched database", () => {
       await expect
         .poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 60_000, interval: 250 })
         .toBe(200);
+      const healthySeconds = (Date.now() - killed) / 1000;
       expect(server.output()).toContain("embedded postgres restarted");
       expect((await cluster(dataDir)).pid).not.toBe(before.pid);
 
       const order = await postOrder(server.url, shop);
       expect(order.status).toBe(200);
       await expect.poll(() => received, { timeout: 15_000 }).toContain("event: order.created");
+      console.info(
+        `[figures] kill -9 of postgres: /healthz 200 again after ${healthySeconds.toFixed(1)} s; ` +
+          `the next order streamed to the panel opened before the kill`,
+      );
       await reader.cancel();
       await reading.catch(() => {});
     },
@@ -174,13 +187,16 @@ describe("a watched database", () => {
       const frozen = [pid, ...(await childrenOf(pid))];
       for (const each of frozen) process.kill(each, "SIGSTOP");
       try {
+        const timings: string[] = [];
         for (const path of ["/healthz", "/readyz"]) {
           const started = Date.now();
           const response = await fetch(`${server.url}${path}`);
           const ms = Date.now() - started;
           expect(response.status, path).toBe(503);
           expect(ms, path).toBeLessThan(1_500);
+          timings.push(`${path} 503 in ${ms} ms`);
         }
+        console.info(`[figures] SIGSTOP of postgres: ${timings.join(", ")}`);
         const ready = (await (await fetch(`${server.url}/readyz`)).json()) as Record<string, unknown>;
         expect(ready).toMatchObject({ ready: false, database: false });
       } finally {
