@@ -133,6 +133,26 @@ describe("notifications", () => {
     await close();
   });
 
+  it("Chrome finds the panel installable, from the manifest the admin and login pages link", async () => {
+    const { context, page, close } = await profilePage();
+    await signedInOwner(context, db);
+    const cdp = await context.newCDPSession(page);
+    for (const path of ["/i/admin", "/i/login"]) {
+      if (path === "/i/login") await context.clearCookies();
+      await page.goto(path);
+      // What Lighthouse's installability audit asked Chrome (Lighthouse 12 dropped the audit itself).
+      const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      expect(installabilityErrors, path).toEqual([]);
+      const { url, data } = (await cdp.send("Page.getAppManifest")) as { url: string; data?: string };
+      expect(url, path).toBe(`${baseUrl}/manifest.webmanifest`);
+      const manifest = JSON.parse(data!) as Record<string, unknown>;
+      expect(manifest).toMatchObject({ start_url: "/i/admin", scope: "/i/", display: "standalone" });
+    }
+    await close();
+  });
+
   it("a refused permission shows the status, without an error", async () => {
     const { context, page, close } = await profilePage();
     const { storeId } = await signedInOwner(context, db);
