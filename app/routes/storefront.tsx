@@ -57,6 +57,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         image: storeCard(origin, look).url,
         phone: store.whatsappPhone,
         city: seo.city,
+        hours: seo.hours,
       }),
     ] as object[],
   };

@@ -216,6 +216,23 @@ describe("product pages and link previews", () => {
     });
     const [withPhone] = jsonLd((await page(`/${published.id}`)).html);
     expect(withPhone).toHaveProperty("telephone");
+    expect(withPhone).not.toHaveProperty("openingHoursSpecification");
+  });
+
+  it("the store page's JSON-LD carries the opening hours the owner set", async () => {
+    const weekly = [[], [], [], [], [], [], [{ open: "09:00", close: "15:00" }]];
+    const open = await createStore(db, { settings: { openingHours: { weekly, exceptions: [] } } });
+    const [store] = jsonLd((await page(`/${open.id}`)).html);
+    expect(store).toMatchObject({
+      openingHoursSpecification: [
+        {
+          "@type": "OpeningHoursSpecification",
+          dayOfWeek: "https://schema.org/Saturday",
+          opens: "09:00",
+          closes: "15:00",
+        },
+      ],
+    });
   });
 });
 
