@@ -135,6 +135,25 @@ describe("placing an order", () => {
     expect(events!.n).toBe(0);
   });
 
+  it("refuses an order whose total would not fit, next to its lines, and stores nothing", async () => {
+    const store = await createStore(db);
+    // The dearest price a product may have, 999 times: past the largest total an order may have.
+    const pastel = await createProduct(db, store.id, { name: "Pastel de bodas", price: 999_999.99 });
+    const attempt = placeOrder(
+      db,
+      store.id,
+      form({ deliveryType: "pickup", lines: [{ productId: pastel.id, variation: "", quantity: 999 }] }),
+      shopper,
+    );
+    await expect(attempt).rejects.toBeInstanceOf(AppError);
+    await expect(attempt).rejects.toMatchObject({
+      code: "VALIDATION",
+      message: ORDER_MESSAGES.tooLarge,
+      field: "lines",
+    });
+    expect(await ordersOf(store.id)).toHaveLength(0);
+  });
+
   it("refuses another store's product and an option the product does not have", async () => {
     const { store, concha } = await storeWithProducts();
     const other = await storeWithProducts();
