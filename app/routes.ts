@@ -31,6 +31,7 @@ export default [
   route("i/admin/upload", "routes/image-upload.ts"),
   route("s/:storeId/api", "routes/storefront-api.ts"),
   route("s/:storeId/pedido/:number", "routes/order-tracking.tsx"),
+  route("s/:storeId/pedido/:number/stream", "routes/order-tracking-stream.ts"),
   route(":storeId", "routes/storefront.tsx", { id: "storefront" }),
   route("s/:storeId", "routes/storefront.tsx", { id: "storefront-s" }),
   route(":storeId/p/:productId", "routes/storefront.tsx", { id: "storefront-product" }),

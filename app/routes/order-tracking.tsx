@@ -12,6 +12,7 @@ import { readableOn, safeColour } from "~/domain/storefront/store-theme";
 import { isValidStoreId } from "~/domain/stores/store-id";
 import { AppError } from "~/lib/errors";
 import { answering } from "~/lib/http-errors.server";
+import { retryAfterOf } from "~/lib/retry-after";
 import type { Route } from "./+types/order-tracking";
 
 /**
@@ -21,12 +22,10 @@ import type { Route } from "./+types/order-tracking";
  * does. Never shows the customer's name or phone; never indexed; never cached publicly.
  */
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
-/** While the order is open the page asks again this often, and when the phone comes back to it. */
+/** Without a live stream, the page asks again this often while the order is open. */
 const REFRESH_MS = 5000;
 
-export function headers() {
-  return PRIVATE;
-}
+export const headers: Route.HeadersFunction = (args) => ({ ...PRIVATE, ...retryAfterOf(args) });
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
   {
@@ -41,7 +40,10 @@ export const meta: Route.MetaFunction = ({ data: page }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.services;
   const slot = await consume(db, [{ name: "orderLookupPerAddress", subject: context.clientIp }]);
-  if (slot.exceeded) return data({ kind: "limited" as const }, { status: 429, headers: PRIVATE });
+  if (slot.exceeded) {
+    const retryAfter = { "Retry-After": String(slot.retryAfterSeconds) };
+    return data({ kind: "limited" as const }, { status: 429, headers: { ...PRIVATE, ...retryAfter } });
+  }
   const tracking = isValidStoreId(params.storeId)
     ? await loadTracking(db, params.storeId, params.number)
     : null;
@@ -229,19 +231,48 @@ function TrackingPage({
   );
 }
 
-/** While the order is open, reload its data every few seconds and when the page is shown again. */
+/**
+ * While the order is open, reload its data when the server says it changed (its event stream), when
+ * the stream comes back after a cut (a change may have happened meanwhile) and when the page is
+ * shown again. Without EventSource, or when the server sheds the stream, ask every few seconds.
+ */
 function useLiveRefresh(active: boolean) {
-  const { revalidate, state } = useRevalidator();
+  const { revalidate } = useRevalidator();
   useEffect(() => {
     if (!active) return;
     const refresh = () => {
-      if (document.visibilityState === "visible" && state === "idle") void revalidate();
+      if (document.visibilityState === "visible") void revalidate();
     };
-    const timer = setInterval(refresh, REFRESH_MS);
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const poll = () => {
+      clearInterval(timer);
+      timer = setInterval(refresh, REFRESH_MS);
+    };
+    let source: EventSource | undefined;
+    if (typeof EventSource === "undefined") poll();
+    else {
+      source = new EventSource(`${window.location.pathname}/stream`);
+      let cut = false;
+      source.addEventListener("changed", refresh);
+      source.addEventListener("replaced", () => {
+        source?.close();
+        poll();
+      });
+      source.addEventListener("error", () => {
+        cut = true;
+        // A stream the server refused (an unknown order, too many look-ups) is not retried.
+        if (source?.readyState === EventSource.CLOSED) poll();
+      });
+      source.addEventListener("open", () => {
+        if (cut) refresh();
+        cut = false;
+      });
+    }
     document.addEventListener("visibilitychange", refresh);
     return () => {
+      source?.close();
       clearInterval(timer);
       document.removeEventListener("visibilitychange", refresh);
     };
-  }, [active, revalidate, state]);
+  }, [active, revalidate]);
 }

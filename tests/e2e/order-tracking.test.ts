@@ -39,8 +39,11 @@ describe("following an order", () => {
     await shopper.getByRole("button", { name: /Hacer pedido/ }).click();
     await shopper.getByRole("heading", { name: "¡Pedido recibido!" }).waitFor();
     const number = (await shopper.getByTestId("order-number").textContent())!;
+    // The open page listens on its order's own live stream (it falls back to polling without one).
+    const streamOpened = shopper.waitForRequest(`**/s/${storeId}/pedido/${number}/stream`);
     await shopper.getByRole("link", { name: "Sigue tu pedido" }).click();
     await shopper.waitForURL(`**/s/${storeId}/pedido/${number}`);
+    await streamOpened;
     const state = shopper.getByTestId("tracking-state");
     expect(await state.textContent()).toBe("Pendiente");
     await shopper.getByText("Efectivo (pago con $50.00, cambio $36.00)").waitFor();

@@ -94,6 +94,50 @@ describe("order steps and the tracking page", () => {
     expect(theirs.html).not.toContain("Listo para recoger");
   });
 
+  it("an open tracking page's stream is told when its order changes, and never for another", async () => {
+    const { store, concha, cookie } = await shop();
+    const number = await placed(store.id, concha.id);
+    const other = await placed(store.id, concha.id);
+    const follow = async (orderNumber: string) => {
+      const abort = new AbortController();
+      const response = await fetch(`${base()}/s/${store.id}/pedido/${orderNumber}/stream`, {
+        headers: { "X-Forwarded-For": randomAddress() },
+        signal: abort.signal,
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toContain("text/event-stream");
+      const stream = { received: "", stop: () => abort.abort() };
+      void (async () => {
+        const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          stream.received += value;
+        }
+      })().catch(() => {});
+      await expect.poll(() => stream.received).toContain(": connected");
+      return stream;
+    };
+    const changes = (stream: { received: string }) => stream.received.split("event: changed").length - 1;
+    const mine = await follow(number);
+    const theirs = await follow(other);
+
+    expect((await ownerPost(cookie, { intent: "step", orderId: number, step: "accepted" })).status).toBe(200);
+    await expect.poll(() => changes(mine)).toBe(1);
+    expect((await ownerPost(cookie, { intent: "step", orderId: other, step: "accepted" })).status).toBe(200);
+    await expect.poll(() => changes(theirs)).toBe(1);
+    // Both announcements went out in order: had the first reached the other page, it would show 2 by now.
+    expect(changes(mine)).toBe(1);
+    expect(changes(theirs)).toBe(1);
+    mine.stop();
+    theirs.stop();
+
+    const unknown = await fetch(`${base()}/s/${store.id}/pedido/ZZZZ-ZZZZ-ZZZZZ/stream`, {
+      headers: { "X-Forwarded-For": randomAddress() },
+    });
+    expect(unknown.status).toBe(404);
+  });
+
   it("another owner cannot change a step: not found, and no row changes", async () => {
     const { store, concha } = await shop();
     const intruder = await shop();
@@ -130,7 +174,14 @@ describe("order steps and the tracking page", () => {
     for (let i = 0; i < 30; i++) {
       expect((await tracking(store.id, `NOPE-${randomId(8)}`, clientIp)).response.status).toBe(404);
     }
-    expect((await tracking(store.id, `NOPE-${randomId(8)}`, clientIp)).response.status).toBe(429);
+    const limited = await tracking(store.id, `NOPE-${randomId(8)}`, clientIp);
+    expect(limited.response.status).toBe(429);
+    expect(Number(limited.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    const stream = await fetch(`${base()}/s/${store.id}/pedido/${number}/stream`, {
+      headers: { "X-Forwarded-For": clientIp },
+    });
+    expect(stream.status).toBe(429);
+    expect(Number(stream.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });
 

@@ -5,17 +5,28 @@
  */
 export const MAX_STREAMS_PER_SESSION = 4;
 export const MAX_STREAMS_PER_STORE = 8;
+/**
+ * Shoppers' tracking pages (issue 17): one address may follow a few orders (a family behind one
+ * phone network shares it), and a store's shoppers together many more.
+ */
+export const TRACKING_LIMITS = { perSession: 12, perStore: 200 };
 
 /** Why a stream is closed: another one took its place, or this instance is shutting down. */
 export type CloseReason = "replaced" | "shutdown";
 type OpenStream = { session: string; storeId: string; close: (reason: CloseReason) => void };
 const open: OpenStream[] = [];
 
-/** Registers a new stream, closes the oldest ones past the limits; returns the unregister. */
-export function admitStream(stream: OpenStream): () => void {
+/**
+ * Registers a new stream, closes the oldest ones past the limits; returns the unregister. Streams of
+ * other kinds never count against each other: their `session` and `storeId` keys differ.
+ */
+export function admitStream(
+  stream: OpenStream,
+  limits = { perSession: MAX_STREAMS_PER_SESSION, perStore: MAX_STREAMS_PER_STORE },
+): () => void {
   open.push(stream);
-  closeOldest((other) => other.session === stream.session, MAX_STREAMS_PER_SESSION);
-  closeOldest((other) => other.storeId === stream.storeId, MAX_STREAMS_PER_STORE);
+  closeOldest((other) => other.session === stream.session, limits.perSession);
+  closeOldest((other) => other.storeId === stream.storeId, limits.perStore);
   return () => forget(stream);
 }
 

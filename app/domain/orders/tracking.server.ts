@@ -50,6 +50,16 @@ export async function loadTracking(db: Executor, storeId: string, rawNumber: str
 
 export type Tracking = NonNullable<Awaited<ReturnType<typeof loadTracking>>>;
 
+/** The order a tracking stream follows, by its number: its id and status, or null. */
+export async function findTrackedOrder(db: Executor, storeId: string, rawNumber: string) {
+  if (rawNumber.length === 0 || rawNumber.length > ORDER_NUMBER_MAX_LENGTH) return null;
+  const [order] = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.id, normalizeOrderNumber(rawNumber))));
+  return order ?? null;
+}
+
 /** "Ya transferí": once per order, for a pending order paid by transfer. */
 export async function reportTransfer(db: Database, storeId: string, rawNumber: string, reference: string) {
   if (reference.length > TRANSFER_REFERENCE_MAX_LENGTH)

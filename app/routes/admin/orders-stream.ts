@@ -5,9 +5,9 @@ import {
   type OrderChange,
 } from "~/domain/orders/order-events.server";
 import { admitStream, sessionOf } from "~/domain/orders/stream-limits.server";
+import { eventStreamResponse } from "~/lib/event-stream.server";
 import type { Route } from "./+types/orders-stream";
 
-const HEARTBEAT_MS = 15_000;
 const RETRY_READ_MS = 1_000;
 
 /** The event id the browser last saw: EventSource's own header, or `?after=` on a fresh stream. */
@@ -22,8 +22,7 @@ function lastSeenId(request: Request): number | null {
  * id of its `order_changes` row. A stream that starts after id N first replays the store's changes
  * after N from the database, and reads the table again whenever the server's LISTEN connection
  * comes back, so nothing published while it was down is lost and nothing is sent twice
- * (docs/decisions/007-replayable-order-stream.md). Heartbeat comments keep proxies from closing an
- * idle stream and let the browser notice a dead one.
+ * (docs/decisions/007-replayable-order-stream.md).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store } = await requireStoreOwner(request, context);
@@ -34,95 +33,61 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     asked !== null && asked <= (await latestOrderChangeId(db))
       ? asked
       : await latestOrderChangeId(db, store.id);
-  const encoder = new TextEncoder();
-  let stop = () => {};
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let stopped = false;
-      let reading: Promise<void> | undefined;
-      let readAgain = false;
-      let retry: NodeJS.Timeout | undefined;
-      const send = (text: string) => {
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          stop();
-        }
-      };
-      const sendChange = (change: Pick<OrderChange, "id" | "type" | "orderId">) => {
-        if (change.id <= lastSent) return;
-        lastSent = change.id;
-        send(
-          `id: ${change.id}\nevent: ${change.type}\ndata: ${JSON.stringify({ orderId: change.orderId })}\n\n`,
-        );
-      };
-      // Reads the table after lastSent; one read at a time, and one more if asked meanwhile.
-      const catchUp = () => {
-        if (reading) {
-          readAgain = true;
-          return;
-        }
-        reading = (async () => {
-          do {
-            readAgain = false;
-            const changes = await listOrderChangesSince(db, store.id, lastSent);
-            if (stopped) return;
-            for (const change of changes) sendChange(change);
-            if (changes.length === 1_000) readAgain = true;
-          } while (readAgain && !stopped);
-        })()
-          .catch((error) => {
-            logger.warn("order stream could not read missed changes", { error: String(error) });
-            clearTimeout(retry);
-            retry = setTimeout(catchUp, RETRY_READ_MS);
-          })
-          .finally(() => (reading = undefined));
-      };
-      const unsubscribe = orderEvents.subscribe(store.id, {
-        // Commits of one store notify in id order, so a live change can go straight out unless a
-        // read of the table is under way (it would then overtake rows the read has not sent).
-        onChange: (change) => (reading ? catchUp() : sendChange(change)),
-        onResync: catchUp,
-      });
-      const heartbeat = setInterval(() => send("event: ping\ndata: {}\n\n"), HEARTBEAT_MS);
-      const release = admitStream({
-        session: sessionOf(request),
-        storeId: store.id,
-        close: (reason) => {
-          // "replaced": this tab stays quiet until it is looked at again; "shutdown": come back soon.
-          send(reason === "replaced" ? "event: replaced\ndata: {}\n\n" : "retry: 500\n\n");
-          stop();
-        },
-      });
-      stop = () => {
-        if (stopped) return;
-        stopped = true;
-        release();
-        clearInterval(heartbeat);
-        clearTimeout(retry);
-        unsubscribe();
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
-      };
-      request.signal.addEventListener("abort", () => stop(), { once: true });
-      // The first id tells a fresh EventSource where it stands, for its own reconnections.
-      send(`retry: 2000\nid: ${lastSent}\n: connected\n\n`);
-      catchUp();
-    },
-    cancel() {
-      stop();
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      // no-transform keeps the compression middleware from buffering the stream.
-      "Cache-Control": "no-cache, no-transform",
-      Connection: "keep-alive",
-      "X-Accel-Buffering": "no",
-    },
+  return eventStreamResponse(request, ({ send, stop, isStopped }) => {
+    let reading: Promise<void> | undefined;
+    let readAgain = false;
+    let retry: NodeJS.Timeout | undefined;
+    const sendChange = (change: Pick<OrderChange, "id" | "type" | "orderId">) => {
+      if (change.id <= lastSent) return;
+      lastSent = change.id;
+      send(
+        `id: ${change.id}\nevent: ${change.type}\ndata: ${JSON.stringify({ orderId: change.orderId })}\n\n`,
+      );
+    };
+    // Reads the table after lastSent; one read at a time, and one more if asked meanwhile.
+    const catchUp = () => {
+      if (reading) {
+        readAgain = true;
+        return;
+      }
+      reading = (async () => {
+        do {
+          readAgain = false;
+          const changes = await listOrderChangesSince(db, store.id, lastSent);
+          if (isStopped()) return;
+          for (const change of changes) sendChange(change);
+          if (changes.length === 1_000) readAgain = true;
+        } while (readAgain && !isStopped());
+      })()
+        .catch((error) => {
+          logger.warn("order stream could not read missed changes", { error: String(error) });
+          clearTimeout(retry);
+          retry = setTimeout(catchUp, RETRY_READ_MS);
+        })
+        .finally(() => (reading = undefined));
+    };
+    const unsubscribe = orderEvents.subscribe(store.id, {
+      // Commits of one store notify in id order, so a live change can go straight out unless a
+      // read of the table is under way (it would then overtake rows the read has not sent).
+      onChange: (change) => (reading ? catchUp() : sendChange(change)),
+      onResync: catchUp,
+    });
+    const release = admitStream({
+      session: sessionOf(request),
+      storeId: store.id,
+      close: (reason) => {
+        // "replaced": this tab stays quiet until it is looked at again; "shutdown": come back soon.
+        send(reason === "replaced" ? "event: replaced\ndata: {}\n\n" : "retry: 500\n\n");
+        stop();
+      },
+    });
+    // The first id tells a fresh EventSource where it stands, for its own reconnections.
+    send(`retry: 2000\nid: ${lastSent}\n: connected\n\n`);
+    catchUp();
+    return () => {
+      release();
+      clearTimeout(retry);
+      unsubscribe();
+    };
   });
 }
