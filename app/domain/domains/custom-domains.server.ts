@@ -44,8 +44,8 @@ function newToken() {
 
 /**
  * Saves the host name the owner typed. A new name starts pending (the old one, if any, stops
- * serving at once); the same name again changes nothing. A name another store has verified is
- * refused; the store keeps its token whatever name it saves, so records already made stay good.
+ * serving at once); the same name again changes nothing. A name another store has verified (and
+ * that still passes its checks) is refused; the store keeps its token whatever name it saves, so records already made stay good.
  */
 export async function saveCustomDomain(
   db: Database,
@@ -61,11 +61,7 @@ export async function saveCustomDomain(
     .select({ storeId: customDomains.storeId })
     .from(customDomains)
     .where(
-      and(
-        eq(customDomains.host, host),
-        inArray(customDomains.status, [...LIVE_STATUSES]),
-        ne(customDomains.storeId, store.id),
-      ),
+      and(eq(customDomains.host, host), eq(customDomains.status, "verified"), ne(customDomains.storeId, store.id)),
     );
   if (takenBy) throw new AppError("ALREADY_EXISTS", DOMAIN_MESSAGES.taken, { field: "host" });
   const current = await findStoreDomain(db, store.id);
