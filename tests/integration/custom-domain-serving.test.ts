@@ -113,7 +113,9 @@ describe("a verified domain serves its store", () => {
     expect(page.body).not.toContain("Café Los Arcos");
     expect(canonicalOf(page.body)).toBe(`${domainOrigin()}/`);
     expect(metaOf(page.body, "og:url")).toBe(`${domainOrigin()}/`);
-    expect(metaOf(page.body, "og:image")).toMatch(new RegExp(`^${domainOrigin()}/i/og/tienda/${shop.storeId}/`));
+    expect(metaOf(page.body, "og:image")).toMatch(
+      new RegExp(`^${domainOrigin()}/i/og/tienda/${shop.storeId}/`),
+    );
     // Links to Tianguis itself leave the store's domain.
     expect(page.body).toContain(`href="${platform()}/c/aguascalientes"`);
 
@@ -136,7 +138,9 @@ describe("a verified domain serves its store", () => {
 
   it("serves what the page needs: its scripts, its card, the API from its own origin, the tracking page", async () => {
     const page = await onDomain("/");
-    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1] ?? /href="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
+    const script =
+      /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1] ??
+      /href="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
     expect(script).toBeDefined();
     expect((await onDomain(script!)).status).toBe(200);
     const card = new URL(metaOf(page.body, "og:image")!);

@@ -92,7 +92,10 @@ describe("verifying a domain with the DNS", () => {
     expect(error.code).toBe("UNPROCESSABLE");
     expect(error.message).toBe(DOMAIN_MESSAGES.notYet);
     expect(error.details).toEqual({ problems: ["txt-missing"] });
-    expect(await findStoreDomain(db, store.id)).toMatchObject({ status: "pending", problems: ["txt-missing"] });
+    expect(await findStoreDomain(db, store.id)).toMatchObject({
+      status: "pending",
+      problems: ["txt-missing"],
+    });
     expect(await mayCertify(db, host)).toBe(false);
   });
 

@@ -26,7 +26,9 @@ export function requestOnHost(
         let body = "";
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+        );
       },
     );
     request.on("timeout", () => request.destroy(new Error(`no answer from ${host}${path}`)));

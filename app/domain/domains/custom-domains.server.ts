@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { customDomains, stores, storeSettings } from "~/db/schema";
 import { enqueue } from "~/domain/jobs/jobs.server";
+import { storeHomeUrl } from "~/domain/share/share-links";
 import { enforce } from "~/domain/rate-limit/rate-limit.server";
 import { resolveLicence } from "~/domain/stores/licence";
 import type { LicenceType } from "~/domain/stores/licence-types";
@@ -61,7 +62,11 @@ export async function saveCustomDomain(
     .select({ storeId: customDomains.storeId })
     .from(customDomains)
     .where(
-      and(eq(customDomains.host, host), eq(customDomains.status, "verified"), ne(customDomains.storeId, store.id)),
+      and(
+        eq(customDomains.host, host),
+        eq(customDomains.status, "verified"),
+        ne(customDomains.storeId, store.id),
+      ),
     );
   if (takenBy) throw new AppError("ALREADY_EXISTS", DOMAIN_MESSAGES.taken, { field: "host" });
   const current = await findStoreDomain(db, store.id);
@@ -304,6 +309,18 @@ export async function activeDomainOf(
     .innerJoin(stores, eq(stores.id, customDomains.storeId))
     .where(eq(customDomains.storeId, storeId));
   return row && isDomainActive(row.status, resolveLicence(row.store, now).tier) ? row.host : null;
+}
+
+/** The address a store shares (QR, poster): its own domain while that serves it, else the platform's. */
+export async function publicStoreAddress(
+  db: Executor,
+  publicOrigin: string,
+  storeId: string,
+): Promise<string> {
+  const host = await activeDomainOf(db, storeId);
+  return host
+    ? storeHomeUrl({ origin: customOrigin(host, publicOrigin), ownDomain: true }, storeId)
+    : storeHomeUrl({ origin: publicOrigin, ownDomain: false }, storeId);
 }
 
 /** Every store's domain, for the operator: name, store, status and the store's plan now. */
