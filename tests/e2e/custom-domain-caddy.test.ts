@@ -83,7 +83,7 @@ describe.skipIf(!CADDY)("a store on its own domain, over HTTPS through Caddy", (
           timeout: 60_000,
         },
         (response) => {
-          const issuer = (response.socket as TLSSocket).getPeerCertificate().issuer?.CN;
+          const issuer = String((response.socket as TLSSocket).getPeerCertificate().issuer?.CN ?? "");
           let body = "";
           response.setEncoding("utf8");
           response.on("data", (chunk: string) => (body += chunk));

@@ -7,7 +7,7 @@
  * changes plans in the database directly, as another instance would.
  */
 import { randomBytes } from "node:crypto";
-import http from "node:http";
+import type http from "node:http";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
