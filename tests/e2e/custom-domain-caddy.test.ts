@@ -16,7 +16,9 @@ import type { TLSSocket } from "node:tls";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createOwner, createProduct, createStore } from "~/db/factories.server";
 import { findFreePort } from "~/db/embedded.server";
-import { useE2eDatabase } from "../support/browser";
+import { chromium, type Browser } from "playwright-core";
+import { expectAccessible, useE2eDatabase } from "../support/browser";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
 import { startDnsServer, type DnsServer } from "../support/dns-server";
 import { ROOT, startServerProcess, type ServerProcess } from "../support/server-process";
 
@@ -29,6 +31,7 @@ const PLATFORM_HOST = "tianguis.test";
 const suffix = Math.random().toString(36).slice(2, 8);
 const DOMAIN = `pedidos.espiga-${suffix}.mx`;
 const UNVERIFIED = `sin-verificar-${suffix}.mx`;
+const IN_BROWSER = `tienda.arcos-${suffix}.mx`;
 
 /** Waits for something observable (hooks cannot use expect.poll); fails with `what` after 30 s. */
 async function until(condition: () => Promise<boolean>, what: string) {
@@ -239,6 +242,103 @@ describe.skipIf(!CADDY)("a store on its own domain, over HTTPS through Caddy", (
     console.log(
       `custom domain through Caddy: https://${DOMAIN}:${state.httpsPort}/ → ${storefront.status}, certificate issued by "${storefront.issuer}"`,
     );
+  });
+
+  it("in Chromium: the owner sets the domain up in the panel at 360 px, and a shopper orders on it", async () => {
+    const store = await createStore(db, {
+      displayName: "Café Los Arcos",
+      licenceType: "premier",
+      licenceExpires: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+      settings: { allowPickup: true },
+    });
+    await createProduct(db, store.id, { id: "cafe-de-olla", name: "Café de olla", price: 35 });
+    const password = "contrasena-segura-1";
+    const owner = await createOwner(db, { storeId: store.id, password });
+    const platform = `https://${PLATFORM_HOST}:${state.httpsPort}`;
+    const browser: Browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      // Every name is this machine, as the test's DNS says; Caddy's local CA is not the system's.
+      args: [...CHROMIUM_FLAGS, "--host-resolver-rules=MAP * 127.0.0.1"],
+    });
+    try {
+      const context = await browser.newContext({
+        ignoreHTTPSErrors: true,
+        viewport: { width: 360, height: 740 },
+        locale: "es-MX",
+        timezoneId: "America/Mexico_City",
+      });
+      const page = await context.newPage();
+      await page.goto(`${platform}/i/login`);
+      await page.getByPlaceholder("Correo electrónico").fill(owner.email);
+      await page.getByPlaceholder("Contraseña").fill(password);
+      await page.getByRole("button", { name: "Entrar" }).click();
+      await page.waitForURL(`${platform}/i/admin`);
+      await page.goto(`${platform}/i/admin?tab=configuracion`);
+      await page.locator("main[data-hydrated]").waitFor();
+
+      const card = page.getByRole("form", { name: "Dominio propio" });
+      const field = card.getByLabel("Tu dominio");
+      await field.fill("http://10.0.0.7/");
+      await card.getByRole("button", { name: "Guardar dominio" }).click();
+      // The message sits next to the field, as its description.
+      await expect.poll(() => field.getAttribute("aria-invalid")).toBe("true");
+      const describedBy = await field.getAttribute("aria-describedby");
+      expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(
+        "Escribe un nombre de dominio, no una dirección IP.",
+      );
+
+      await field.fill(IN_BROWSER.toUpperCase());
+      await card.getByRole("button", { name: "Guardar dominio" }).click();
+      const records = page.getByRole("list", { name: "Registros DNS que debes crear" });
+      await records.waitFor();
+      await page.getByRole("button", { name: "Verificar" }).click();
+      const missing = page.getByRole("list", { name: "Lo que falta" });
+      await expect
+        .poll(() => missing.textContent())
+        .toContain(`Falta el registro TXT _tianguis.${IN_BROWSER}`);
+      await expectAccessible(page);
+
+      // The owner creates what the page lists, and verifies again.
+      const values = await records.locator("code").allTextContents();
+      expect(values).toEqual([
+        IN_BROWSER,
+        PLATFORM_HOST,
+        `_tianguis.${IN_BROWSER}`,
+        expect.stringMatching(/^tianguis-/),
+      ]);
+      state.dns.set(values[0]!, { CNAME: values[1]! });
+      state.dns.set(values[2]!, { TXT: [values[3]!] });
+      await page.getByRole("button", { name: "Verificar" }).click();
+      await expect.poll(() => page.getByText("¡Listo! Verificamos tu dominio").isVisible()).toBe(true);
+      await expect.poll(() => page.getByText("Activo", { exact: true }).isVisible()).toBe(true);
+
+      // A shopper, in a browser that never saw Tianguis, orders on the store's own domain.
+      const shopper = await browser.newContext({
+        ignoreHTTPSErrors: true,
+        viewport: { width: 360, height: 740 },
+      });
+      const shop = await shopper.newPage();
+      await shop.goto(`https://${IN_BROWSER}:${state.httpsPort}/`);
+      await shop.locator("[data-hydrated]").first().waitFor();
+      await shop
+        .getByRole("article", { name: "Café de olla" })
+        .getByRole("button", { name: "Agregar" })
+        .click();
+      await shop.getByRole("tab", { name: /Carrito/ }).click();
+      await shop.getByLabel("Nombre").fill("Ana López");
+      await shop.getByRole("button", { name: /Hacer pedido/ }).click();
+      await expect
+        .poll(() => shop.getByRole("heading", { name: "¡Pedido recibido!" }).isVisible())
+        .toBe(true);
+      expect(await shopper.cookies()).toEqual([]);
+      expect(await shop.getByRole("link", { name: /Descubre más tiendas/ }).getAttribute("href")).toBe(
+        `${platform}/c/aguascalientes`,
+      );
+      await shopper.close();
+      await context.close();
+    } finally {
+      await browser.close();
+    }
   });
 
   it("gives no certificate to a name nobody verified", async () => {
