@@ -34,7 +34,7 @@ const OTHER_DOMAIN = `tienda.arcos-${suffix}.mx`;
 const inAYear = () => new Date(Date.now() + 365 * 24 * 60 * 60 * 1000);
 
 const shop = { storeId: "", productId: "", orderId: "", cookie: "", email: "", password: "" };
-const other = { storeId: "" };
+const other = { storeId: "", cookie: "" };
 /** Every answer the tests got on a store's own domain: none may carry a cookie. */
 const onDomainAnswers: { path: string; response: HostResponse }[] = [];
 
@@ -97,7 +97,8 @@ beforeAll(async () => {
     email: owner.email,
     password,
   });
-  other.storeId = (await verifiedStore(OTHER_DOMAIN, "Café Los Arcos")).store.id;
+  const second = await verifiedStore(OTHER_DOMAIN, "Café Los Arcos");
+  Object.assign(other, { storeId: second.store.id, cookie: second.cookie });
 });
 
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
@@ -276,6 +277,38 @@ describe("a plan that lapses", () => {
       .where(eq(stores.id, other.storeId));
     await expect.poll(async () => (await onDomain("/", { host: OTHER_DOMAIN })).status).toBe(200);
     expect((await fetch(`${platform()}/i/caddy/ask?domain=${OTHER_DOMAIN}`)).status).toBe(200);
+  });
+});
+
+describe("what the owner and the operator see", () => {
+  it("tells the owner on every tab when the daily check fails, and lists every domain for the super-admin", async () => {
+    await db
+      .update(customDomains)
+      .set({ status: "failing", problems: ["txt-missing"], failingSince: new Date() })
+      .where(eq(customDomains.storeId, other.storeId));
+    try {
+      const panel = await fetch(`${platform()}/i/admin?tab=productos`, { headers: { Cookie: other.cookie } });
+      expect((await panel.text()).replaceAll("<!-- -->", "")).toContain(
+        `Tu dominio ${OTHER_DOMAIN} dejó de pasar nuestra revisión del DNS`,
+      );
+      // Meanwhile the domain shows the explanation instead of the store.
+      await expect.poll(async () => (await onDomain("/", { host: OTHER_DOMAIN })).status).toBe(404);
+
+      const password = "contrasena-segura-1";
+      const operator = await createOwner(db, { role: "superadmin", password });
+      const cookie = await signIn(platform(), operator.email, password);
+      const page = await (await fetch(`${platform()}/i/super-admin`, { headers: { Cookie: cookie } })).text();
+      const row = (host: string) => new RegExp(`aria-label="${host}"[\\s\\S]*?</li>`).exec(page)?.[0] ?? "";
+      expect(row(DOMAIN)).toContain("Activo");
+      expect(row(OTHER_DOMAIN)).toContain("Con fallas");
+      expect(row(OTHER_DOMAIN)).toContain("falta el TXT");
+      expect(row(`pendiente-${suffix}.mx`)).toContain("Pendiente de verificar");
+    } finally {
+      await db
+        .update(customDomains)
+        .set({ status: "verified", problems: [], failingSince: null })
+        .where(eq(customDomains.storeId, other.storeId));
+    }
   });
 });
 
