@@ -196,7 +196,7 @@ describe("a verified domain serves its store", () => {
       "/c/aguascalientes",
       `/${other.storeId}`,
       `/s/${other.storeId}/pedido/${shop.orderId}`,
-      "/sitemap.xml",
+      "/sitemaps/1.xml",
       "/manifest.webmanifest",
       "/no-existe",
     ];
@@ -217,6 +217,16 @@ describe("a verified domain serves its store", () => {
       body: "displayName=Forjada",
     });
     expect(settings.status).toBe(404);
+  });
+
+  it("gives search engines the store's own sitemap and robots.txt there", async () => {
+    const robots = await onDomain("/robots.txt");
+    expect(robots.status).toBe(200);
+    expect(robots.body).toContain(`Sitemap: ${domainOrigin()}/sitemap.xml`);
+    const sitemap = await onDomain("/sitemap.xml");
+    expect(sitemap.status).toBe(200);
+    const locations = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toEqual([`${domainOrigin()}/`, `${domainOrigin()}/p/${shop.productId}`]);
   });
 
   it("redirects the platform address to the domain for good once verified", async () => {

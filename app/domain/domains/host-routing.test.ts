@@ -28,6 +28,8 @@ describe("routeOnCustomHost", () => {
     "/i/og/producto/la-espiga/concha-1/v1.jpg",
     "/__manifest",
     "/i/csp-report",
+    "/robots.txt",
+    "/sitemap.xml",
   ])("passes what the store's pages need: %s", (path) => {
     expect(route(path)).toEqual({ kind: "pass" });
   });
@@ -48,7 +50,7 @@ describe("routeOnCustomHost", () => {
     "/i/og/tienda/otra-tienda/v1.jpg",
     "/i/og/tianguis/v1.jpg",
     "/la-espiga-2",
-    "/sitemap.xml",
+    "/sitemaps/1.xml",
     "/sw.js",
     "/manifest.webmanifest",
     "/healthz",

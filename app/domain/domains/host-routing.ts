@@ -38,6 +38,8 @@ export function routeOnCustomHost(pathname: string, storeId: string, active: boo
     new RegExp(`^/i/og/(tienda|producto)/${storeId}/`).test(pathname) ||
     // React Router's route discovery, asked by the router-hydrated tracking page.
     pathname === "/__manifest" ||
+    pathname === "/robots.txt" ||
+    pathname === "/sitemap.xml" ||
     pathname === "/i/csp-report";
   return servable ? { kind: "pass" } : { kind: "not-found" };
 }
