@@ -16,6 +16,7 @@ export default [
   route("i/admin/push", "routes/admin/push.ts"),
   route("i/admin/orders/stream", "routes/admin/orders-stream.ts"),
   route("i/admin/trial", "routes/admin/trial.ts"),
+  route("i/admin/custom-domain", "routes/admin/custom-domain.ts"),
   route("i/super-admin", "routes/super-admin.tsx"),
   route("i/super-admin/actions", "routes/super-admin-actions.ts"),
   route("c/:city", "routes/city.tsx"),

@@ -33,6 +33,13 @@ import {
   uploadCleanupJob,
 } from "~/domain/images/unattached-uploads.server";
 import { startJobWorker } from "~/domain/jobs/jobs.server";
+import {
+  DOMAIN_RECHECK_JOB,
+  domainRecheckJob,
+  scheduleDomainRecheck,
+} from "~/domain/domains/custom-domains.server";
+import { createDnsResolver } from "~/domain/domains/dns-check.server";
+import { createSiteResolver, PLATFORM_SITE, type RequestSite } from "~/domain/domains/site-cache.server";
 import { BACKUP_JOB, backupJob, scheduleBackup } from "~/domain/backup/backup.server";
 import { loadVapidKeys, PUSH_JOB, pushJobHandler } from "~/domain/push/push.server";
 import { pruneHits } from "~/domain/rate-limit/rate-limit.server";
@@ -43,6 +50,8 @@ import { createLogger, type Logger } from "~/lib/logger.server";
 import { closeAllStreams, openStreamCount } from "~/domain/orders/stream-limits.server";
 import { gaugeOf, httpDuration, httpRequests, registry, routePattern } from "~/lib/metrics.server";
 import { serverErrorPage } from "./error-page";
+import { caddyAsk } from "./caddy-ask";
+import { siteByHost } from "./custom-domains";
 import { mediaHandler } from "./media";
 import {
   bodyLimit,
@@ -89,6 +98,7 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
     );
   }
   const vapid = await loadVapidKeys(db, env);
+  const resolver = createDnsResolver(env.dnsServers);
   // One worker per instance for everything that runs after a commit (docs/decisions/004).
   const jobs = startJobWorker({
     db,
@@ -99,6 +109,7 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
       [PUSH_JOB]: pushJobHandler({ db, keys: vapid, logger }),
       [FEATURED_JOB]: featuredRotationJob(db, logger),
       [UPLOAD_CLEANUP_JOB]: uploadCleanupJob({ db, storage, logger }),
+      [DOMAIN_RECHECK_JOB]: domainRecheckJob({ db, logger, resolver, publicOrigin: env.publicOrigin }),
       ...(env.BACKUP_EVERY
         ? {
             [BACKUP_JOB]: backupJob(
@@ -116,7 +127,8 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
         : {}),
     },
   });
-  const services: AppServices = { db, auth, env, logger, orderEvents, storage, jobs, vapid };
+  const sites = createSiteResolver({ db, publicOrigin: env.publicOrigin });
+  const services: AppServices = { db, auth, env, logger, orderEvents, storage, jobs, vapid, resolver, sites };
 
   if (env.DEMO_DATA) {
     const { seeded } = await seedDemoMarketplace(db, new Date(), storage);
@@ -148,6 +160,8 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
   await scheduleFeaturedRotation(db);
   // Uploads no product or logo uses a day later are deleted: likewise one job a day.
   await scheduleUploadCleanup(db);
+  // Stores' own domains are re-checked once a day (issue 18).
+  await scheduleDomainRecheck(db);
   if (env.BACKUP_EVERY) await scheduleBackup(db, env.BACKUP_EVERY);
 
   gaugeOf(
@@ -292,6 +306,9 @@ function createApp(services: AppServices, lifecycle: { closing: boolean }, vite?
     res.type(registry.contentType).send(await registry.metrics());
   });
 
+  // From here on the Host decides: the platform, or a store's own domain (issue 18).
+  app.use(siteByHost(services.sites, env));
+  app.get("/i/caddy/ask", caddyAsk(db));
   app.use("/media", mediaHandler(services.storage));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -325,6 +342,7 @@ function createApp(services: AppServices, lifecycle: { closing: boolean }, vite?
       clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       logger: res.locals.logger as Logger,
       cspNonce: res.locals.cspNonce as string | undefined,
+      site: (res.locals.site as RequestSite | undefined) ?? PLATFORM_SITE,
     }),
   });
   app.use((req, res, next) => handleRequest(withReadBody(req, res), res, next));

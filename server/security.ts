@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import type { Database } from "~/db/client.server";
+import type { RequestSite } from "~/domain/domains/site-cache.server";
 import { consume } from "~/domain/rate-limit/rate-limit.server";
 import { contentSecurityPolicy, CSP_REPORT_PATH } from "~/lib/csp";
 import type { Env } from "~/lib/env.server";
@@ -81,7 +82,10 @@ export function responseHeaders(env: Env): RequestHandler {
 export function originGuard(env: Env): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method) || req.path === CSP_REPORT_PATH) return next();
-    const allowed = new Set([env.publicOrigin]);
+    // On a store's own domain only its storefront's posts get this far (server/custom-domains.ts):
+    // they come from that domain, never from the platform (docs/decisions/018).
+    const site = res.locals.site as RequestSite | undefined;
+    const allowed = new Set([site?.kind === "store" ? site.origin : env.publicOrigin]);
     // Without a configured PUBLIC_ORIGIN (a local run), the address the browser used is ours too.
     if (!env.PUBLIC_ORIGIN) allowed.add(`${req.protocol}://${req.get("host")}`);
     const source = requestSource(req);

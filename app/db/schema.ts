@@ -26,6 +26,7 @@ import type { OutsideHours } from "~/domain/orders/scheduling";
 import type { OpeningHours } from "~/domain/stores/opening-hours";
 import type { ProductUnit } from "~/domain/products/product-units";
 import type { LicenceType } from "~/domain/stores/licence-types";
+import type { DomainProblem, DomainStatus } from "~/domain/domains/custom-domain";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -214,6 +215,44 @@ export const storeSettings = pgTable("store_settings", {
     .default(sql`'{"zones":[],"flatFee":0,"freeOver":null}'::jsonb`),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A store's own domain (issue 18, docs/decisions/018): one per store. `host` is the ASCII
+ * (punycode) name. A host is live — routed to its store, certified by Caddy — once verified; only
+ * one store may hold a host that is verified or failing, while any number may have typed it
+ * (pending), so nobody can block a domain they do not control.
+ */
+export const customDomains = pgTable(
+  "custom_domains",
+  {
+    storeId: text("store_id")
+      .primaryKey()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    host: text("host").notNull(),
+    /** The value of the `_tianguis.<host>` TXT record that proves the owner controls the domain. */
+    token: text("token").notNull(),
+    status: text("status").$type<DomainStatus>().notNull().default("pending"),
+    /** What the last check found missing (empty when it passed). */
+    problems: text("problems")
+      .array()
+      .$type<DomainProblem[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    /** When a verified domain's daily check first failed; null while it passes. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("custom_domains_live_host_idx")
+      .on(t.host)
+      .where(sql`${t.status} <> 'pending'`),
+    index("custom_domains_host_idx").on(t.host),
+    check("custom_domains_status", sql`${t.status} in ('pending', 'verified', 'failing')`),
+  ],
+);
 
 // ── Products ──────────────────────────────────────────────────────────────────────────────────
 

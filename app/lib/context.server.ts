@@ -1,5 +1,7 @@
 import type { Database } from "~/db/client.server";
 import type { Auth } from "~/domain/auth/auth.server";
+import type { DnsResolver } from "~/domain/domains/dns-check.server";
+import type { RequestSite, SiteResolver } from "~/domain/domains/site-cache.server";
 import type { ImageStorage } from "~/domain/images/storage.server";
 import type { JobWorker } from "~/domain/jobs/jobs.server";
 import type { OrderEventHub } from "~/domain/orders/order-events.server";
@@ -20,6 +22,10 @@ export type AppServices = {
   jobs: JobWorker;
   /** Web Push keys: the public one goes to browsers that subscribe. */
   vapid: VapidKeys;
+  /** DNS look-ups for stores' own domains (DNS_SERVERS). */
+  resolver: DnsResolver;
+  /** Which site a request's Host names: the platform or a store's own domain (cached briefly). */
+  sites: SiteResolver;
 };
 
 declare module "react-router" {
@@ -31,5 +37,10 @@ declare module "react-router" {
     logger: Logger;
     /** The request's Content-Security-Policy nonce; absent in development. */
     cspNonce?: string;
+    /**
+     * The site the request's Host names (issue 18): the platform, or a store's own domain with
+     * its store. Anything that varies by host (canonical URLs, a page cache's key) reads it here.
+     */
+    site: RequestSite;
   }
 }

@@ -1,3 +1,4 @@
+import { Resolver } from "node:dns";
 import path from "node:path";
 import { z } from "~/lib/zod";
 
@@ -51,13 +52,41 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** Addresses that may read GET /metrics, comma-separated. */
   METRICS_ALLOW: z.string().default("127.0.0.1,::1,::ffff:127.0.0.1"),
+  /**
+   * DNS servers that check stores' own domains (`1.1.1.1,8.8.8.8`, `127.0.0.1:5300`); unset: the
+   * system's. A public resolver sees an owner's new records sooner than a caching local one.
+   */
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || areDnsServers(splitList(value)), {
+      message: "comma-separated IP addresses, each with an optional :port ([::1]:53 for IPv6)",
+    }),
 });
+
+function splitList(value: string): string[] {
+  return value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+function areDnsServers(servers: string[]): boolean {
+  try {
+    new Resolver().setServers(servers);
+    return servers.length > 0;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof EnvSchema> & {
   publicOrigin: string;
   dataDir: string;
   /** Origins images may come from besides our own (the S3 public URL's), for the CSP. */
   imageOrigins: string[];
+  /** DNS_SERVERS as a list; empty: the system's resolvers. */
+  dnsServers: string[];
 };
 
 /** Parses the environment once; every other module receives the result. */
@@ -73,5 +102,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     dataDir: path.resolve(env.DATA_DIR),
     imageOrigins: env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [],
+    dnsServers: env.DNS_SERVERS ? splitList(env.DNS_SERVERS) : [],
   };
 }

@@ -18,6 +18,9 @@ import { loadAdminTab, planSummary } from "~/domain/stores/admin-panel.server";
 import { needsOrderCheck, resolveAdminTab, visibleTabs } from "~/domain/stores/admin-tabs";
 import { parseDashboardPeriod } from "~/domain/stores/dashboard";
 import { storeHasOrders } from "~/domain/stores/dashboard.server";
+import { loadDomainPanel } from "~/domain/domains/custom-domains.server";
+import { storeHomeUrl } from "~/domain/share/share-links";
+import { DomainFailingBanner } from "~/components/admin/custom-domain-panel";
 import type { Route } from "./+types/admin";
 
 /** The installable app (issue 10): its manifest and home-screen icon, on the panel and its login only. */
@@ -42,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   // The stream's starting point is read before the panel's data, so nothing falls in between.
   const liveCursor = await latestOrderChangeId(db, store.id);
-  const [panel, unseenOrders] = await Promise.all([
+  const [panel, unseenOrders, domainPanel] = await Promise.all([
     loadAdminTab(
       db,
       store,
@@ -52,13 +55,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       parseDashboardPeriod(url.searchParams.get("periodo")),
     ),
     listUnseenOrderIds(db, store.id),
+    loadDomainPanel(
+      db,
+      { id: store.id, tier: store.licence.tier },
+      { resolver: context.services.resolver, publicOrigin: env.publicOrigin },
+      { withRecords: tab === "configuracion" },
+    ),
   ]);
+  // Once its own domain serves it, that is the address the owner shares (issue 18).
+  const ownDomain = domainPanel.domain?.active ? domainPanel.domain.address : null;
   return {
     email: user.email,
     store: {
       id: store.id,
       displayName: store.settings.displayName || "Tienda",
-      address: `${env.publicOrigin}/${store.id}`,
+      address: ownDomain
+        ? storeHomeUrl({ origin: ownDomain, ownDomain: true }, store.id)
+        : storeHomeUrl({ origin: env.publicOrigin, ownDomain: false }, store.id),
+      domain: domainPanel,
       logoUrl: store.settings.logoKey ? mediaUrl(thumbnailKey(store.settings.logoKey, 200)) : null,
       plan: planSummary(store),
       pause: {
@@ -105,7 +119,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="min-w-0">
                 Tu tienda está en{" "}
-                <a href={`/${store.id}`} className="font-semibold break-all underline">
+                <a href={store.address} className="font-semibold break-all underline">
                   {store.address}
                 </a>
               </p>
@@ -118,6 +132,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         {store ? (
           <>
             <OrderAlarm unseen={store.live.unseenOrders.length} />
+            <DomainFailingBanner panel={store.domain} />
             <PlanPanel {...store.plan} contactEmail={store.contactEmail} />
             <nav aria-label="Secciones del panel" className="-mx-4 mt-6 overflow-x-auto px-4">
               <ul className="flex gap-1 border-b border-stone-300">

@@ -1,4 +1,6 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { customOrigin } from "~/domain/domains/custom-domain";
+import { activeDomainOf } from "~/domain/domains/custom-domains.server";
 import { Island } from "~/components/island";
 import { StorefrontApp } from "~/components/storefront/storefront-app";
 import { UnknownStore } from "~/components/storefront/unknown-store";
@@ -6,7 +8,7 @@ import { imageSources } from "~/domain/images/image-urls";
 import { formatMoney } from "~/domain/orders/money";
 import { productCard, storeCard } from "~/domain/share/og.server";
 import { ogImageTags } from "~/domain/share/og-tags";
-import { productAddress, storeAddress } from "~/domain/share/share-links";
+import { productHomeUrl, storeHomeUrl, type StoreHome } from "~/domain/share/share-links";
 import { loadStoreSeo } from "~/domain/share/store-seo.server";
 import { productJsonLd, storeJsonLd } from "~/domain/share/structured-data";
 import { loadStorefront } from "~/domain/storefront/catalogue.server";
@@ -24,17 +26,33 @@ export const handle: HydrationHandle = {
     (loaderData as { kind?: string } | undefined)?.kind === "store" ? "island" : "none",
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = context.services;
   const { storeId, productId } = params;
-  const [storefront, seo] = isValidStoreId(storeId)
-    ? await Promise.all([loadStorefront(db, storeId), loadStoreSeo(db, storeId)])
-    : [null, null];
+  // On the store's own domain (issue 18) the page is `/` there; on the platform, `/<storeId>`.
+  const ownDomain = context.site.kind === "store" && context.site.storeId === storeId;
+  const [storefront, seo, domain] = isValidStoreId(storeId)
+    ? await Promise.all([
+        loadStorefront(db, storeId),
+        loadStoreSeo(db, storeId),
+        ownDomain ? null : activeDomainOf(db, storeId),
+      ])
+    : [null, null, null];
   if (!storefront || !seo) {
     const claimable = isValidStoreId(storeId) && !RESERVED_STORE_IDS.has(storeId);
     return data({ kind: "unknown" as const, storeId, claimable, origin: env.publicOrigin }, { status: 404 });
   }
-  const origin = env.publicOrigin;
+  if (domain) {
+    // The store lives on its own domain now: the platform address moves there for good.
+    const home: StoreHome = { origin: customOrigin(domain, env.publicOrigin), ownDomain: true };
+    const target =
+      productId === undefined ? storeHomeUrl(home, storeId) : productHomeUrl(home, storeId, productId);
+    throw redirect(`${target}${new URL(request.url).search}`, 301);
+  }
+  const home: StoreHome = ownDomain
+    ? { origin: context.site.kind === "store" ? context.site.origin : env.publicOrigin, ownDomain: true }
+    : { origin: env.publicOrigin, ownDomain: false };
+  const origin = home.origin;
   const { store } = storefront;
   const look = {
     id: store.id,
@@ -45,13 +63,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const page = {
     kind: "store" as const,
     ...storefront,
-    url: storeAddress(origin, store.id),
+    url: storeHomeUrl(home, store.id),
     card: storeCard(origin, look),
+    /** Links to Tianguis itself (the directory, the home page) leave the store's own domain. */
+    platformOrigin: ownDomain ? env.publicOrigin : "",
     seo,
     shared: null as null | { productId: string; found: boolean },
     jsonLd: [
       storeJsonLd({
-        url: storeAddress(origin, store.id),
+        url: storeHomeUrl(home, store.id),
         name: store.displayName,
         description: store.description,
         image: storeCard(origin, look).url,
@@ -65,7 +85,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // A product's own page: the store, opened with that product first, previewed as itself.
   const product = storefront.products.find((candidate) => candidate.id === productId);
   if (!product) return data({ ...page, shared: { productId, found: false } }, { status: 404 });
-  const url = productAddress(origin, store.id, product.id);
+  const url = productHomeUrl(home, store.id, product.id);
   return {
     ...page,
     url,
@@ -133,7 +153,12 @@ export default function Storefront({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "unknown") {
     return <UnknownStore storeId={loaderData.storeId} claimable={loaderData.claimable} />;
   }
-  const props = { store: loaderData.store, products: loaderData.products, shared: loaderData.shared };
+  const props = {
+    store: loaderData.store,
+    products: loaderData.products,
+    shared: loaderData.shared,
+    platformOrigin: loaderData.platformOrigin,
+  };
   return (
     <Island name="storefront" props={props}>
       <StorefrontApp {...props} />

@@ -7,6 +7,8 @@ import { AdminHeaderBar } from "~/components/super-admin/header-bar";
 import { CreateStorePanel } from "~/components/super-admin/create-store-panel";
 import { RotateFeaturedPanel } from "~/components/super-admin/rotate-featured-panel";
 import { StoreListPanel } from "~/components/super-admin/store-list-panel";
+import { CustomDomainsPanel } from "~/components/super-admin/custom-domains-panel";
+import { listCustomDomains } from "~/domain/domains/custom-domains.server";
 import { requireSuperAdmin } from "~/domain/auth/guards.server";
 import { NO_PERMISSION_MESSAGE } from "~/domain/auth/roles";
 import { listCities, listStoreCategories } from "~/domain/stores/store.server";
@@ -23,15 +25,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireSuperAdmin(request, context);
   const { db } = context.services;
   const query = (new URL(request.url).searchParams.get("tienda") ?? "").slice(0, 100);
-  const [stores, categories, cities] = await Promise.all([
+  const [stores, categories, cities, domains] = await Promise.all([
     listOperatorStores(db, query),
     listStoreCategories(db),
     listCities(db),
+    listCustomDomains(db),
   ]);
   return {
     email: user.email,
     query,
     stores,
+    domains,
     categories: categories.map((category) => ({ value: category.id, label: category.name })),
     cities: cities.map((city) => ({ value: city.id, label: city.name })),
   };
@@ -69,6 +73,7 @@ export default function SuperAdmin({ loaderData, actionData }: Route.ComponentPr
             documentResult={documentResult("create-store")}
           />
           <StoreListPanel query={loaderData.query} stores={loaderData.stores} />
+          <CustomDomainsPanel domains={loaderData.domains} />
         </div>
       </main>
     </>

@@ -107,6 +107,14 @@ const ENDPOINTS: Endpoint[] = [
     refusal: 404,
   },
   {
+    name: "own domain",
+    method: "POST",
+    path: "/i/admin/custom-domain",
+    form: () => ({ intent: "remove" }),
+    allowed: ["otherOwner"],
+    refusal: 404,
+  },
+  {
     name: "upload",
     method: "POST",
     path: "/i/admin/upload",

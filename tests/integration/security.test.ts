@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { and, count, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrder, createOwner, createProduct, createStore } from "~/db/factories.server";
-import { analyticsEvents, authUser, orders, products, storeSettings } from "~/db/schema";
+import { analyticsEvents, authUser, customDomains, orders, products, storeSettings } from "~/db/schema";
 import { MAX_STREAMS_PER_SESSION } from "~/domain/orders/stream-limits.server";
 import { createTestDatabase } from "../support/database";
 import { signIn, useServerProcess } from "../support/http-server";
@@ -34,6 +34,9 @@ beforeAll(async () => {
     lines: [{ productId: product.id, name: product.name, price: product.price, unit: product.unit }],
   });
   const account = await createOwner(db, { storeId: store.id });
+  await db
+    .insert(customDomains)
+    .values({ storeId: store.id, host: "pedidos.espiga.mx", token: "tianguis-t" });
   Object.assign(owner, {
     storeId: store.id,
     productId: product.id,
@@ -50,7 +53,8 @@ async function ownerState() {
   const [product] = await db.select().from(products).where(eq(products.id, owner.productId));
   const [order] = await db.select().from(orders).where(eq(orders.id, owner.orderId));
   const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, owner.storeId));
-  return { productCount: productCount!.n, product, order, settings };
+  const [domain] = await db.select().from(customDomains).where(eq(customDomains.storeId, owner.storeId));
+  return { productCount: productCount!.n, product, order, settings, domain };
 }
 
 const FORGED_POSTS: { name: string; path: string; form: () => Record<string, string> }[] = [
@@ -75,6 +79,7 @@ const FORGED_POSTS: { name: string; path: string; form: () => Record<string, str
     form: () => ({ intent: "complete", orderId: owner.orderId }),
   },
   { name: "trial", path: "/i/admin/trial", form: () => ({}) },
+  { name: "own domain removal", path: "/i/admin/custom-domain", form: () => ({ intent: "remove" }) },
   { name: "pause", path: "/i/admin/pause", form: () => ({ intent: "pause", minutes: "60" }) },
   { name: "log out", path: "/i/logout", form: () => ({}) },
 ];

@@ -14,17 +14,22 @@ export function postOrder(
     // A test fails rather than hangs when an answer never comes.
     signal: AbortSignal.timeout(60_000),
     headers: { "Content-Type": "application/json", Origin: options.origin ?? baseUrl, ...options.headers },
-    body: JSON.stringify({
-      intent: "place-order",
-      form: {
-        customerName: "Ana",
-        customerPhone: "4499998877",
-        deliveryType: "pickup",
-        address: "",
-        comments: "",
-        idempotencyKey: options.idempotencyKey ?? `clave-${randomBytes(8).toString("hex")}`,
-        lines: [{ productId: shop.productId, variation: "", quantity: 1 }],
-      },
-    }),
+    body: JSON.stringify(orderRequest(shop, options.idempotencyKey)),
   });
+}
+
+/** The storefront API's body for one unit of one product, for pickup. */
+export function orderRequest(shop: { productId: string }, idempotencyKey?: string) {
+  return {
+    intent: "place-order",
+    form: {
+      customerName: "Ana",
+      customerPhone: "4499998877",
+      deliveryType: "pickup",
+      address: "",
+      comments: "",
+      idempotencyKey: idempotencyKey ?? `clave-${randomBytes(8).toString("hex")}`,
+      lines: [{ productId: shop.productId, variation: "", quantity: 1 }],
+    },
+  };
 }

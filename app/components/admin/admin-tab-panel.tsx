@@ -1,5 +1,7 @@
 import { lazy, Suspense } from "react";
+import type { DomainPanel } from "~/domain/domains/custom-domains.server";
 import type { AdminTabData } from "~/domain/stores/admin-panel.server";
+import { CustomDomainPanel } from "./custom-domain-panel";
 import { AdvancedSettingsTab } from "./advanced-settings-tab";
 import { NotificationsTab } from "./notifications-tab";
 import { OrderHistoryTab } from "./order-history-tab";
@@ -22,8 +24,14 @@ export function AdminTabPanel({
 }: {
   panel: AdminTabData;
   connection: LiveConnection;
-  /** The store's public address and name, for what the owner shares. */
-  store: { address: string; displayName: string };
+  /** The store's public address and name, for what the owner shares; its own domain's state. */
+  store: {
+    id: string;
+    address: string;
+    displayName: string;
+    domain: DomainPanel;
+    plan: { canStartTrial: boolean };
+  };
 }) {
   switch (panel.tab) {
     case "resumen":
@@ -39,6 +47,7 @@ export function AdminTabPanel({
           <div className="mt-6 space-y-6">
             <ShopRulesPanel settings={panel.settings} />
             <OrderSettingsPanel settings={panel.settings} />
+            <CustomDomainPanel panel={store.domain} canStartTrial={store.plan.canStartTrial} />
             <ShareKitPanel storeName={store.displayName} address={store.address} />
           </div>
         </>
@@ -59,7 +68,7 @@ export function AdminTabPanel({
           orders={panel.orders}
           connection={connection}
           messages={{
-            storeId: new URL(store.address).pathname.slice(1),
+            storeId: store.id,
             storeName: panel.storeName,
             origin: new URL(store.address).origin,
             templates: panel.templates,

@@ -164,7 +164,7 @@ function ProductCard({
         </button>
         {product.available ? (
           <ShareButton
-            url={`${store.address}/p/${encodeURIComponent(product.id)}`}
+            url={`${store.address.replace(/\/$/, "")}/p/${encodeURIComponent(product.id)}`}
             title={product.name}
             text={`${product.name} en ${store.displayName}`}
             label={`Compartir ${product.name}`}

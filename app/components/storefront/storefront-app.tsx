@@ -33,6 +33,11 @@ export type StorefrontProps = {
   products: StorefrontProduct[];
   /** On a product's own page (`/<storeId>/p/<productId>`): that product, shown first. */
   shared?: SharedProduct | null;
+  /**
+   * The platform's origin when the page is on the store's own domain (issue 18), where `/` is the
+   * store itself: links to Tianguis are absolute then. Empty on the platform.
+   */
+  platformOrigin?: string;
 };
 
 const TABS = [
@@ -48,7 +53,7 @@ type TabId = (typeof TABS)[number]["id"];
  * JavaScript budget. It must render the same on both sides: anything from the browser's
  * storage is read after hydration, in effects.
  */
-export function StorefrontApp({ store, products, shared = null }: StorefrontProps) {
+export function StorefrontApp({ store, products, shared = null, platformOrigin = "" }: StorefrontProps) {
   const [tab, setTab] = useState<TabId>("productos");
   const [lines, setLines] = useState<CartLine[]>([]);
   const [loaded, setLoaded] = useState(false);
@@ -228,14 +233,14 @@ export function StorefrontApp({ store, products, shared = null }: StorefrontProp
 
       <footer className="mx-auto max-w-5xl px-4 pt-4 pb-10 text-center">
         <a
-          href="/c/aguascalientes"
+          href={`${platformOrigin}/c/aguascalientes`}
           className="inline-block rounded-lg bg-[var(--store-secondary)] px-5 py-3 font-semibold text-[var(--store-on-secondary)]"
         >
           Descubre más tiendas en Aguascalientes
         </a>
         <p className="mt-4 text-sm">
           Tienda creada con{" "}
-          <a href="/" className="font-semibold underline">
+          <a href={`${platformOrigin}/`} className="font-semibold underline">
             Tianguis
           </a>
         </p>

@@ -35,6 +35,8 @@ export const RATE_LIMITS = {
   cspReportPerAddress: { limit: 20, windowMs: 10 * 60 * 1000 },
   /** Images one store may upload per hour. */
   uploadPerStore: { limit: 300, windowMs: 60 * 60 * 1000 },
+  /** "Verificar" of a store's own domain: each one asks the DNS several questions. */
+  domainCheckPerStore: { limit: 20, windowMs: 10 * 60 * 1000 },
 } as const satisfies Record<string, Window>;
 
 export type Window = { limit: number; windowMs: number };

@@ -15,6 +15,22 @@ export function productAddress(origin: string, storeId: string, productId: strin
   return `${origin}${productPath(storeId, productId)}`;
 }
 
+/**
+ * Where a store's public pages live: `<origin>/<storeId>` on the platform, or the root of its
+ * own domain (issue 18), where a product's page is `/p/<productId>`.
+ */
+export type StoreHome = { origin: string; ownDomain: boolean };
+
+export function storeHomeUrl(home: StoreHome, storeId: string): string {
+  return home.ownDomain ? `${home.origin}/` : storeAddress(home.origin, storeId);
+}
+
+export function productHomeUrl(home: StoreHome, storeId: string, productId: string): string {
+  return home.ownDomain
+    ? `${home.origin}/p/${encodeURIComponent(productId)}`
+    : productAddress(home.origin, storeId, productId);
+}
+
 /** Texts an owner pastes into a WhatsApp status or a Facebook post. */
 export function shareTexts(storeName: string, address: string) {
   return {

@@ -21,6 +21,21 @@ export function robotsTxt(origin: string): string {
   ].join("\n");
 }
 
+/**
+ * A store's own domain (issue 18): its page and its available products' pages there, at their
+ * short addresses; nothing when the store is hidden from search.
+ */
+export async function listStoreSitemapEntries(db: Executor, storeId: string, origin: string) {
+  const result = await db.execute<Entry>(
+    sql`select * from (${ENTRIES}) e where store_id = ${storeId} order by product_id nulls first
+        limit ${SITEMAP_LIMIT}`,
+  );
+  return result.rows.map((row) => ({
+    loc: row.product_id ? `${origin}/p/${encodeURIComponent(row.product_id)}` : `${origin}/`,
+    lastModified: new Date(row.last_modified).toISOString(),
+  }));
+}
+
 /** Store pages and product pages of visible stores, in a stable order, one page of them. */
 const ENTRIES = sql`
   select s.id as store_id, null::text as product_id, ss.updated_at as last_modified

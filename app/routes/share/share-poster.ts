@@ -4,12 +4,13 @@
  */
 import { requireStoreOwner } from "~/domain/auth/guards.server";
 import { posterPdf } from "~/domain/share/poster.server";
-import { isPosterSize, storeAddress } from "~/domain/share/share-links";
+import { publicStoreAddress } from "~/domain/domains/custom-domains.server";
+import { isPosterSize } from "~/domain/share/share-links";
 import type { Route } from "./+types/share-poster";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store } = await requireStoreOwner(request, context);
-  const { storage, env } = context.services;
+  const { storage, env, db } = context.services;
   const requested = new URL(request.url).searchParams.get("tamano") ?? "a4";
   const size = isPosterSize(requested) ? requested : "a4";
   const { settings } = store;
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pdf = await posterPdf(
     {
       displayName: settings.displayName || store.id,
-      address: storeAddress(env.publicOrigin, store.id),
+      address: await publicStoreAddress(db, env.publicOrigin, store.id),
       primaryColor: settings.primaryColor,
       logo,
     },

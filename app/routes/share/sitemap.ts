@@ -5,6 +5,7 @@
 import {
   countSitemapEntries,
   listSitemapEntries,
+  listStoreSitemapEntries,
   sitemapIndexXml,
   sitemapPages,
   urlSetXml,
@@ -18,6 +19,10 @@ const xml = (body: string) =>
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = context.services;
+  // On a store's own domain: that store's pages only (issue 18).
+  if (context.site.kind === "store") {
+    return xml(urlSetXml(await listStoreSitemapEntries(db, context.site.storeId, context.site.origin)));
+  }
   const origin = env.publicOrigin;
   const pages = sitemapPages(await countSitemapEntries(db));
   if (params.file === undefined) {

@@ -1,0 +1,67 @@
+import { data } from "react-router";
+import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { DOMAIN_MESSAGES, DomainActionSchema, verifiedMessage } from "~/domain/domains/custom-domain";
+import {
+  findStoreDomain,
+  removeCustomDomain,
+  saveCustomDomain,
+  verifyCustomDomain,
+} from "~/domain/domains/custom-domains.server";
+import { fieldErrors, invalidForm } from "~/lib/form-result";
+import { answering } from "~/lib/http-errors.server";
+import type { Route } from "./+types/custom-domain";
+
+/**
+ * POST /i/admin/custom-domain (issue 18): `intent=save` keeps the host name the owner typed,
+ * `intent=verify` looks its DNS records up, `intent=remove` gives the domain up. Whatever changes
+ * is forgotten by this instance's host cache at once (others follow within seconds).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { store } = await requireStoreOwner(request, context);
+  const parsed = DomainActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data(invalidForm(DOMAIN_MESSAGES.invalid, fieldErrors(parsed.error)), 400);
+  const { db, env, resolver, sites } = context.services;
+  const owner = { id: store.id, tier: store.licence.tier };
+  const input = parsed.data;
+  const before = await findStoreDomain(db, store.id);
+  const forget = (host?: string) => host !== undefined && sites.forget(host);
+  const logger = context.logger;
+
+  switch (input.intent) {
+    case "save":
+      return answering(
+        { logger, fallback: DOMAIN_MESSAGES.failed, logLine: "custom domain save failed" },
+        async () => {
+          const saved = await saveCustomDomain(db, owner, input.host, new URL(env.publicOrigin).hostname);
+          forget(before?.host);
+          return { ok: true as const, message: DOMAIN_MESSAGES.saved, host: saved.host };
+        },
+      );
+    case "verify":
+      return answering(
+        { logger, fallback: DOMAIN_MESSAGES.verifyFailed, logLine: "custom domain check failed" },
+        async () => {
+          try {
+            const { address } = await verifyCustomDomain(db, owner, {
+              resolver,
+              publicOrigin: env.publicOrigin,
+            });
+            logger.info("custom domain verified", { storeId: store.id, host: before?.host });
+            return { ok: true as const, message: verifiedMessage(address) };
+          } finally {
+            // A live domain that failed this check stops serving, one that passed starts: either way.
+            forget(before?.host);
+          }
+        },
+      );
+    case "remove":
+      return answering(
+        { logger, fallback: DOMAIN_MESSAGES.failed, logLine: "custom domain removal failed" },
+        async () => {
+          await removeCustomDomain(db, store.id);
+          forget(before?.host);
+          return { ok: true as const, message: DOMAIN_MESSAGES.removed };
+        },
+      );
+  }
+}
