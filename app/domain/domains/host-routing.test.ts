@@ -21,6 +21,7 @@ describe("routeOnCustomHost", () => {
     "/s/la-espiga/api",
     "/s/la-espiga/pedido/ABC234",
     "/s/la-espiga/pedido/ABC234.data",
+    "/s/la-espiga/pedido/ABC234/stream",
     "/media/product-images/la-espiga/abc.webp",
     "/assets/entry.client-abc.js",
     "/favicon.svg",

@@ -34,7 +34,7 @@ export function routeOnCustomHost(pathname: string, storeId: string, active: boo
     STATIC.test(pathname) ||
     pathname.startsWith("/media/") ||
     pathname === `/s/${storeId}/api` ||
-    new RegExp(`^/s/${storeId}/pedido/[^/]+(\\.data)?$`).test(pathname) ||
+    new RegExp(`^/s/${storeId}/pedido/[^/]+(\\.data|/stream)?$`).test(pathname) ||
     new RegExp(`^/i/og/(tienda|producto)/${storeId}/`).test(pathname) ||
     // React Router's route discovery, asked by the router-hydrated tracking page.
     pathname === "/__manifest" ||
