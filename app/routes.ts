@@ -5,6 +5,8 @@ export default [
   route("i/login", "routes/login.tsx"),
   route("i/signup", "routes/signup.tsx"),
   route("i/logout", "routes/logout.tsx"),
+  route("i/olvide-contrasena", "routes/forgot-password.tsx"),
+  route("i/restablecer/:token", "routes/reset-password.tsx"),
   route("i/admin", "routes/admin.tsx"),
   route("i/admin/settings", "routes/admin/settings.ts"),
   route("i/admin/advanced-settings", "routes/admin/advanced-settings.ts"),
