@@ -37,6 +37,14 @@ import { BACKUP_JOB, backupJob, scheduleBackup } from "~/domain/backup/backup.se
 import { loadVapidKeys, PUSH_JOB, pushJobHandler } from "~/domain/push/push.server";
 import { createMailer, MAIL_JOB, mailJobHandler } from "~/domain/mail/mail.server";
 import { PASSWORD_RESET_JOB, passwordResetJob } from "~/domain/auth/password-reset.server";
+import { NEW_ORDER_EMAIL_JOB, newOrderEmailJob } from "~/domain/mail/new-order-mail.server";
+import {
+  CLOSED_STORES_PURGE_JOB,
+  closedStoresPurgeJob,
+  IMAGES_DELETE_JOB,
+  imagesDeleteJob,
+  scheduleClosedStoresPurge,
+} from "~/domain/stores/close-store.server";
 import { pruneHits } from "~/domain/rate-limit/rate-limit.server";
 import { loadOrCreateSecret } from "~/domain/secrets/secrets.server";
 import type { AppServices } from "~/lib/context.server";
@@ -115,6 +123,9 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
       [PUSH_JOB]: pushJobHandler({ db, keys: vapid, logger }),
       [MAIL_JOB]: mailJobHandler({ mailer, logger }),
       [PASSWORD_RESET_JOB]: passwordResetJob({ db, origin: env.publicOrigin, logger }),
+      [NEW_ORDER_EMAIL_JOB]: newOrderEmailJob({ db, origin: env.publicOrigin }),
+      [IMAGES_DELETE_JOB]: imagesDeleteJob({ db, storage, logger }),
+      [CLOSED_STORES_PURGE_JOB]: closedStoresPurgeJob(db, logger),
       [FEATURED_JOB]: featuredRotationJob(db, logger),
       [UPLOAD_CLEANUP_JOB]: uploadCleanupJob({ db, storage, logger }),
       ...(env.BACKUP_EVERY
@@ -166,6 +177,8 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
   await scheduleFeaturedRotation(db);
   // Uploads no product or logo uses a day later are deleted: likewise one job a day.
   await scheduleUploadCleanup(db);
+  // Closed stores are deleted 30 days later, freeing their ids: likewise one job a day.
+  await scheduleClosedStoresPurge(db);
   if (env.BACKUP_EVERY) await scheduleBackup(db, env.BACKUP_EVERY);
 
   gaugeOf(

@@ -7,6 +7,7 @@ import { AdminHeaderBar } from "~/components/super-admin/header-bar";
 import { CreateStorePanel } from "~/components/super-admin/create-store-panel";
 import { RotateFeaturedPanel } from "~/components/super-admin/rotate-featured-panel";
 import { StoreListPanel } from "~/components/super-admin/store-list-panel";
+import { EraseOrderPanel } from "~/components/super-admin/erase-order-panel";
 import { requireSuperAdmin } from "~/domain/auth/guards.server";
 import { NO_PERMISSION_MESSAGE } from "~/domain/auth/roles";
 import { listCities, listStoreCategories } from "~/domain/stores/store.server";
@@ -69,6 +70,7 @@ export default function SuperAdmin({ loaderData, actionData }: Route.ComponentPr
             documentResult={documentResult("create-store")}
           />
           <StoreListPanel query={loaderData.query} stores={loaderData.stores} />
+          <EraseOrderPanel documentResult={documentResult("erase-order")} />
         </div>
       </main>
     </>

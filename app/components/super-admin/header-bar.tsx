@@ -1,7 +1,9 @@
+import { Link } from "react-router";
 import { LogoutButton } from "~/components/logout-button";
 import { TianguisLogo } from "~/components/brand";
 
-export function AdminHeaderBar({ email }: { email?: string }) {
+/** The header of the super-admin panel and of the Cuenta area: the account, a way to it, and sign-out. */
+export function AdminHeaderBar({ email, current }: { email?: string; current?: "cuenta" }) {
   return (
     <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-4xl items-center gap-3 px-4 py-2">
@@ -9,8 +11,22 @@ export function AdminHeaderBar({ email }: { email?: string }) {
           <TianguisLogo className="h-8 w-8" />
         </a>
         <p className="min-w-0 flex-1 truncate text-sm text-stone-700">{email ?? ""}</p>
+        {email ? <AccountLink current={current === "cuenta"} /> : null}
         <LogoutButton />
       </div>
     </header>
+  );
+}
+
+/** "Cuenta": the signed-in user's own account (issue 15), from every panel's header. */
+export function AccountLink({ current = false }: { current?: boolean }) {
+  return (
+    <Link
+      to="/i/cuenta"
+      aria-current={current ? "page" : undefined}
+      className="shrink-0 rounded-lg px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-100 aria-[current=page]:bg-stone-100"
+    >
+      Cuenta
+    </Link>
   );
 }

@@ -82,3 +82,6 @@ export const ChangePasswordSchema = z
   });
 
 export const ChangeEmailSchema = z.object({ newEmail: email, currentPassword });
+
+/** A new account made to claim a store (app/routes/claim.tsx): the sign-up's e-mail and password rules. */
+export const ClaimSignupSchema = z.object({ email, password: newPassword });

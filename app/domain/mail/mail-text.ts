@@ -5,6 +5,8 @@
  */
 import { formatMoney } from "~/domain/orders/money";
 import type { DeliveryType } from "~/domain/orders/order-vocabulary";
+import { formatQuantity } from "~/domain/products/quantity";
+import type { ProductUnit } from "~/domain/products/product-units";
 
 export type MailMessage = {
   to: string;
@@ -138,19 +140,30 @@ export function claimLinkMail(to: string, store: { name: string; id: string }, u
   });
 }
 
+export const NEW_ORDER_EMAIL_MESSAGES = {
+  label: "Avisarme por correo de cada pedido nuevo",
+  hint: (email: string) =>
+    `Además de las notificaciones, te enviaremos un correo a ${email} con cada pedido.`,
+  on: (email: string) => `Listo: te avisaremos de cada pedido nuevo en ${email}.`,
+  off: "Ya no te enviaremos un correo por cada pedido.",
+  failed: "No se pudo guardar el aviso por correo. Intenta de nuevo.",
+} as const;
+
 export type NewOrderFacts = {
   storeName: string;
   number: string;
   customerName: string;
   total: number;
   deliveryType: DeliveryType;
-  lines: { name: string; quantity: number; unit: string }[];
+  lines: { name: string; quantity: number; unit: ProductUnit }[];
 };
 
 export function newOrderMail(to: string, order: NewOrderFacts, panelUrl: string) {
   const firstName = order.customerName.trim().split(/\s+/)[0] ?? "";
   const delivery = order.deliveryType === "pickup" ? "Para recoger" : "A domicilio";
-  const lines = order.lines.map((line) => `• ${line.quantity} ${line.unit} · ${line.name}`).join("\n");
+  const lines = order.lines
+    .map((line) => `• ${formatQuantity(line.quantity, line.unit)} · ${line.name}`)
+    .join("\n");
   return composeMail({
     to,
     fromName: order.storeName,
