@@ -42,7 +42,7 @@ export function AdminHeader({
           </p>
         </div>
         {pause ? <PauseControl pause={pause} /> : null}
-        <AccountLink />
+        <AccountLink compact />
         <LogoutButton />
       </div>
     </header>

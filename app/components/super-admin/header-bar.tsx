@@ -18,15 +18,29 @@ export function AdminHeaderBar({ email, current }: { email?: string; current?: "
   );
 }
 
-/** "Cuenta": the signed-in user's own account (issue 15), from every panel's header. */
-export function AccountLink({ current = false }: { current?: boolean }) {
+/**
+ * "Cuenta": the signed-in user's own account (issue 15), from every panel's header. `compact`
+ * shows only its icon below the small breakpoint, where the store panel's header is full.
+ */
+export function AccountLink({ current = false, compact = false }: { current?: boolean; compact?: boolean }) {
   return (
     <Link
       to="/i/cuenta"
       aria-current={current ? "page" : undefined}
-      className="shrink-0 rounded-lg px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-100 aria-[current=page]:bg-stone-100"
+      className="flex shrink-0 items-center gap-1.5 rounded-lg px-2 py-2 text-sm font-medium text-stone-800 hover:bg-stone-100 aria-[current=page]:bg-stone-100"
     >
-      Cuenta
+      <svg
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        className="h-5 w-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <circle cx="12" cy="8" r="4" />
+        <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" strokeLinecap="round" />
+      </svg>
+      <span className={compact ? "sr-only sm:not-sr-only" : undefined}>Cuenta</span>
     </Link>
   );
 }
