@@ -42,13 +42,30 @@ import { createDnsResolver } from "~/domain/domains/dns-check.server";
 import { createSiteResolver, PLATFORM_SITE, type RequestSite } from "~/domain/domains/site-cache.server";
 import { BACKUP_JOB, backupJob, scheduleBackup } from "~/domain/backup/backup.server";
 import { loadVapidKeys, PUSH_JOB, pushJobHandler } from "~/domain/push/push.server";
+import { createMailer, MAIL_JOB, mailJobHandler } from "~/domain/mail/mail.server";
+import { PASSWORD_RESET_JOB, passwordResetJob } from "~/domain/auth/password-reset.server";
+import { NEW_ORDER_EMAIL_JOB, newOrderEmailJob } from "~/domain/mail/new-order-mail.server";
+import {
+  CLOSED_STORES_PURGE_JOB,
+  closedStoresPurgeJob,
+  IMAGES_DELETE_JOB,
+  imagesDeleteJob,
+  scheduleClosedStoresPurge,
+} from "~/domain/stores/close-store.server";
 import { pruneHits } from "~/domain/rate-limit/rate-limit.server";
 import { loadOrCreateSecret } from "~/domain/secrets/secrets.server";
 import type { AppServices } from "~/lib/context.server";
 import { readEnv, type Env } from "~/lib/env.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
 import { closeAllStreams, openStreamCount } from "~/domain/orders/stream-limits.server";
-import { gaugeOf, httpDuration, httpRequests, registry, routePattern } from "~/lib/metrics.server";
+import {
+  gaugeOf,
+  httpDuration,
+  httpRequests,
+  redactTokens,
+  registry,
+  routePattern,
+} from "~/lib/metrics.server";
 import { serverErrorPage } from "./error-page";
 import { caddyAsk } from "./caddy-ask";
 import { siteByHost } from "./custom-domains";
@@ -99,6 +116,13 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
   }
   const vapid = await loadVapidKeys(db, env);
   const resolver = createDnsResolver(env.dnsServers);
+  const mailer = createMailer(env, logger);
+  if (mailer.transport === "smtp")
+    logger.info("e-mail: SMTP", { server: mailer.destination, from: env.mailFrom });
+  else
+    logger.info("e-mail: no SMTP_URL configured; every message is logged with its link and written as .eml", {
+      directory: mailer.destination,
+    });
   // One worker per instance for everything that runs after a commit (docs/decisions/004).
   const jobs = startJobWorker({
     db,
@@ -107,6 +131,11 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
     leaseMs: env.JOBS_LEASE_SECONDS * 1000,
     handlers: {
       [PUSH_JOB]: pushJobHandler({ db, keys: vapid, logger }),
+      [MAIL_JOB]: mailJobHandler({ mailer, logger }),
+      [PASSWORD_RESET_JOB]: passwordResetJob({ db, origin: env.publicOrigin, logger }),
+      [NEW_ORDER_EMAIL_JOB]: newOrderEmailJob({ db, origin: env.publicOrigin }),
+      [IMAGES_DELETE_JOB]: imagesDeleteJob({ db, storage, logger }),
+      [CLOSED_STORES_PURGE_JOB]: closedStoresPurgeJob(db, logger),
       [FEATURED_JOB]: featuredRotationJob(db, logger),
       [UPLOAD_CLEANUP_JOB]: uploadCleanupJob({ db, storage, logger }),
       [DOMAIN_RECHECK_JOB]: domainRecheckJob({ db, logger, resolver, publicOrigin: env.publicOrigin }),
@@ -162,6 +191,8 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
   await scheduleUploadCleanup(db);
   // Stores' own domains are re-checked once a day (issue 18).
   await scheduleDomainRecheck(db);
+  // Closed stores are deleted 30 days later, freeing their ids: likewise one job a day.
+  await scheduleClosedStoresPurge(db);
   if (env.BACKUP_EVERY) await scheduleBackup(db, env.BACKUP_EVERY);
 
   gaugeOf(
@@ -204,6 +235,7 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
       clearTimeout(grace);
       // Jobs in hand finish (or their lease lets another instance take them) before the pool closes.
       await jobs.stop();
+      mailer.close();
       await orderEvents.close();
       await connection.close().catch(() => {});
       await embedded?.stop();
@@ -247,7 +279,7 @@ function createApp(services: AppServices, lifecycle: { closing: boolean }, vite?
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       (res.locals.logger as Logger).info("request", {
         method: req.method,
-        path: req.originalUrl,
+        path: redactTokens(req.originalUrl),
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
       });

@@ -36,7 +36,8 @@ const STREAMED_BODIES = new Set(["/i/admin/upload"]);
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Pages (and their `.data` requests) that show one person's data: never kept by a shared cache. */
-const PRIVATE_PATH = /^\/(i\/admin|i\/super-admin|i\/login|i\/signup|s\/[^/]+\/pedido\/)/;
+const PRIVATE_PATH =
+  /^\/(i\/admin|i\/super-admin|i\/login|i\/signup|i\/cuenta|i\/olvide-contrasena|i\/restablecer\/|i\/reclamar\/|s\/[^/]+\/pedido\/)/;
 
 /** A nonce per request, for the scripts of the page React renders (app/entry.server.tsx). */
 export function cspNonce(): RequestHandler {

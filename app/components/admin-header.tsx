@@ -1,4 +1,5 @@
 import { LogoutButton } from "~/components/logout-button";
+import { AccountLink } from "~/components/super-admin/header-bar";
 import type { LicenceType } from "~/domain/stores/licence-types";
 import { PlanBadge } from "./plan-badge";
 import { PauseControl, type PauseView } from "./admin/pause-control";
@@ -41,6 +42,7 @@ export function AdminHeader({
           </p>
         </div>
         {pause ? <PauseControl pause={pause} /> : null}
+        <AccountLink compact />
         <LogoutButton />
       </div>
     </header>

@@ -132,9 +132,18 @@ export const stores = pgTable(
     licenceExpires: timestamp("licence_expires", { withTimezone: true }),
     trialExpiration: timestamp("trial_expiration", { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * "Cerrar mi tienda" (issue 15): the store is gone from every public page and its owner's
+     * account deleted; the row stays, holding the id and the anonymised orders, until the daily
+     * purge deletes it 30 days later and the id can be claimed again (docs/decisions/017).
+     */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
   },
   (t) => [
     index("stores_city_idx").on(t.cityId, t.isHidden),
+    index("stores_closed_idx")
+      .on(t.closedAt)
+      .where(sql`${t.closedAt} is not null`),
     check("stores_id_format", sql`${t.id} ~ '^[a-z0-9-]{3,20}$'`),
     check("stores_licence_type", sql`${t.licenceType} in ('starter', 'basic', 'premier')`),
   ],
@@ -149,8 +158,30 @@ export const storeOwners = pgTable("store_owners", {
     .notNull()
     .unique()
     .references(() => stores.id, { onDelete: "cascade" }),
+  /** "Avisarme por correo de cada pedido nuevo": a second channel beside push, off by default. */
+  emailNewOrders: boolean("email_new_orders").notNull().default(false),
   createdAt: createdAt(),
 });
+
+/**
+ * "Crear enlace para reclamar" (issue 15): a single-use link, valid 7 days, that hands a store
+ * without an owner to whoever opens it. Only a hash of the link's token is kept.
+ */
+export const storeClaims = pgTable(
+  "store_claims",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").references(() => authUser.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    usedBy: text("used_by").references(() => authUser.id, { onDelete: "set null" }),
+  },
+  (t) => [index("store_claims_store_idx").on(t.storeId)],
+);
 
 export const storeSettings = pgTable("store_settings", {
   storeId: text("store_id")
@@ -324,6 +355,8 @@ export const orders = pgTable(
     deliveryFee: numeric("delivery_fee", { precision: 12, scale: 2, mode: "number" }).notNull().default(0),
     /** When the owner pressed "Visto": until then (and while pending) the open panel's alarm rings. */
     seenAt: timestamp("seen_at", { withTimezone: true }),
+    /** When the shopper's name, phone and address were erased (a closed store, or on request). */
+    personalDataErasedAt: timestamp("personal_data_erased_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),

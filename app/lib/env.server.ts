@@ -50,6 +50,19 @@ const EnvSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** How long a shutdown waits for requests in flight before closing their connections. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /**
+   * Outgoing e-mail (issue 15): an SMTP server as a URL, such as
+   * smtps://user:password@smtp.example.com:465. Unset: messages go to the log and DATA_DIR/mail.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "an smtp:// or smtps:// URL")
+    .optional(),
+  /** The sender address of every message; the display name is Tianguis's or the store's. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\s@<>]+@[^\s@<>]+$/, "an e-mail address")
+    .optional(),
   /** Addresses that may read GET /metrics, comma-separated. */
   METRICS_ALLOW: z.string().default("127.0.0.1,::1,::ffff:127.0.0.1"),
   /**
@@ -82,6 +95,8 @@ function areDnsServers(servers: string[]): boolean {
 
 export type Env = z.infer<typeof EnvSchema> & {
   publicOrigin: string;
+  /** MAIL_FROM, or no-responder@ the public origin's host. */
+  mailFrom: string;
   dataDir: string;
   /** Origins images may come from besides our own (the S3 public URL's), for the CSP. */
   imageOrigins: string[];
@@ -97,9 +112,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
   }
   const env = parsed.data;
+  const publicOrigin = (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   return {
     ...env,
-    publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    publicOrigin,
+    mailFrom: env.MAIL_FROM ?? `no-responder@${new URL(publicOrigin).hostname}`,
     dataDir: path.resolve(env.DATA_DIR),
     imageOrigins: env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [],
     dnsServers: env.DNS_SERVERS ? splitList(env.DNS_SERVERS) : [],

@@ -36,6 +36,13 @@ export const pushDeliveries = new client.Counter({
   registers: [registry],
 });
 
+export const mailDeliveries = new client.Counter({
+  name: "tianguis_mail_deliveries_total",
+  help: "E-mails handed on, by transport (smtp, or file when no SMTP is configured) and outcome: sent, failed (retried), rejected (given up).",
+  labelNames: ["transport", "outcome"] as const,
+  registers: [registry],
+});
+
 /** A gauge read at scrape time from the given function. */
 export function gaugeOf(name: string, help: string, read: () => number) {
   return new client.Gauge({
@@ -46,6 +53,22 @@ export function gaugeOf(name: string, help: string, read: () => number) {
       this.set(read());
     },
   });
+}
+
+/** Pages whose last segment is a secret token from an e-mail (issue 15). */
+const TOKEN_ROUTES: [RegExp, string][] = [
+  [/^\/i\/restablecer\/[^/]+$/, "/i/restablecer/:token"],
+  [/^\/i\/reclamar\/[^/]+$/, "/i/reclamar/:token"],
+  [/^\/i\/cuenta\/correo\/[^/]+$/, "/i/cuenta/correo/:token"],
+];
+
+/** A request path with any e-mailed token replaced, so that logs never hold a working link. */
+export function redactTokens(path: string): string {
+  const [pathname = "", query] = path.split("?");
+  const clean = pathname.replace(/\.data$/, "");
+  const match = TOKEN_ROUTES.find(([pattern]) => pattern.test(clean));
+  const redacted = match ? pathname.replace(/\/[^/]+?(\.data)?$/, "/…$1") : pathname;
+  return query === undefined ? redacted : `${redacted}?${query}`;
 }
 
 /**
@@ -64,6 +87,8 @@ export function routePattern(path: string): string {
     [/^\/s\/[^/]+\/api$/, "/s/:storeId/api"],
     [/^\/s\/[^/]+\/pedido\/[^/]+$/, "/s/:storeId/pedido/:number"],
     [/^\/sitemaps\/[^/]+$/, "/sitemaps/:file"],
+    // Links sent by e-mail carry a secret token: one label each, never the token.
+    ...TOKEN_ROUTES,
     [/^\/(s\/)?[^/]+\/p\/[^/]+$/, "/:storeId/p/:productId"],
   ];
   for (const [pattern, label] of rules) if (pattern.test(clean)) return label;

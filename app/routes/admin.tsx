@@ -9,6 +9,7 @@ import { lastGoodData } from "~/components/forms/last-good-data";
 import { StaleBanner } from "~/components/forms/stale-banner";
 import { useLiveOrders } from "~/components/admin/use-live-orders";
 import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { SUPERADMIN_ROLE } from "~/domain/auth/roles";
 import { parseHistoryFilter } from "~/domain/orders/owner-orders";
 import { isPaused } from "~/domain/stores/pause";
 import { latestOrderChangeId } from "~/domain/orders/order-events.server";
@@ -33,7 +34,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Panel de Administració
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, store } = await requireStoreOwner(request, context, { allowNoStore: true });
-  if (!store) return { email: user.email, store: null };
+  // A super-admin without a store of their own is sent on to their panel instead of a dead end.
+  if (!store) return { email: user.email, superAdmin: user.role === SUPERADMIN_ROLE, store: null };
   const { db, env } = context.services;
   const url = new URL(request.url);
   const requestedTab = url.searchParams.get("tab");
@@ -66,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ownDomain = domainPanel.domain?.active ? domainPanel.domain.address : null;
   return {
     email: user.email,
+    superAdmin: user.role === SUPERADMIN_ROLE,
     store: {
       id: store.id,
       displayName: store.settings.displayName || "Tienda",
@@ -125,6 +128,13 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               </p>
               <CopyButton text={store.address} />
             </div>
+          ) : loaderData.superAdmin ? (
+            <p>
+              Tu cuenta de super administración no tiene una tienda propia.{" "}
+              <Link to="/i/super-admin" className="font-semibold underline">
+                Ir al panel de Super administración
+              </Link>
+            </p>
           ) : (
             <p>Selecciona una tienda primero.</p>
           )}

@@ -1,5 +1,6 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
-import { Wordmark } from "~/components/brand";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { AuthCard, FormNotice } from "~/components/auth-card";
+import { RESET_MESSAGES } from "~/domain/auth/account-forms";
 import { TextField } from "~/components/field";
 import { requireAnonymous } from "~/domain/auth/guards.server";
 import { LOGIN_MESSAGES, logIn } from "~/domain/auth/login.server";
@@ -55,49 +56,50 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
+  // After a password reset (app/routes/reset-password.tsx) or a confirmed e-mail change.
+  const [searchParams] = useSearchParams();
+  const notice = searchParams.get("aviso") === "contrasena" ? RESET_MESSAGES.changed : null;
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
-      <div className="w-full max-w-sm">
-        <div className="mb-8 flex justify-center">
-          <Wordmark />
+    <AuthCard title="Inicia Sesión">
+      {notice && !actionData ? (
+        <div className="mb-4">
+          <FormNotice ok>{notice}</FormNotice>
         </div>
-        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
-          <h1 className="mb-6 text-center text-2xl font-bold">Inicia Sesión</h1>
-          <Form method="post" className="space-y-4">
-            <TextField
-              label="Correo electrónico"
-              hideLabel
-              name="email"
-              type="email"
-              autoComplete="email"
-              placeholder="Correo electrónico"
-              required
-            />
-            <TextField
-              label="Contraseña"
-              hideLabel
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              placeholder="Contraseña"
-              required
-            />
-            {actionData?.ok === false ? (
-              <p role="alert" className="text-sm font-medium text-red-700">
-                {actionData.message}
-              </p>
-            ) : null}
-            <SubmitButton busy={submitting} busyLabel="Entrando…">
-              Entrar
-            </SubmitButton>
-          </Form>
-          <p className="mt-6 text-center text-sm text-stone-700">
-            <Link to="/i/signup" className="font-semibold text-brand-800 underline">
-              No tienes cuenta? Regístrate
-            </Link>
-          </p>
-        </div>
-      </div>
-    </main>
+      ) : null}
+      <Form method="post" className="space-y-4">
+        <TextField
+          label="Correo electrónico"
+          hideLabel
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="Correo electrónico"
+          required
+        />
+        <TextField
+          label="Contraseña"
+          hideLabel
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="Contraseña"
+          required
+        />
+        {actionData?.ok === false ? <FormNotice ok={false}>{actionData.message}</FormNotice> : null}
+        <SubmitButton busy={submitting} busyLabel="Entrando…">
+          Entrar
+        </SubmitButton>
+      </Form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/i/olvide-contrasena" className="font-semibold text-brand-800 underline">
+          ¿Olvidaste tu contraseña?
+        </Link>
+      </p>
+      <p className="mt-4 text-center text-sm text-stone-700">
+        <Link to="/i/signup" className="font-semibold text-brand-800 underline">
+          No tienes cuenta? Regístrate
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

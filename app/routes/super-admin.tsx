@@ -9,6 +9,7 @@ import { RotateFeaturedPanel } from "~/components/super-admin/rotate-featured-pa
 import { StoreListPanel } from "~/components/super-admin/store-list-panel";
 import { CustomDomainsPanel } from "~/components/super-admin/custom-domains-panel";
 import { listCustomDomains } from "~/domain/domains/custom-domains.server";
+import { EraseOrderPanel } from "~/components/super-admin/erase-order-panel";
 import { requireSuperAdmin } from "~/domain/auth/guards.server";
 import { NO_PERMISSION_MESSAGE } from "~/domain/auth/roles";
 import { listCities, listStoreCategories } from "~/domain/stores/store.server";
@@ -74,6 +75,7 @@ export default function SuperAdmin({ loaderData, actionData }: Route.ComponentPr
           />
           <StoreListPanel query={loaderData.query} stores={loaderData.stores} />
           <CustomDomainsPanel domains={loaderData.domains} />
+          <EraseOrderPanel documentResult={documentResult("erase-order")} />
         </div>
       </main>
     </>

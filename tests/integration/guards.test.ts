@@ -122,6 +122,47 @@ const ENDPOINTS: Endpoint[] = [
     allowed: ["otherOwner"],
     refusal: 404,
   },
+  // Issue 15: the Cuenta area is every signed-in user's own; its store parts are the owner's.
+  {
+    name: "account page",
+    method: "GET",
+    path: "/i/cuenta",
+    dataPath: "/i/cuenta.data",
+    allowed: ["otherOwner", "superadmin"],
+    refusal: 404,
+  },
+  {
+    name: "account password",
+    method: "POST",
+    path: "/i/cuenta/contrasena",
+    form: () => ({ currentPassword: "no-es-la-suya", newPassword: "una-clave-forjada-1" }),
+    allowed: ["otherOwner", "superadmin"],
+    refusal: 404,
+  },
+  {
+    name: "data export",
+    method: "GET",
+    path: "/i/cuenta/exportar",
+    allowed: ["otherOwner"],
+    refusal: 404,
+  },
+  {
+    name: "close store",
+    method: "POST",
+    path: "/i/cuenta/cerrar-tienda",
+    // Another owner's post closes nothing: their own store's id was not typed.
+    form: () => ({ confirmStoreId: victim.storeId }),
+    allowed: ["otherOwner"],
+    refusal: 404,
+  },
+  {
+    name: "new-order e-mail",
+    method: "POST",
+    path: "/i/admin/order-email",
+    form: () => ({ enabled: "true" }),
+    allowed: ["otherOwner"],
+    refusal: 404,
+  },
   {
     name: "super-admin page",
     method: "GET",

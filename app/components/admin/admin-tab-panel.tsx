@@ -87,6 +87,6 @@ export function AdminTabPanel({
     case "configuracion_avanzada":
       return <AdvancedSettingsTab categories={panel.categories} />;
     case "notificaciones":
-      return <NotificationsTab />;
+      return <NotificationsTab emailNewOrders={panel.emailNewOrders} />;
   }
 }

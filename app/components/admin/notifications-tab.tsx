@@ -10,6 +10,7 @@ import {
   removeDevice,
   sendTestPush,
 } from "./push-client";
+import { NewOrderEmailCard } from "./new-order-email-card";
 
 type Device = {
   id: number;
@@ -24,7 +25,7 @@ type Settings = { publicKey: string; devices: Device[] };
  * Notificaciones (spec §2, §4; issue 10): how to install the app, this device's status in words,
  * Activar / Desactivar, the owner's devices with "Quitar", and a test notification to all of them.
  */
-export function NotificationsTab() {
+export function NotificationsTab({ emailNewOrders }: { emailNewOrders: boolean }) {
   const [status, setStatus] = useState<NotificationStatus>("desconocido");
   const [settings, setSettings] = useState<Settings | null>(null);
   const [busy, setBusy] = useState(false);
@@ -109,6 +110,8 @@ export function NotificationsTab() {
           {message?.text ?? ""}
         </p>
       </div>
+
+      <NewOrderEmailCard enabled={emailNewOrders} />
 
       <div className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
         <h3 className="font-semibold">Tus dispositivos</h3>

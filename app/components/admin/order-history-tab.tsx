@@ -4,7 +4,7 @@ import type { OwnerOrder } from "~/domain/orders/owner-orders.server";
 import { OWNER_ORDER_MESSAGES, type HistoryFilter } from "~/domain/orders/owner-orders";
 import { EVENT_LABELS } from "~/domain/orders/order-steps";
 import { paymentText } from "~/domain/orders/whatsapp";
-import { formatOrderDate } from "~/domain/orders/order-vocabulary";
+import { customerLabel, formatOrderDate } from "~/domain/orders/order-vocabulary";
 import { DeliveryTerms, OrderLines } from "~/components/order-lines";
 import { LabelledInput } from "./panel-form";
 
@@ -107,7 +107,7 @@ export function OrderHistoryTab({
                           </button>
                         </td>
                         <td className="px-3 py-2">
-                          {order.customerName}
+                          {customerLabel(order.customerName)}
                           {order.status === "cancelled" ? (
                             <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">
                               Cancelada

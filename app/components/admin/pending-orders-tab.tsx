@@ -1,7 +1,7 @@
 import { useFormAction } from "~/components/forms/use-form-action";
 import type { OwnerOrder } from "~/domain/orders/owner-orders.server";
 import { OWNER_ORDER_MESSAGES, whatsappLink } from "~/domain/orders/owner-orders";
-import { formatOrderDate, ORDER_STATUS_LABELS } from "~/domain/orders/order-vocabulary";
+import { customerLabel, formatOrderDate, ORDER_STATUS_LABELS } from "~/domain/orders/order-vocabulary";
 import { DeliveryTerms, OrderLines } from "~/components/order-lines";
 import { finalStep, nextSteps, STEP_LABELS, type OrderStep } from "~/domain/orders/order-steps";
 import {
@@ -115,7 +115,7 @@ function PendingOrder({ order, messages }: { order: OwnerOrder; messages: Messag
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-stone-600">Cliente</dt>
-        <dd className="font-medium">{order.customerName}</dd>
+        <dd className="font-medium">{customerLabel(order.customerName)}</dd>
         <dt className="text-stone-600">Teléfono</dt>
         <dd>
           {order.customerPhone ? (

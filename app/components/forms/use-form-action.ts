@@ -13,7 +13,12 @@ export type ActionOutcome<T extends object> = FormResult<T> | TransportFailure;
  * become the form's own failure sentence with a retry, and what the owner typed stays in the
  * form. A success reloads the page's data.
  */
-export function useFormAction<T extends object = object>(url: string, failureMessage: string) {
+export function useFormAction<T extends object = object>(
+  url: string,
+  failureMessage: string,
+  /** `revalidate: false` for an action after which the page's data cannot load (an account just deleted). */
+  { revalidate: reload = true }: { revalidate?: boolean } = {},
+) {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
@@ -29,10 +34,10 @@ export function useFormAction<T extends object = object>(url: string, failureMes
       const outcome = await post<T>(url, body, failureMessage);
       setPending(null);
       setResult(outcome);
-      if (outcome.ok) revalidate.current();
+      if (outcome.ok && reload) revalidate.current();
       return outcome;
     },
-    [url, failureMessage],
+    [url, failureMessage, reload],
   );
 
   const retry = useCallback(() => (last.current ? submit(last.current) : undefined), [submit]);

@@ -1,7 +1,9 @@
+import { Link } from "react-router";
 import { LogoutButton } from "~/components/logout-button";
 import { TianguisLogo } from "~/components/brand";
 
-export function AdminHeaderBar({ email }: { email?: string }) {
+/** The header of the super-admin panel and of the Cuenta area: the account, a way to it, and sign-out. */
+export function AdminHeaderBar({ email, current }: { email?: string; current?: "cuenta" }) {
   return (
     <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-4xl items-center gap-3 px-4 py-2">
@@ -9,8 +11,36 @@ export function AdminHeaderBar({ email }: { email?: string }) {
           <TianguisLogo className="h-8 w-8" />
         </a>
         <p className="min-w-0 flex-1 truncate text-sm text-stone-700">{email ?? ""}</p>
+        {email ? <AccountLink current={current === "cuenta"} /> : null}
         <LogoutButton />
       </div>
     </header>
+  );
+}
+
+/**
+ * "Cuenta": the signed-in user's own account (issue 15), from every panel's header. `compact`
+ * shows only its icon below the small breakpoint, where the store panel's header is full.
+ */
+export function AccountLink({ current = false, compact = false }: { current?: boolean; compact?: boolean }) {
+  return (
+    <Link
+      to="/i/cuenta"
+      aria-current={current ? "page" : undefined}
+      className="flex shrink-0 items-center gap-1.5 rounded-lg px-2 py-2 text-sm font-medium text-stone-800 hover:bg-stone-100 aria-[current=page]:bg-stone-100"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        className="h-5 w-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <circle cx="12" cy="8" r="4" />
+        <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" strokeLinecap="round" />
+      </svg>
+      <span className={compact ? "sr-only sm:not-sr-only" : undefined}>Cuenta</span>
+    </Link>
   );
 }

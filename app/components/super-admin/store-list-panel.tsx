@@ -5,6 +5,8 @@ import { PLAN_LABELS } from "~/domain/stores/licence";
 import { SUPER_ADMIN_ACTIONS_URL, SUPER_ADMIN_MESSAGES } from "~/domain/super-admin/super-admin-forms";
 import { ActionMessage } from "~/components/action-message";
 import { useFormAction } from "~/components/forms/use-form-action";
+import { releaseDate } from "~/domain/stores/close-store";
+import { ClaimLinkForm } from "./claim-link-form";
 
 type OperatorStore = {
   id: string;
@@ -12,6 +14,7 @@ type OperatorStore = {
   cityName: string;
   ownerEmail: string | null;
   isHidden: boolean;
+  closedAt: string | Date | null;
   licenceType: LicenceType;
   licenceExpires: string | Date | null;
   licence: { tier: LicenceType; trial: boolean; expiresAt: string | Date | null };
@@ -61,6 +64,27 @@ export function StoreListPanel({ query, stores }: { query: string; stores: Opera
 }
 
 function StoreRow({ store }: { store: OperatorStore }) {
+  if (store.closedAt) return <ClosedStoreRow store={store} />;
+  return <OpenStoreRow store={store} />;
+}
+
+/** A store its owner closed (issue 15): listed until it is purged and its id is free again. */
+function ClosedStoreRow({ store }: { store: OperatorStore }) {
+  return (
+    <li aria-label={store.displayName} className="py-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold text-stone-700">{store.displayName}</span>
+        <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-900">Cerrada</span>
+      </div>
+      <p className="mt-1 text-sm text-stone-700">
+        /{store.id} · cerrada por su dueño el {dateFormat.format(new Date(store.closedAt!))} · el
+        identificador queda libre el {releaseDate(new Date(store.closedAt!))}
+      </p>
+    </li>
+  );
+}
+
+function OpenStoreRow({ store }: { store: OperatorStore }) {
   const visibility = useFormAction(SUPER_ADMIN_ACTIONS_URL, SUPER_ADMIN_MESSAGES.visibilityFailed);
   const plan = useFormAction(SUPER_ADMIN_ACTIONS_URL, SUPER_ADMIN_MESSAGES.planFailed);
   const planErrors = plan.result?.ok === false ? plan.result.fieldErrors : undefined;
@@ -128,6 +152,7 @@ function StoreRow({ store }: { store: OperatorStore }) {
           </button>
         </form>
       </div>
+      {store.ownerEmail ? null : <ClaimLinkForm storeId={store.id} storeName={store.displayName} />}
       <ActionMessage result={visibility.result} onRetry={visibility.retry} />
       {plan.result ? (
         <ActionMessage

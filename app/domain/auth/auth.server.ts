@@ -8,6 +8,7 @@ import { authAccount, authSession, authUser, authVerification } from "~/db/schem
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { SUPERADMIN_ROLE } from "./roles";
+import { CLIENT_IP_HEADER } from "./client-headers.server";
 
 const accessControl = createAccessControl(defaultStatements);
 
@@ -42,10 +43,20 @@ export function createAuth({
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: false,
       password: { hash: hashPassword, verify: verifyPassword },
+      // A reset ends every session of the account (issue 15): whoever had the old password is out.
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Reset and e-mail-change tokens are kept as SHA-256 hashes: a copy of the database holds no
+    // working link (app/domain/auth/verification-tokens.server.ts writes them the same way).
+    verification: { storeIdentifier: "hashed" },
+    // Refreshed every 15 minutes of use, so "Sesiones activas" can say when each was last seen.
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 15 * 60 },
     rateLimit: { enabled: false },
     advanced: {
+      // The client's address as Express saw it (TRUST_PROXY applied), set by our own actions
+      // (app/domain/auth/client-headers.server.ts); a header the browser sends is overwritten.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       cookiePrefix: "tianguis",
       useSecureCookies: publicOrigin.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },

@@ -42,6 +42,16 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   return user;
 }
 
+/** The signed-in user and the id of the session the request came with (the Cuenta area's "esta sesión"). */
+export async function requireSignedIn(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ user: CurrentUser; sessionId: string }> {
+  const session = await context.services.auth.api.getSession({ headers: request.headers });
+  if (!session) deny(request, 401, GUARD_MESSAGES.signInRequired);
+  return { user: session.user, sessionId: session.session.id };
+}
+
 export async function requireAnonymous(request: Request, context: AppLoadContext) {
   if (await getCurrentUser(request, context)) throw redirect("/i/admin");
 }

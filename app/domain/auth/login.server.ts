@@ -5,6 +5,7 @@ import { AppError } from "~/lib/errors";
 import type { Auth } from "./auth.server";
 import { isKnownDevice, knownDeviceCookie } from "./known-device.server";
 import { withHashPriority } from "./password-hash.server";
+import { withClientIp } from "./client-headers.server";
 
 export const LOGIN_MESSAGES = {
   invalid: "Correo o contraseña incorrectos.",
@@ -44,7 +45,7 @@ export async function logIn(
     const signIn = () =>
       auth.api.signInEmail({
         body: { email: normalizedEmail, password, rememberMe: true },
-        headers,
+        headers: withClientIp(headers, ip),
         returnHeaders: true,
       });
     const result = knownDevice ? await withHashPriority(signIn) : await signIn();

@@ -33,3 +33,8 @@ export function formatOrderDate(
     new Date(value),
   );
 }
+
+/** The name shown for an order whose shopper's data was erased (issue 15: a request, or a closed store). */
+export function customerLabel(customerName: string): string {
+  return customerName || "Datos del cliente borrados";
+}

@@ -12,6 +12,7 @@ import { MAX_ORDER_TOTAL, ORDER_MESSAGES, type OrderForm } from "./order-form";
 import { newOrderNumber } from "./order-number";
 import { newOrderPush } from "~/domain/push/push-text";
 import { queueStorePush } from "~/domain/push/push.server";
+import { queueNewOrderEmail } from "~/domain/mail/new-order-mail.server";
 import { PAYMENT_MESSAGES } from "./payment";
 import { deliveryCharge } from "./delivery-zones";
 import { orderTiming, SCHEDULE_MESSAGES } from "./scheduling";
@@ -204,6 +205,8 @@ export async function placeOrder(
       storeId,
       newOrderPush({ number, customerName: form.customerName, total, deliveryType: form.deliveryType }),
     );
+    // "Avisarme por correo de cada pedido nuevo", when the owner turned it on (issue 15).
+    await queueNewOrderEmail(tx, storeId, number);
     await publishOrderEvent(tx, { type: "order.created", storeId, orderId: number });
     await recordEvent(tx, "place_order", storeId, { orderId: number, total, lines: priced.length });
     return {

@@ -19,6 +19,13 @@ export const RATE_LIMITS = {
    * net against guessing from many addresses, high enough that one stranger cannot lock the owner out.
    */
   loginPerAccount: { limit: 100, windowMs: 15 * 60 * 1000 },
+  /** "¿Olvidaste tu contraseña?" requests from one address: answered 429 past it. */
+  passwordResetPerAddress: { limit: 10, windowMs: 15 * 60 * 1000 },
+  /**
+   * Reset e-mails to one address per hour, whoever asks: past it the answer stays the same and
+   * nothing is sent, so nobody can fill an inbox, and the owner already has working links.
+   */
+  passwordResetPerEmail: { limit: 3, windowMs: 60 * 60 * 1000 },
   /** Sign-ups from one address per hour (SIGNUP_LIMIT_PER_HOUR overrides the limit). */
   signupPerAddress: { limit: 10, windowMs: 60 * 60 * 1000 },
   /** Orders one address may place in ten minutes: a family's phone, not a script. */

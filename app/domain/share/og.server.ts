@@ -3,7 +3,7 @@
  * versioned URL the pages declare, and the JPEG behind it. A card's URL carries a fingerprint of
  * what it shows, so it can be cached for a year and still change the moment the store does.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { products, stores, storeSettings } from "~/db/schema";
 import { countVisibleStores, findCity } from "~/domain/directory/city.server";
@@ -135,7 +135,7 @@ async function findStoreLook(db: Executor, storeId: string): Promise<StoreLook |
     })
     .from(stores)
     .innerJoin(storeSettings, eq(storeSettings.storeId, stores.id))
-    .where(eq(stores.id, storeId));
+    .where(and(eq(stores.id, storeId), isNull(stores.closedAt)));
   if (!row) return null;
   return { ...row, displayName: row.displayName || row.id };
 }

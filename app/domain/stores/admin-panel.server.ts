@@ -9,6 +9,7 @@ import { loadDashboard } from "./dashboard.server";
 import { availableProductLimit, hasCustomCategories } from "./licence";
 import { canStartTrial, trialText } from "./plan";
 import { listCities, type StoreWithSettings } from "./store.server";
+import { wantsNewOrderEmails } from "~/domain/mail/new-order-mail.server";
 
 /** What the plan panel shows: the resolved tier, the trial state and its sentence. */
 export function planSummary(store: StoreWithSettings, now = new Date()) {
@@ -68,7 +69,7 @@ export async function loadAdminTab(
     case "configuracion_avanzada":
       return { tab, categories: store.settings.customCategories } as const;
     case "notificaciones":
-      return { tab } as const;
+      return { tab, emailNewOrders: await wantsNewOrderEmails(db, store.id) } as const;
   }
 }
 

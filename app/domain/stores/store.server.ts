@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { cities, storeCategories, storeOwners, stores, storeSettings } from "~/db/schema";
 import { resolveLicence } from "./licence";
@@ -20,13 +20,16 @@ export async function findOwnedStoreId(db: Executor, userId: string): Promise<st
   return row?.storeId ?? null;
 }
 
-/** A store with its settings and resolved licence; null when there is no such store. */
+/**
+ * A store with its settings and resolved licence; null when there is no such store, or when it
+ * was closed (issue 15): every page and action that finds stores this way forgets it at once.
+ */
 export async function findStore(db: Executor, storeId: string, now = new Date()) {
   const [row] = await db
     .select({ store: stores, settings: storeSettings })
     .from(stores)
     .innerJoin(storeSettings, eq(storeSettings.storeId, stores.id))
-    .where(eq(stores.id, storeId));
+    .where(and(eq(stores.id, storeId), isNull(stores.closedAt)));
   if (!row) return null;
   return { ...row.store, settings: row.settings, licence: resolveLicence(row.store, now) };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { authUser, cities, storeOwners, stores, storeSettings } from "~/db/schema";
 import type { LicenceType } from "~/domain/stores/licence-types";
@@ -71,17 +71,21 @@ export async function listOperatorStores(db: Executor, query: string, now = new 
     id: store.id,
     ...row,
     isHidden: store.isHidden,
+    closedAt: store.closedAt,
     licenceType: store.licenceType,
     licenceExpires: store.licenceExpires,
     licence: resolveLicence(store, now),
   }));
 }
 
+/** A closed store stays hidden: it is gone from every public page until it is purged. */
+const isOpen = (storeId: string) => and(eq(stores.id, storeId), isNull(stores.closedAt));
+
 export async function setStoreHidden(db: Executor, storeId: string, hidden: boolean) {
   const updated = await db
     .update(stores)
     .set({ isHidden: hidden })
-    .where(eq(stores.id, storeId))
+    .where(isOpen(storeId))
     .returning({ id: stores.id });
   if (updated.length === 0) throw new AppError("NOT_FOUND", SUPER_ADMIN_MESSAGES.storeNotFound);
 }
@@ -104,7 +108,7 @@ export async function setStorePlan(
     const updated = await tx
       .update(stores)
       .set({ licenceType: input.licenceType, licenceExpires })
-      .where(eq(stores.id, input.storeId))
+      .where(isOpen(input.storeId))
       .returning({ id: stores.id });
     if (updated.length === 0) throw new AppError("NOT_FOUND", SUPER_ADMIN_MESSAGES.storeNotFound);
     await tx

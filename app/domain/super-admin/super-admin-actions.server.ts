@@ -1,9 +1,13 @@
 import { data, type AppLoadContext } from "react-router";
-import { requireSuperAdmin } from "~/domain/auth/guards.server";
+import { requireSuperAdmin, type CurrentUser } from "~/domain/auth/guards.server";
 import { rotateFeaturedProducts } from "~/domain/directory/featured.server";
 import { fieldErrors } from "~/lib/form-result";
 import { toErrorResponse } from "~/lib/http-errors.server";
 import { createUserlessStore, setStoreHidden, setStorePlan } from "./operator-stores.server";
+import { CLAIM_MESSAGES } from "~/domain/stores/claim";
+import { createClaimLink } from "~/domain/stores/claim.server";
+import { CLOSE_STORE_MESSAGES } from "~/domain/stores/close-store";
+import { eraseShopperData } from "~/domain/stores/close-store.server";
 import {
   SUPER_ADMIN_INTENTS,
   SUPER_ADMIN_MESSAGES,
@@ -14,7 +18,14 @@ import {
 export type SuperAdminIntentName = SuperAdminIntent["intent"];
 /** The one form-result shape, naming the intent it answers and, where there is one, the store. */
 export type SuperAdminResult =
-  | { ok: true; intent: SuperAdminIntentName; message: string; storeId?: string }
+  | {
+      ok: true;
+      intent: SuperAdminIntentName;
+      message: string;
+      storeId?: string;
+      /** A new claim link, shown once to copy (issue 15). */
+      claim?: { url: string; expiresAt: string };
+    }
   | {
       ok: false;
       intent: SuperAdminIntentName | "unknown";
@@ -27,7 +38,7 @@ export type SuperAdminResult =
  * and for its JSON endpoint (the hydrated panel's fetch): guard, parse, act, answer.
  */
 export async function runSuperAdminAction(request: Request, context: AppLoadContext) {
-  await requireSuperAdmin(request, context);
+  const user = await requireSuperAdmin(request, context);
   const values = Object.fromEntries(await request.formData());
   const parsed = SuperAdminIntentSchema.safeParse(values);
   if (!parsed.success) {
@@ -46,7 +57,7 @@ export async function runSuperAdminAction(request: Request, context: AppLoadCont
   }
   const intent = parsed.data;
   try {
-    return reply(await perform(intent, context));
+    return reply(await perform(intent, user, context));
   } catch (error) {
     const answer = toErrorResponse(error, {
       logger: context.logger,
@@ -61,7 +72,11 @@ export async function runSuperAdminAction(request: Request, context: AppLoadCont
   }
 }
 
-async function perform(intent: SuperAdminIntent, context: AppLoadContext): Promise<SuperAdminResult> {
+async function perform(
+  intent: SuperAdminIntent,
+  user: CurrentUser,
+  context: AppLoadContext,
+): Promise<SuperAdminResult> {
   const { db } = context.services;
   switch (intent.intent) {
     case "rotate-featured": {
@@ -86,6 +101,32 @@ async function perform(intent: SuperAdminIntent, context: AppLoadContext): Promi
       const message = SUPER_ADMIN_MESSAGES.planSaved(intent.storeId);
       return { intent: intent.intent, ok: true, message, storeId: intent.storeId };
     }
+    case "create-claim-link": {
+      const { url, expiresAt } = await createClaimLink(db, {
+        storeId: intent.storeId,
+        createdBy: user.id,
+        email: intent.email || undefined,
+        origin: context.services.env.publicOrigin,
+      });
+      context.logger.info("claim link created", { storeId: intent.storeId, emailed: intent.email !== "" });
+      const message = intent.email ? CLAIM_MESSAGES.linkSent(intent.email) : CLAIM_MESSAGES.linkCreated;
+      return {
+        intent: intent.intent,
+        ok: true,
+        message,
+        storeId: intent.storeId,
+        claim: { url, expiresAt: expiresAt.toISOString() },
+      };
+    }
+    case "erase-order": {
+      const storeIds = await eraseShopperData(db, intent.orderNumber);
+      context.logger.info("shopper's data erased", { order: intent.orderNumber, stores: storeIds });
+      return {
+        intent: intent.intent,
+        ok: true,
+        message: CLOSE_STORE_MESSAGES.erased(intent.orderNumber, storeIds),
+      };
+    }
   }
 }
 
@@ -99,6 +140,10 @@ export function failureMessage(intent: SuperAdminIntentName) {
       return SUPER_ADMIN_MESSAGES.visibilityFailed;
     case "set-plan":
       return SUPER_ADMIN_MESSAGES.planFailed;
+    case "create-claim-link":
+      return CLAIM_MESSAGES.linkFailed;
+    case "erase-order":
+      return CLOSE_STORE_MESSAGES.eraseFailed;
   }
 }
 

@@ -2,9 +2,11 @@ import { z } from "~/lib/zod";
 import { LICENCE_TYPES } from "~/domain/stores/licence-types";
 import { SIGNUP_MESSAGES } from "~/domain/stores/signup-form";
 import { RESERVED_STORE_IDS, STORE_ID_PATTERN } from "~/domain/stores/store-id";
+import { EMAIL_PATTERN } from "~/domain/auth/account-forms";
+import { normalizeOrderNumber } from "~/domain/orders/order-number";
 
 /**
- * The super-admin panel's forms (spec §2, §8). The panel posts one of four named intents; the
+ * The super-admin panel's forms (spec §2, §8; issue 15). The panel posts one of its named intents; the
  * browser and the action parse the same schemas.
  */
 /** The hydrated panel posts its forms here and reads the answer as JSON. */
@@ -27,6 +29,8 @@ export const SUPER_ADMIN_MESSAGES = {
   expiryInPast: "La fecha de vencimiento debe ser posterior a hoy.",
   storeNotFound: "No encontramos esa tienda.",
   unknownIntent: "Acción desconocida.",
+  claimEmail: "Ingresa un correo electrónico válido, o déjalo vacío para solo copiar el enlace.",
+  orderNumber: "Escribe el número del pedido.",
 } as const;
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -84,12 +88,45 @@ export const SetVisibilityFormSchema = z.object({
 
 export const RotateFeaturedFormSchema = z.object({ intent: z.literal("rotate-featured") });
 
-export const SUPER_ADMIN_INTENTS = ["rotate-featured", "create-store", "set-visibility", "set-plan"] as const;
+/** "Crear enlace para reclamar" (issue 15): optionally e-mailed to the business. */
+export const CreateClaimLinkFormSchema = z.object({
+  intent: z.literal("create-claim-link"),
+  storeId: z.string().trim().min(1),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, SUPER_ADMIN_MESSAGES.claimEmail)
+    .refine((value) => value === "" || EMAIL_PATTERN.test(value), SUPER_ADMIN_MESSAGES.claimEmail)
+    .default(""),
+});
+
+/** A shopper's request to erase their data from one order (LFPDPPP), by its number. */
+export const EraseOrderFormSchema = z.object({
+  intent: z.literal("erase-order"),
+  orderNumber: z
+    .string()
+    .trim()
+    .min(1, SUPER_ADMIN_MESSAGES.orderNumber)
+    .max(40, SUPER_ADMIN_MESSAGES.orderNumber)
+    .transform(normalizeOrderNumber),
+});
+
+export const SUPER_ADMIN_INTENTS = [
+  "rotate-featured",
+  "create-store",
+  "set-visibility",
+  "set-plan",
+  "create-claim-link",
+  "erase-order",
+] as const;
 
 export const SuperAdminIntentSchema = z.discriminatedUnion("intent", [
   RotateFeaturedFormSchema,
   CreateStoreFormSchema,
   SetVisibilityFormSchema,
   SetPlanFormSchema,
+  CreateClaimLinkFormSchema,
+  EraseOrderFormSchema,
 ]);
 export type SuperAdminIntent = z.infer<typeof SuperAdminIntentSchema>;

@@ -1,0 +1,194 @@
+/**
+ * What Tianguis's e-mails say (issue 15): Spanish, plain text plus a simple HTML part with the
+ * same words, the sender named after Tianguis or the store, and no tracking of any kind (no
+ * pixels, no rewritten links). Pure: the server builds every message from these.
+ */
+import { formatMoney } from "~/domain/orders/money";
+import type { DeliveryType } from "~/domain/orders/order-vocabulary";
+import { formatQuantity } from "~/domain/products/quantity";
+import type { ProductUnit } from "~/domain/products/product-units";
+
+export type MailMessage = {
+  to: string;
+  /** The sender's display name: "Tianguis", or the store's name for a store's own messages. */
+  fromName: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The link the message is about, logged when no SMTP server is configured. */
+  link?: string;
+};
+
+export const TIANGUIS_SENDER = "Tianguis";
+export const RESET_LINK_HOURS = 1;
+export const EMAIL_CHANGE_LINK_HOURS = 24;
+export const CLAIM_LINK_DAYS = 7;
+
+type Composition = {
+  to: string;
+  fromName?: string;
+  subject: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Sentences after the button (what to do if it was not you, how long the link lasts). */
+  after?: string[];
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** One layout for every message: the text part and an HTML part that says the same. */
+export function composeMail({
+  to,
+  fromName = TIANGUIS_SENDER,
+  subject,
+  paragraphs,
+  action,
+  after = [],
+}: Composition) {
+  const text = [
+    ...paragraphs,
+    ...(action ? [`${action.label}:\n${action.url}`] : []),
+    ...after,
+    "— Tianguis, el mercado en línea de los negocios locales",
+  ].join("\n\n");
+  const paragraph = (line: string) =>
+    `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(line).replace(/\n/g, "<br>")}</p>`;
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#c2410c;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold;display:inline-block">${escapeHtml(action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;color:#57534e">Si el botón no funciona, copia esta dirección en tu navegador:<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>`
+    : "";
+  const html = [
+    `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<body style="margin:0;padding:24px;background:#fafaf9;font-family:Arial,Helvetica,sans-serif;color:#1c1917">`,
+    `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px;border:1px solid #e7e5e4">`,
+    ...paragraphs.map(paragraph),
+    button,
+    ...after.map(paragraph),
+    `<p style="margin:24px 0 0;font-size:13px;color:#57534e">Tianguis, el mercado en línea de los negocios locales</p>`,
+    `</div></body></html>`,
+  ].join("");
+  return { to, fromName, subject, text, html, ...(action ? { link: action.url } : {}) } satisfies MailMessage;
+}
+
+/** "a•••@ejemplo.com": enough for the owner to recognise an address, not to read it. */
+export function maskEmail(email: string): string {
+  const [local = "", domain = ""] = email.split("@");
+  return `${local.slice(0, 1)}•••@${domain}`;
+}
+
+export function passwordResetMail(to: string, url: string) {
+  return composeMail({
+    to,
+    subject: "Restablece tu contraseña de Tianguis",
+    paragraphs: [
+      "Hola:",
+      "Recibimos una solicitud para restablecer la contraseña de tu cuenta en Tianguis. Para elegir una nueva, abre este enlace.",
+    ],
+    action: { label: "Elegir una nueva contraseña", url },
+    after: [
+      `El enlace sirve una sola vez y vence en ${RESET_LINK_HOURS} hora. Al cambiar tu contraseña se cierran las sesiones abiertas en otros dispositivos.`,
+      "Si no lo pediste tú, ignora este correo: tu contraseña sigue igual.",
+    ],
+  });
+}
+
+export function emailChangeConfirmMail(to: string, url: string) {
+  return composeMail({
+    to,
+    subject: "Confirma tu nuevo correo en Tianguis",
+    paragraphs: [
+      "Hola:",
+      "Pediste usar este correo para entrar a tu cuenta de Tianguis. Confírmalo con este enlace.",
+    ],
+    action: { label: "Confirmar mi nuevo correo", url },
+    after: [
+      `El enlace sirve una sola vez y vence en ${EMAIL_CHANGE_LINK_HOURS} horas. Hasta que lo confirmes, sigues entrando con tu correo anterior.`,
+      "Si no lo pediste tú, ignora este correo.",
+    ],
+  });
+}
+
+export function emailChangeNoticeMail(to: string, newEmail: string, accountUrl: string) {
+  return composeMail({
+    to,
+    subject: "Pediste cambiar el correo de tu cuenta de Tianguis",
+    paragraphs: [
+      "Hola:",
+      `Alguien con acceso a tu cuenta de Tianguis pidió cambiar su correo a ${maskEmail(newEmail)}. El cambio se hará cuando se confirme desde esa dirección.`,
+      "Si fuiste tú, no tienes que hacer nada más.",
+    ],
+    action: { label: "Revisar mi cuenta", url: accountUrl },
+    after: [
+      "Si no fuiste tú, entra a tu cuenta, cambia tu contraseña y cierra las demás sesiones. Si ya no puedes entrar, usa «¿Olvidaste tu contraseña?» en la página de inicio de sesión.",
+    ],
+  });
+}
+
+export function claimLinkMail(to: string, store: { name: string; id: string }, url: string) {
+  return composeMail({
+    to,
+    subject: `Tu tienda ${store.name} te espera en Tianguis`,
+    paragraphs: [
+      "Hola:",
+      `Preparamos la tienda en línea «${store.name}» en Tianguis para tu negocio. Con este enlace creas tu cuenta (o entras con la que ya tienes) y la tienda queda a tu nombre.`,
+    ],
+    action: { label: "Reclamar mi tienda", url },
+    after: [
+      `El enlace sirve una sola vez y vence en ${CLAIM_LINK_DAYS} días. Si vence, pídenos uno nuevo.`,
+      "Si no esperabas este correo, ignóralo.",
+    ],
+  });
+}
+
+export const NEW_ORDER_EMAIL_MESSAGES = {
+  label: "Avisarme por correo de cada pedido nuevo",
+  hint: (email: string) =>
+    `Además de las notificaciones, te enviaremos un correo a ${email} con cada pedido.`,
+  on: (email: string) => `Listo: te avisaremos de cada pedido nuevo en ${email}.`,
+  off: "Ya no te enviaremos un correo por cada pedido.",
+  failed: "No se pudo guardar el aviso por correo. Intenta de nuevo.",
+} as const;
+
+export type NewOrderFacts = {
+  storeName: string;
+  number: string;
+  customerName: string;
+  total: number;
+  deliveryType: DeliveryType;
+  lines: { name: string; quantity: number; unit: ProductUnit }[];
+};
+
+export function newOrderMail(to: string, order: NewOrderFacts, panelUrl: string) {
+  const firstName = order.customerName.trim().split(/\s+/)[0] ?? "";
+  const delivery = order.deliveryType === "pickup" ? "Para recoger" : "A domicilio";
+  const lines = order.lines
+    .map((line) => `• ${formatQuantity(line.quantity, line.unit)} · ${line.name}`)
+    .join("\n");
+  return composeMail({
+    to,
+    fromName: order.storeName,
+    subject: `Nuevo pedido ${order.number} · ${formatMoney(order.total)}`,
+    paragraphs: [
+      `Tienes un pedido nuevo en ${order.storeName}.`,
+      `Pedido ${order.number} · ${firstName} · ${formatMoney(order.total)} · ${delivery}`,
+      lines,
+    ],
+    action: { label: "Ver el pedido en tu panel", url: panelUrl },
+    after: [
+      "Recibes este correo porque activaste «Avisarme por correo de cada pedido nuevo». Puedes apagarlo en la pestaña Notificaciones de tu panel.",
+    ],
+  });
+}
+
+export function storeClosedMail(to: string, store: { name: string; id: string }, releaseDate: string) {
+  return composeMail({
+    to,
+    subject: `Cerramos tu tienda ${store.name} en Tianguis`,
+    paragraphs: [
+      "Hola:",
+      `Como pediste, cerramos la tienda «${store.name}» (/${store.id}) y borramos tu cuenta. La tienda ya no aparece en Tianguis, sus fotos se borraron y los nombres, teléfonos y direcciones de tus clientes se quitaron de sus pedidos.`,
+      `El identificador /${store.id} quedará libre para cualquiera a partir del ${releaseDate}.`,
+      "Gracias por vender con Tianguis.",
+    ],
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * Outgoing e-mail (issue 15, docs/decisions/017): every message is a job of the one job mechanism
+ * (docs/decisions/004), queued with `queueMail(tx, …)` in the transaction of the action that causes
+ * it, and sent by the worker with its retries and back-off. With `SMTP_URL` it goes through
+ * nodemailer's SMTP transport; without it (the default of `npm start`) it is written to
+ * `DATA_DIR/mail/<id>.eml` and logged with its link, so a fresh clone can still reset a password.
+ */
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Executor } from "~/db/client.server";
+import { enqueue, JobError, type Job } from "~/domain/jobs/jobs.server";
+import type { Env } from "~/lib/env.server";
+import { randomId } from "~/lib/ids";
+import type { Logger } from "~/lib/logger.server";
+import { mailDeliveries } from "~/lib/metrics.server";
+import type { MailMessage } from "./mail-text";
+
+export const MAIL_JOB = "mail.send";
+
+/**
+ * A queued message. `id` names its Message-ID and its .eml file, so a retried send is the same
+ * message. `orderRef` ("<storeId>/<orderNumber>") marks a message holding a shopper's data, so
+ * erasing that order's personal data erases it here too.
+ */
+export type QueuedMail = MailMessage & { id: string; orderRef?: string };
+
+/** Queues a message in the caller's transaction: it is sent once that transaction commits. */
+export async function queueMail(tx: Executor, message: MailMessage, options: { orderRef?: string } = {}) {
+  const queued: QueuedMail = { ...message, id: randomId(24), ...options };
+  await enqueue(tx, MAIL_JOB, queued);
+  return queued.id;
+}
+
+export type Mailer = {
+  readonly transport: "smtp" | "file";
+  /** Where messages go, for the start-up log. */
+  readonly destination: string;
+  send(message: QueuedMail): Promise<void>;
+  close(): void;
+};
+
+/** SMTP waits bounded by these, so a dead server fails the job (to be retried) instead of holding it. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+export function createMailer(env: Env, logger: Logger): Mailer {
+  const from = (message: QueuedMail) => ({ name: message.fromName, address: env.mailFrom });
+  const domain = env.mailFrom.split("@")[1] ?? "localhost";
+  const envelope = (message: QueuedMail) => ({
+    from: from(message),
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    messageId: `<${message.id}@${domain}>`,
+  });
+
+  if (env.SMTP_URL) {
+    const url = new URL(env.SMTP_URL);
+    const transporter = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS });
+    return {
+      transport: "smtp",
+      destination: `${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ""}`,
+      async send(message) {
+        await transporter.sendMail(envelope(message));
+      },
+      close: () => transporter.close(),
+    };
+  }
+
+  const directory = path.join(env.dataDir, "mail");
+  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    transport: "file",
+    destination: directory,
+    async send(message) {
+      const info = await writer.sendMail(envelope(message));
+      await mkdir(directory, { recursive: true });
+      const file = path.join(directory, `${message.id}.eml`);
+      // A reader never sees half a message: written beside it, then renamed over.
+      const temporary = `${file}.${randomId(8)}.tmp`;
+      await writeFile(temporary, info.message as Buffer);
+      await rename(temporary, file);
+      logger.info("e-mail written (no SMTP_URL configured)", {
+        to: message.to,
+        subject: message.subject,
+        link: message.link,
+        file,
+      });
+    },
+    close: () => writer.close(),
+  };
+}
+
+/**
+ * A recipient the server refused for good (5xx to RCPT TO: no such mailbox) is given up; any
+ * other failure — a connection refused or cut, a timeout, a 4xx, a rejected login — is retried
+ * by the worker with its back-off. A given-up message stays in the jobs table with its error.
+ */
+function isPermanent(error: unknown) {
+  const { responseCode, code } = error as { responseCode?: number; code?: string };
+  return code === "EENVELOPE" && typeof responseCode === "number" && responseCode >= 500;
+}
+
+export function mailJobHandler({ mailer, logger }: { mailer: Mailer; logger: Logger }) {
+  return async (job: Job) => {
+    const message = job.payload as QueuedMail;
+    // Erased meanwhile (the shopper's data of a closed store): nothing left to send.
+    if (!message.to) return;
+    try {
+      await mailer.send(message);
+      mailDeliveries.inc({ transport: mailer.transport, outcome: "sent" });
+    } catch (error) {
+      const permanent = isPermanent(error);
+      mailDeliveries.inc({ transport: mailer.transport, outcome: permanent ? "rejected" : "failed" });
+      logger.warn("e-mail not sent", { job: job.id, attempt: job.attempts, error: (error as Error).message });
+      throw new JobError(`e-mail not sent: ${(error as Error).message}`, !permanent);
+    }
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * "Avisarme por correo de cada pedido nuevo" (issue 15 item 7): a second channel beside push, off
+ * by default. The order's own transaction queues a job naming the order (no shopper's data in
+ * it) when the owner asked for these e-mails; the job writes the message from the order as
+ * stored and queues it in the mail outbox, marked with the order so that erasing the shopper's
+ * data erases it too.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import type { Database, Executor } from "~/db/client.server";
+import { authUser, orderLines, orders, storeOwners, storeSettings } from "~/db/schema";
+import { enqueue, type Job } from "~/domain/jobs/jobs.server";
+import { PENDING_ORDERS_URL } from "~/domain/push/push-text";
+import { newOrderMail } from "./mail-text";
+import { queueMail } from "./mail.server";
+
+export const NEW_ORDER_EMAIL_JOB = "orders.new-order-email";
+
+/** In the order's transaction: one job if the store's owner wants an e-mail per order. */
+export async function queueNewOrderEmail(tx: Executor, storeId: string, orderId: string) {
+  const [owner] = await tx
+    .select({ userId: storeOwners.userId })
+    .from(storeOwners)
+    .where(and(eq(storeOwners.storeId, storeId), eq(storeOwners.emailNewOrders, true)));
+  if (owner) await enqueue(tx, NEW_ORDER_EMAIL_JOB, { storeId, orderId });
+}
+
+export function newOrderEmailJob({ db, origin }: { db: Database; origin: string }) {
+  return async (job: Job) => {
+    const { storeId, orderId } = job.payload as { storeId: string; orderId: string };
+    await db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({
+          number: orders.id,
+          customerName: orders.customerName,
+          total: orders.total,
+          deliveryType: orders.deliveryType,
+          to: authUser.email,
+          wanted: storeOwners.emailNewOrders,
+          storeName: storeSettings.displayName,
+        })
+        .from(orders)
+        .innerJoin(storeOwners, eq(storeOwners.storeId, orders.storeId))
+        .innerJoin(authUser, eq(authUser.id, storeOwners.userId))
+        .innerJoin(storeSettings, eq(storeSettings.storeId, orders.storeId))
+        .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
+      // The store closed, or the owner turned the e-mails off meanwhile.
+      if (!order?.wanted) return;
+      const lines = await tx
+        .select({ name: orderLines.name, quantity: orderLines.quantity, unit: orderLines.unit })
+        .from(orderLines)
+        .where(and(eq(orderLines.storeId, storeId), eq(orderLines.orderId, orderId)))
+        .orderBy(asc(orderLines.position));
+      const message = newOrderMail(
+        order.to,
+        { ...order, storeName: order.storeName || storeId, lines },
+        `${origin}${PENDING_ORDERS_URL}`,
+      );
+      await queueMail(tx, message, { orderRef: `${storeId}/${orderId}` });
+    });
+  };
+}
+
+/** The owner's switch for these e-mails. */
+export async function setNewOrderEmails(db: Executor, storeId: string, userId: string, enabled: boolean) {
+  await db
+    .update(storeOwners)
+    .set({ emailNewOrders: enabled })
+    .where(and(eq(storeOwners.storeId, storeId), eq(storeOwners.userId, userId)));
+}
+
+export async function wantsNewOrderEmails(db: Executor, storeId: string) {
+  const [owner] = await db
+    .select({ enabled: storeOwners.emailNewOrders })
+    .from(storeOwners)
+    .where(eq(storeOwners.storeId, storeId));
+  return owner?.enabled ?? false;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { csvCell, csvRow } from "./export-csv";
+
+describe("csv", () => {
+  it("quotes commas, quotes and line breaks", () => {
+    expect(csvCell("Pan, dulce")).toBe('"Pan, dulce"');
+    expect(csvCell('El "bueno"')).toBe('"El ""bueno"""');
+    expect(csvCell("dos\nlíneas")).toBe('"dos\nlíneas"');
+    expect(csvCell("Concha")).toBe("Concha");
+  });
+
+  it("keeps numbers, booleans and dates as values and empties as nothing", () => {
+    expect(csvCell(24.5)).toBe("24.5");
+    expect(csvCell(-3)).toBe("-3");
+    expect(csvCell(true)).toBe("true");
+    expect(csvCell(new Date("2030-01-02T03:04:05.000Z"))).toBe("2030-01-02T03:04:05.000Z");
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(undefined)).toBe("");
+  });
+
+  it("never lets text become a spreadsheet formula", () => {
+    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(csvCell("+52 449")).toBe("'+52 449");
+    expect(csvCell("-nada")).toBe("'-nada");
+    expect(csvCell("@tienda")).toBe("'@tienda");
+  });
+
+  it("ends each row with CRLF", () => {
+    expect(csvRow(["a", 1, "b,c"])).toBe('a,1,"b,c"\r\n');
+  });
+});

@@ -1,0 +1,272 @@
+/**
+ * "Descargar mis datos" (issue 15 item 6, LFPDPPP's access right): one store's data as a ZIP of
+ * CSV files (for a spreadsheet) plus one JSON file with everything, generated on the server as it
+ * is read — orders a page at a time, so a store with 50,000 orders never sits whole in memory.
+ * Every query is bound to the store the guard gave: nothing of another store can get in.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { Zip, ZipDeflate } from "fflate";
+import type { Executor } from "~/db/client.server";
+import { cities, orderLines, orders, products, storeCategories, stores, storeSettings } from "~/db/schema";
+import { mediaUrl } from "~/domain/images/image-urls";
+import { CSV_BOM, csvRow } from "./export-csv";
+
+const PAGE = 500;
+
+type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderLines.$inferSelect;
+
+const PRODUCT_COLUMNS = [
+  "id",
+  "nombre",
+  "descripcion",
+  "precio",
+  "unidad",
+  "disponible",
+  "categoria",
+  "opciones",
+  "imagen",
+  "creado",
+] as const;
+const ORDER_COLUMNS = [
+  "numero",
+  "fecha",
+  "estado",
+  "cliente",
+  "telefono",
+  "entrega",
+  "direccion",
+  "zona",
+  "comentarios",
+  "pago",
+  "envio",
+  "total",
+  "programado_para",
+  "completado",
+] as const;
+const LINE_COLUMNS = [
+  "pedido",
+  "posicion",
+  "producto_id",
+  "producto",
+  "opcion",
+  "cantidad",
+  "unidad",
+  "precio",
+  "importe",
+] as const;
+
+export const README = [
+  "Tus datos en Tianguis",
+  "",
+  "tienda.json            todo junto: la tienda, su configuración, sus productos y sus pedidos con sus productos",
+  "productos.csv          un producto por fila",
+  "pedidos.csv            un pedido por fila",
+  "pedidos-productos.csv  lo que se pidió en cada pedido, una línea por fila",
+  "",
+  "Los CSV se abren con Excel, Google Sheets o LibreOffice (UTF-8, separados por comas).",
+  "Los importes están en pesos mexicanos (MXN); las fechas, en UTC (ISO 8601).",
+  "",
+].join("\r\n");
+
+/** The file name the browser saves the archive under. */
+export function exportFileName(storeId: string, now = new Date()) {
+  return `tianguis-${storeId}-${now.toISOString().slice(0, 10)}.zip`;
+}
+
+/** The archive, chunk by chunk. */
+export async function* storeExportZip(
+  db: Executor,
+  storeId: string,
+  now = new Date(),
+): AsyncGenerator<Uint8Array> {
+  const ready: Uint8Array[] = [];
+  const zip = new Zip((error, chunk) => {
+    if (error) throw error;
+    ready.push(chunk);
+  });
+  const encoder = new TextEncoder();
+  async function* file(name: string, content: AsyncIterable<string> | Iterable<string>) {
+    const entry = new ZipDeflate(name, { level: 6 });
+    entry.mtime = now;
+    zip.add(entry);
+    for await (const text of content) {
+      entry.push(encoder.encode(text));
+      yield* ready.splice(0);
+    }
+    entry.push(new Uint8Array(0), true);
+    yield* ready.splice(0);
+  }
+
+  const productRows = await db
+    .select()
+    .from(products)
+    .where(eq(products.storeId, storeId))
+    .orderBy(asc(products.createdAt), asc(products.id));
+
+  yield* file("LEEME.txt", [README]);
+  yield* file("tienda.json", storeJson(db, storeId, productRows, now));
+  yield* file("productos.csv", [
+    CSV_BOM + csvRow([...PRODUCT_COLUMNS]),
+    ...productRows.map((product) =>
+      csvRow([
+        product.id,
+        product.name,
+        product.description,
+        product.price,
+        product.unit,
+        product.available,
+        product.category,
+        product.variations.join(" | "),
+        product.imageKey ? mediaUrl(product.imageKey) : "",
+        product.createdAt,
+      ]),
+    ),
+  ]);
+  yield* file("pedidos.csv", ordersCsv(db, storeId));
+  yield* file("pedidos-productos.csv", linesCsv(db, storeId));
+  zip.end();
+  yield* ready.splice(0);
+}
+
+async function* ordersCsv(db: Executor, storeId: string) {
+  yield CSV_BOM + csvRow([...ORDER_COLUMNS]);
+  for await (const page of orderPages(db, storeId)) {
+    yield page
+      .map((order) =>
+        csvRow([
+          order.id,
+          order.createdAt,
+          order.status,
+          order.customerName,
+          order.customerPhone,
+          order.deliveryType,
+          order.address,
+          order.deliveryZone,
+          order.comments,
+          order.paymentMethod ?? "",
+          order.deliveryFee,
+          order.total,
+          order.scheduledFor,
+          order.completedAt,
+        ]),
+      )
+      .join("");
+  }
+}
+
+async function* linesCsv(db: Executor, storeId: string) {
+  yield CSV_BOM + csvRow([...LINE_COLUMNS]);
+  for await (const page of orderPages(db, storeId)) {
+    const lines = await linesOf(db, storeId, page);
+    yield lines
+      .map((line) =>
+        csvRow([
+          line.orderId,
+          line.position + 1,
+          line.productId,
+          line.name,
+          line.variation,
+          line.quantity,
+          line.unit,
+          line.price,
+          Math.round(line.price * line.quantity * 100) / 100,
+        ]),
+      )
+      .join("");
+  }
+}
+
+async function* storeJson(
+  db: Executor,
+  storeId: string,
+  productRows: (typeof products.$inferSelect)[],
+  now: Date,
+) {
+  const [row] = await db
+    .select({ store: stores, settings: storeSettings, city: cities.name, category: storeCategories.name })
+    .from(stores)
+    .innerJoin(storeSettings, eq(storeSettings.storeId, stores.id))
+    .innerJoin(cities, eq(cities.id, stores.cityId))
+    .innerJoin(storeCategories, eq(storeCategories.id, stores.categoryId))
+    .where(eq(stores.id, storeId));
+  const { storeId: _, logoKey, faviconKey, ...settings } = row!.settings;
+  const head = {
+    exportadoEl: now.toISOString(),
+    tienda: {
+      id: row!.store.id,
+      ciudad: row!.city,
+      categoria: row!.category,
+      plan: row!.store.licenceType,
+      planVence: row!.store.licenceExpires,
+      pruebaVence: row!.store.trialExpiration,
+      creada: row!.store.createdAt,
+    },
+    configuracion: {
+      ...settings,
+      logo: logoKey ? mediaUrl(logoKey) : null,
+      favicon: faviconKey ? mediaUrl(faviconKey) : null,
+    },
+    productos: productRows.map(({ storeId: _store, imageKey, ...product }) => ({
+      ...product,
+      imagen: imageKey ? mediaUrl(imageKey) : null,
+    })),
+  };
+  const opening = JSON.stringify(head, null, 2);
+  // The object without its closing brace, then the orders as they are read.
+  yield `${opening.slice(0, -2)},\n  "pedidos": [`;
+  let first = true;
+  for await (const page of orderPages(db, storeId)) {
+    const lines = new Map<string, LineRow[]>();
+    for (const line of await linesOf(db, storeId, page)) {
+      lines.set(line.orderId, [...(lines.get(line.orderId) ?? []), line]);
+    }
+    for (const { storeId: _store, idempotencyKey: _key, ...order } of page) {
+      const entry = {
+        ...order,
+        productos: (lines.get(order.id) ?? []).map(({ storeId: _s, orderId: _o, ...line }) => line),
+      };
+      yield `${first ? "\n" : ",\n"}    ${JSON.stringify(entry)}`;
+      first = false;
+    }
+  }
+  yield `${first ? "" : "\n  "}]\n}\n`;
+}
+
+/**
+ * The store's orders, oldest first, a page at a time: keyset on (created_at, number), the cursor
+ * kept as PostgreSQL's own text so its microseconds are not rounded to a JavaScript date's.
+ */
+async function* orderPages(db: Executor, storeId: string): AsyncGenerator<OrderRow[]> {
+  let after: { at: string; id: string } | null = null;
+  while (true) {
+    const rows: { order: OrderRow; at: string }[] = await db
+      .select({ order: orders, at: sql<string>`${orders.createdAt}::text` })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.storeId, storeId),
+          after
+            ? sql`(${orders.createdAt}, ${orders.id}) > (${after.at}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(PAGE);
+    if (rows.length === 0) return;
+    yield rows.map((row) => row.order);
+    if (rows.length < PAGE) return;
+    const last: { order: OrderRow; at: string } = rows[rows.length - 1]!;
+    after = { at: last.at, id: last.order.id };
+  }
+}
+
+async function linesOf(db: Executor, storeId: string, page: OrderRow[]): Promise<LineRow[]> {
+  const ids = page.map((order) => order.id);
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(and(eq(orderLines.storeId, storeId), inArray(orderLines.orderId, ids)));
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => position.get(a.orderId)! - position.get(b.orderId)! || a.position - b.position);
+}

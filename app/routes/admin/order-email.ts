@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { NEW_ORDER_EMAIL_MESSAGES } from "~/domain/mail/mail-text";
+import { setNewOrderEmails } from "~/domain/mail/new-order-mail.server";
+import { answering } from "~/lib/http-errors.server";
+import type { Route } from "./+types/order-email";
+
+/** POST /i/admin/order-email: "Avisarme por correo de cada pedido nuevo", on or off. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, store } = await requireStoreOwner(request, context);
+  const enabled = (await request.formData()).get("enabled");
+  if (enabled !== "true" && enabled !== "false") {
+    return data({ ok: false as const, message: NEW_ORDER_EMAIL_MESSAGES.failed }, 400);
+  }
+  return answering(
+    {
+      logger: context.logger,
+      fallback: NEW_ORDER_EMAIL_MESSAGES.failed,
+      logLine: "order e-mail setting failed",
+    },
+    async () => {
+      await setNewOrderEmails(context.services.db, store.id, user.id, enabled === "true");
+      const message =
+        enabled === "true" ? NEW_ORDER_EMAIL_MESSAGES.on(user.email) : NEW_ORDER_EMAIL_MESSAGES.off;
+      return { ok: true as const, message };
+    },
+  );
+}

@@ -1,0 +1,234 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard, FormNotice } from "~/components/auth-card";
+import { TextField } from "~/components/field";
+import { SubmitButton } from "~/components/forms/submit-button";
+import { LogoutButton } from "~/components/logout-button";
+import { getCurrentUser } from "~/domain/auth/guards.server";
+import { logIn } from "~/domain/auth/login.server";
+import { enforce } from "~/domain/rate-limit/rate-limit.server";
+import { CLAIM_MESSAGES, claimStatusMessage } from "~/domain/stores/claim";
+import { claimForUser, claimWithSignup, findClaim } from "~/domain/stores/claim.server";
+import { SIGNUP_MESSAGES } from "~/domain/stores/signup-form";
+import { ClaimSignupSchema } from "~/domain/auth/account-forms";
+import { findOwnedStoreId } from "~/domain/stores/store.server";
+import { z } from "~/lib/zod";
+import { AppError } from "~/lib/errors";
+import { fieldErrors, invalidForm, type FormFailure } from "~/lib/form-result";
+import { answering } from "~/lib/http-errors.server";
+import { retryAfterOf } from "~/lib/retry-after";
+import type { Route } from "./+types/claim";
+
+export const headers: Route.HeadersFunction = retryAfterOf;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Reclama tu tienda · Tianguis" },
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "no-referrer" },
+];
+
+const LoginSchema = z.object({
+  email: z.string().trim().toLowerCase().max(254),
+  password: z.string().max(1024),
+});
+
+/**
+ * /i/reclamar/<token>: the link the super-admin made for a store without an owner. Anyone with
+ * the link may claim it (the token is the proof): a visitor creates an account or signs in, a
+ * signed-in user without a store claims it with one button; opening the page uses nothing up.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db } = context.services;
+  const claim = await findClaim(db, params.token);
+  const user = await getCurrentUser(request, context);
+  const ownedStoreId = user ? await findOwnedStoreId(db, user.id) : null;
+  return {
+    status: claim.status,
+    store: claim.store,
+    user: user ? { email: user.email, ownedStoreId } : null,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db } = context.services;
+  const form = Object.fromEntries(await request.formData());
+  const options = { logger: context.logger, fallback: CLAIM_MESSAGES.failed, logLine: "store claim failed" };
+  switch (form.intent) {
+    case "claim":
+      return answering(options, async () => {
+        const user = await getCurrentUser(request, context);
+        if (!user) throw new AppError("UNAUTHENTICATED", CLAIM_MESSAGES.failed);
+        const { storeId } = await claimForUser(db, { token: params.token, userId: user.id });
+        context.logger.info("store claimed", { storeId, userId: user.id });
+        return redirect("/i/admin");
+      });
+    case "signup": {
+      const parsed = ClaimSignupSchema.safeParse({ email: form.email ?? "", password: form.password ?? "" });
+      if (!parsed.success) return data(invalidForm(SIGNUP_MESSAGES.failed, fieldErrors(parsed.error)), 400);
+      return answering(options, async () => {
+        const limit = {
+          name: "signupPerAddress",
+          subject: context.clientIp,
+          limit: context.services.env.SIGNUP_LIMIT_PER_HOUR,
+        } as const;
+        await enforce(db, [limit], SIGNUP_MESSAGES.tooMany);
+        const { storeId, userId } = await claimWithSignup(db, { token: params.token, ...parsed.data });
+        context.logger.info("store claimed by a new account", { storeId, userId });
+        return redirect("/i/admin", { headers: await signInAfterClaim(request, context, parsed.data) });
+      });
+    }
+    case "login": {
+      const parsed = LoginSchema.safeParse({ email: form.email ?? "", password: form.password ?? "" });
+      if (!parsed.success) return data({ ok: false as const, message: CLAIM_MESSAGES.failed }, 400);
+      return answering(options, async () => {
+        const headers = await signInAfterClaim(request, context, parsed.data);
+        // Signed in now: the claim is tried, and whatever it answers the page shows as this user.
+        const user = await context.services.auth.api.getSession({ headers: sessionHeaders(headers) });
+        if (user) {
+          try {
+            await claimForUser(db, { token: params.token, userId: user.user.id });
+            return redirect("/i/admin", { headers });
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+          }
+        }
+        return redirect(`/i/reclamar/${params.token}`, { headers });
+      });
+    }
+    default:
+      return data({ ok: false as const, message: CLAIM_MESSAGES.failed }, 400);
+  }
+}
+
+function signInAfterClaim(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  { email, password }: { email: string; password: string },
+) {
+  return logIn(context.services, { email, password, ip: context.clientIp, headers: request.headers });
+}
+
+/** The session cookie a login just set, as a request would carry it. */
+function sessionHeaders(setCookies: Headers) {
+  const cookie = setCookies
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  return new Headers({ cookie });
+}
+
+export default function Claim({ loaderData, actionData }: Route.ComponentProps) {
+  const { status, store, user } = loaderData;
+  const failure: FormFailure | null = actionData?.ok === false ? actionData : null;
+  if (status !== "valid" || !store) {
+    return (
+      <AuthCard title="Reclama tu tienda">
+        <FormNotice ok={false}>{claimStatusMessage(status === "valid" ? "unknown" : status)}</FormNotice>
+        <Link to="/" className="mt-6 block text-center font-semibold text-brand-800 underline">
+          Ir a Tianguis
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Reclama tu tienda" wide>
+      <p className="text-center text-stone-700">
+        La tienda <strong>{store.displayName}</strong> (/{store.id}) está lista para tu negocio.
+      </p>
+      <div className="mt-6 space-y-6">
+        {failure && !failure.fieldErrors ? <FormNotice ok={false}>{failure.message}</FormNotice> : null}
+        {user ? (
+          user.ownedStoreId ? (
+            <>
+              <FormNotice ok={false}>{CLAIM_MESSAGES.alreadyOwner(user.ownedStoreId)}</FormNotice>
+              <div className="flex justify-center">
+                <LogoutButton />
+              </div>
+            </>
+          ) : (
+            <ClaimAsUser email={user.email} />
+          )
+        ) : (
+          <>
+            <SignupToClaim failure={failure} />
+            <LoginToClaim />
+          </>
+        )}
+      </div>
+    </AuthCard>
+  );
+}
+
+function ClaimAsUser({ email }: { email: string }) {
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="space-y-4">
+      <input type="hidden" name="intent" value="claim" />
+      <p className="text-sm text-stone-700">
+        Entraste como {email}. La tienda quedará a nombre de esta cuenta.
+      </p>
+      <SubmitButton busy={submitting} busyLabel="Reclamando…">
+        Reclamar esta tienda
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function SignupToClaim({ failure }: { failure: { fieldErrors?: Record<string, string> } | null }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "signup";
+  const errors = failure?.fieldErrors ?? {};
+  return (
+    <Form method="post" className="space-y-4" aria-labelledby="crear-cuenta">
+      <h2 id="crear-cuenta" className="text-lg font-semibold">
+        Crea tu cuenta
+      </h2>
+      <input type="hidden" name="intent" value="signup" />
+      <TextField
+        label="Correo electrónico"
+        name="email"
+        type="email"
+        autoComplete="email"
+        error={errors.email}
+      />
+      <TextField
+        label="Contraseña"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint="Al menos 8 caracteres."
+        error={errors.password}
+      />
+      <SubmitButton busy={busy} busyLabel="Creando tu cuenta…">
+        Crear cuenta y reclamar la tienda
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function LoginToClaim() {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "login";
+  return (
+    <Form
+      method="post"
+      className="space-y-4 border-t border-stone-200 pt-6"
+      aria-labelledby="ya-tengo-cuenta"
+    >
+      <h2 id="ya-tengo-cuenta" className="text-lg font-semibold">
+        ¿Ya tienes cuenta sin tienda?
+      </h2>
+      <input type="hidden" name="intent" value="login" />
+      <TextField label="Correo electrónico" name="email" type="email" autoComplete="email" required />
+      <TextField
+        label="Contraseña"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      <SubmitButton busy={busy} busyLabel="Entrando…">
+        Entrar y reclamar la tienda
+      </SubmitButton>
+    </Form>
+  );
+}
