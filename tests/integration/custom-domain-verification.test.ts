@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { createStore } from "~/db/factories.server";
+import { createOwner, createStore } from "~/db/factories.server";
 import { customDomains, jobs } from "~/db/schema";
 import { DOMAIN_MESSAGES } from "~/domain/domains/custom-domain";
 import {
@@ -14,11 +14,13 @@ import {
   domainRecheckJob,
   findStoreDomain,
   mayCertify,
+  recheckLiveDomains,
   saveCustomDomain,
   scheduleDomainRecheck,
   verifyCustomDomain,
 } from "~/domain/domains/custom-domains.server";
 import { createDnsResolver } from "~/domain/domains/dns-check.server";
+import { MAIL_JOB } from "~/domain/mail/mail.server";
 import { startJobWorker } from "~/domain/jobs/jobs.server";
 import { AppError } from "~/lib/errors";
 import { createLogger } from "~/lib/logger.server";
@@ -176,9 +178,14 @@ describe("verifying a domain with the DNS", () => {
 });
 
 describe("the daily re-check", () => {
-  it("marks a domain whose record went away as failing, and makes it live again once fixed", async () => {
+  it("marks a domain whose record went away as failing, tells the owner once, and makes it live again once fixed", async () => {
     const host = `pedidos.revision-${suffix()}.mx`;
     const { store, domain } = await storeWithDomain(host);
+    const owner = await createOwner(db, { storeId: store.id });
+    const mailsTo = async (to: string) =>
+      (await db.select().from(jobs).where(eq(jobs.kind, MAIL_JOB))).filter(
+        (job) => (job.payload as { to?: string }).to === to,
+      );
     dns.set(host, { CNAME: PLATFORM_HOST });
     dns.set(`_tianguis.${host}`, { TXT: [domain.token] });
     await verifyCustomDomain(db, store, context);
@@ -200,6 +207,18 @@ describe("the daily re-check", () => {
       expect(failing).toMatchObject({ status: "failing", problems: ["txt-missing"] });
       expect(failing!.failingSince).toBeInstanceOf(Date);
       expect(await mayCertify(db, host)).toBe(false);
+      const [told] = await mailsTo(owner.email);
+      expect(told!.payload).toMatchObject({
+        subject: `Tu dominio ${host} dejó de funcionar`,
+        text: expect.stringContaining(
+          `Falta el registro TXT _tianguis.${host} con el valor ${domain.token}.`,
+        ),
+      });
+      // Still failing at the next check: the owner was told already.
+      await recheckLiveDomains(db, context, logger);
+      expect(await mailsTo(owner.email)).toHaveLength(1);
+      // This worker sends no mail: the queued message is set aside so that only the re-check runs.
+      await db.update(jobs).set({ doneAt: new Date() }).where(eq(jobs.kind, MAIL_JOB));
       // The next day's run is queued by the job itself.
       const queued = await db.select().from(jobs).where(eq(jobs.kind, DOMAIN_RECHECK_JOB));
       expect(queued.filter((job) => job.doneAt === null)).toHaveLength(1);

@@ -6,8 +6,10 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
-import { customDomains, stores, storeSettings } from "~/db/schema";
+import { authUser, customDomains, storeOwners, stores, storeSettings } from "~/db/schema";
 import { enqueue } from "~/domain/jobs/jobs.server";
+import { domainFailingMail } from "~/domain/mail/mail-text";
+import { queueMail } from "~/domain/mail/mail.server";
 import { storeHomeUrl } from "~/domain/share/share-links";
 import { enforce } from "~/domain/rate-limit/rate-limit.server";
 import { resolveLicence } from "~/domain/stores/licence";
@@ -20,6 +22,7 @@ import {
   DOMAIN_MESSAGES,
   hasCustomDomain,
   isDomainActive,
+  problemText,
   type DomainProblem,
 } from "./custom-domain";
 import { addressesOf, checkDomainRecords, DnsUnreachable, type DnsResolver } from "./dns-check.server";
@@ -215,8 +218,13 @@ export async function recheckLiveDomains(
       logger?.warn("custom domain not checked: DNS unreachable", { host: domain.host });
     } else if (problems.length > 0) {
       totals.failing++;
-      await recordFailure(db, domain, problems, now);
-      if (domain.status === "verified") {
+      if (domain.status !== "verified") await recordFailure(db, domain, problems, now);
+      else {
+        // It stops serving now: the owner hears of it by e-mail too, queued with the change.
+        await db.transaction(async (tx) => {
+          await recordFailure(tx, domain, problems, now);
+          await tellOwnerDomainFails(tx, domain, problems, context.publicOrigin);
+        });
         logger?.warn("custom domain failing", { host: domain.host, storeId: domain.storeId, problems });
       }
     } else {
@@ -227,6 +235,36 @@ export async function recheckLiveDomains(
     }
   }
   return totals;
+}
+
+async function tellOwnerDomainFails(
+  tx: Executor,
+  domain: CustomDomain,
+  problems: DomainProblem[],
+  publicOrigin: string,
+) {
+  const owners = await tx
+    .select({ email: authUser.email, storeName: storeSettings.displayName })
+    .from(storeOwners)
+    .innerJoin(authUser, eq(authUser.id, storeOwners.userId))
+    .innerJoin(storeSettings, eq(storeSettings.storeId, storeOwners.storeId))
+    .where(eq(storeOwners.storeId, domain.storeId));
+  const platformHost = new URL(publicOrigin).hostname;
+  const context = { host: domain.host, token: domain.token, platformHost, apex: isApex(domain.host) };
+  for (const owner of owners) {
+    await queueMail(
+      tx,
+      domainFailingMail(
+        owner.email,
+        {
+          storeName: owner.storeName || domain.storeId,
+          host: displayHostName(domain.host),
+          problems: problems.map((problem) => problemText(problem, context)),
+        },
+        `${publicOrigin}/i/admin?tab=configuracion`,
+      ),
+    );
+  }
 }
 
 export const DOMAIN_RECHECK_JOB = "domains.recheck";

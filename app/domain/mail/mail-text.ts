@@ -180,6 +180,25 @@ export function newOrderMail(to: string, order: NewOrderFacts, panelUrl: string)
   });
 }
 
+/** A domain that served the store failed its daily check (issue 18): what is wrong, and where to fix it. */
+export function domainFailingMail(
+  to: string,
+  domain: { storeName: string; host: string; problems: string[] },
+  settingsUrl: string,
+) {
+  return composeMail({
+    to,
+    subject: `Tu dominio ${domain.host} dejó de funcionar`,
+    paragraphs: [
+      "Hola:",
+      `Revisamos hoy el DNS de ${domain.host} y ya no apunta a tu tienda «${domain.storeName}», así que dejamos de mostrarla ahí. Tu tienda sigue recibiendo pedidos en su dirección de Tianguis.`,
+      ...domain.problems,
+      "Cuando lo corrijas, tu dominio volverá a funcionar solo en la siguiente revisión, o al presionar «Verificar».",
+    ],
+    action: { label: "Revisar mi dominio", url: settingsUrl },
+  });
+}
+
 export function storeClosedMail(to: string, store: { name: string; id: string }, releaseDate: string) {
   return composeMail({
     to,
