@@ -8,7 +8,7 @@ export function AdminHeaderBar({ email }: { email?: string }) {
         <a href="/" aria-label="Tianguis, inicio">
           <TianguisLogo className="h-8 w-8" />
         </a>
-        <p className="min-w-0 flex-1 truncate text-sm text-stone-700">{email ?? ""}</p>
+        <p className="min-w-0 flex-1 text-sm text-stone-700 [overflow-wrap:anywhere]">{email ?? ""}</p>
         <LogoutButton />
       </div>
     </header>
