@@ -104,8 +104,8 @@ describe("storefront", () => {
     expect(whatsapp).toMatch(/^https:\/\/wa\.me\/524491234567\?text=/);
     const text = decodeURIComponent(whatsapp!.split("?text=")[1]!);
     expect(text).toContain(number);
-    expect(text).toContain("2 pieza × Concha (Chocolate): $28.00");
-    expect(text).toContain("2 pieza × Pastel (Grande): $840.00");
+    expect(text).toContain("• 2 × Concha — Chocolate: $28.00");
+    expect(text).toContain("• 2 × Pastel — Grande: $840.00");
     expect(text).toContain("Total: $868.00");
     expect(text).toContain("Entrega: Entrega a domicilio");
     expect(text).toContain("Dirección: Madero 12, Centro");
