@@ -160,8 +160,14 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
   const services: AppServices = { db, auth, env, logger, orderEvents, storage, jobs, vapid, resolver, sites };
 
   if (env.DEMO_DATA) {
+    const seedStarted = performance.now();
     const { seeded } = await seedDemoMarketplace(db, new Date(), storage);
-    if (seeded) logger.info("demo marketplace created", { city: "aguascalientes" });
+    if (seeded) {
+      logger.info("demo marketplace created", {
+        city: "aguascalientes",
+        ms: Math.round(performance.now() - seedStarted),
+      });
+    }
     logger.info("demo accounts", {
       owner: `${DEMO_OWNER_EMAIL} / ${DEMO_PASSWORD}`,
       superadmin: `${DEMO_SUPERADMIN_EMAIL} / ${DEMO_PASSWORD}`,

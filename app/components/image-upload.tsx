@@ -154,7 +154,7 @@ export function ImageUpload({
         <div className="min-w-0 flex-1 space-y-2">
           <label
             htmlFor={id}
-            className={`inline-flex min-h-11 cursor-pointer items-center rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-semibold shadow-sm focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-blue-600 hover:bg-stone-50 ${busy ? "pointer-events-none opacity-60" : ""}`}
+            className={`inline-flex min-h-11 cursor-pointer items-center rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-semibold shadow-sm focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-800 hover:bg-stone-50 ${busy ? "pointer-events-none opacity-60" : ""}`}
           >
             {key || localPreview ? IMAGE_UPLOAD_LABELS.change : IMAGE_UPLOAD_LABELS.choose}
             <span className="sr-only">: {label}</span>

@@ -1,13 +1,11 @@
 import { Form } from "react-router";
+import { HEADER_ACTION_CLASS } from "./header-action";
 
 /** "Cerrar sesión": ends the session on the server (app/routes/logout.tsx). */
 export function LogoutButton() {
   return (
     <Form method="post" action="/i/logout">
-      <button
-        type="submit"
-        className="rounded-lg border border-stone-300 px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-100"
-      >
+      <button type="submit" className={HEADER_ACTION_CLASS}>
         Cerrar sesión
       </button>
     </Form>

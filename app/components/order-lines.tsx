@@ -1,8 +1,6 @@
 import { lineTotal } from "~/domain/orders/cart";
 import { formatMoney } from "~/domain/orders/money";
-import type { ProductUnit } from "~/domain/products/product-units";
-import { formatQuantity } from "~/domain/products/quantity";
-import { DELIVERY_LABELS, type DeliveryType } from "~/domain/orders/order-vocabulary";
+import { DELIVERY_LABELS, orderLineParts, type DeliveryType } from "~/domain/orders/order-vocabulary";
 
 type Line = { name: string; variation: string; quantity: number; unit: string; price: number };
 
@@ -18,15 +16,18 @@ export function OrderLines({
   return (
     <div>
       <ul className="divide-y divide-stone-300">
-        {order.lines.map((line, index) => (
-          <li key={index} className="flex justify-between gap-3 py-1.5">
-            <span className="min-w-0 break-words">
-              {formatQuantity(line.quantity, line.unit as ProductUnit)} × {line.name}
-              {line.variation ? <span className="opacity-80"> ({line.variation})</span> : null}
-            </span>
-            <span className="shrink-0 font-semibold">{formatMoney(lineTotal(line))}</span>
-          </li>
-        ))}
+        {order.lines.map((line, index) => {
+          const { product, option } = orderLineParts(line);
+          return (
+            <li key={index} className="flex justify-between gap-3 py-1.5">
+              <span className="min-w-0 break-words">
+                {product}
+                {option ? <span className="opacity-80">{option}</span> : null}
+              </span>
+              <span className="shrink-0 font-semibold">{formatMoney(lineTotal(line))}</span>
+            </li>
+          );
+        })}
       </ul>
       {order.deliveryFee ? (
         <p className="flex justify-between gap-3 border-t border-stone-300 py-1.5">

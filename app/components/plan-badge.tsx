@@ -3,8 +3,8 @@ import { PLAN_LABELS } from "~/domain/stores/licence";
 
 const styles: Record<LicenceType, string> = {
   starter: "bg-stone-100 text-stone-800 ring-stone-300",
-  basic: "bg-blue-50 text-blue-800 ring-blue-300",
-  premier: "bg-amber-50 text-amber-900 ring-amber-400",
+  basic: "bg-brand-50 text-brand-800 ring-brand-300",
+  premier: "bg-stone-800 text-amber-100 ring-stone-800",
 };
 
 export function PlanBadge({ tier, trial }: { tier: LicenceType; trial?: boolean }) {

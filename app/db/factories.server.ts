@@ -7,6 +7,7 @@ import type { Executor } from "./client.server";
 import {
   authAccount,
   authUser,
+  cities,
   orderLines,
   orders,
   products,
@@ -23,6 +24,16 @@ import { hashPassword } from "~/domain/auth/password-hash.server";
 import { randomId } from "~/lib/ids";
 
 type StoreSettingsInput = Partial<typeof storeSettings.$inferInsert>;
+
+/** A city of the directory (the migrations bring Mexico's main ones); a test's own has no other stores. */
+export async function createCity(db: Executor, input: { id?: string; name?: string; state?: string } = {}) {
+  const id = input.id ?? `ciudad-${randomId(8)}`;
+  const [city] = await db
+    .insert(cities)
+    .values({ id, name: input.name ?? `Ciudad ${id}`, state: input.state ?? "Aguascalientes" })
+    .returning();
+  return city!;
+}
 
 export type CreateStoreInput = {
   id?: string;
@@ -94,6 +105,8 @@ export type CreateProductInput = {
   category?: string;
   variations?: string[];
   imageKey?: string | null;
+  quantityStep?: number | null;
+  minQuantity?: number | null;
 };
 
 export async function createProduct(db: Executor, storeId: string, input: CreateProductInput = {}) {
@@ -110,6 +123,8 @@ export async function createProduct(db: Executor, storeId: string, input: Create
       category: input.category ?? "",
       variations: input.variations ?? [],
       imageKey: input.imageKey ?? null,
+      quantityStep: input.quantityStep ?? null,
+      minQuantity: input.minQuantity ?? null,
     })
     .returning();
   return product!;

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { AdminHeader } from "~/components/admin-header";
 import { AdminTabPanel } from "~/components/admin/admin-tab-panel";
+import { AdminTabsNav } from "~/components/admin/admin-tabs-nav";
 import { CopyButton } from "~/components/admin/copy-button";
 import { OrderAlarm } from "~/components/admin/order-alarm";
 import { PlanPanel } from "~/components/admin/plan-panel";
@@ -114,10 +115,10 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         email={email}
         pause={store?.pause ?? null}
       />
-      <main className="mx-auto max-w-5xl px-4 pt-20 pb-10" data-hydrated={hydrated || undefined}>
+      <main className="mx-auto max-w-5xl px-4 pt-4 pb-10" data-hydrated={hydrated || undefined}>
         <h1 className="text-2xl font-bold">Panel de Administración</h1>
         <StaleBanner stale={stale} />
-        <div role="status" className="mt-4 rounded-xl bg-blue-50 p-4 text-blue-900 ring-1 ring-blue-200">
+        <div role="status" className="mt-4 rounded-xl bg-brand-50 p-4 text-brand-900 ring-1 ring-brand-200">
           {store ? (
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="min-w-0">
@@ -144,22 +145,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
             <OrderAlarm unseen={store.live.unseenOrders.length} />
             <DomainFailingBanner panel={store.domain} />
             <PlanPanel {...store.plan} contactEmail={store.contactEmail} />
-            <nav aria-label="Secciones del panel" className="-mx-4 mt-6 overflow-x-auto px-4">
-              <ul className="flex gap-1 border-b border-stone-300">
-                {visibleTabs(store.plan.tier).map((tab) => (
-                  <li key={tab.id} className="shrink-0">
-                    <Link
-                      to={`?tab=${tab.id}`}
-                      aria-current={tab.id === store.tab ? "page" : undefined}
-                      preventScrollReset
-                      className="block rounded-t-lg px-3 py-2.5 text-sm font-medium whitespace-nowrap text-stone-700 hover:bg-stone-100 aria-[current=page]:border-b-2 aria-[current=page]:border-blue-700 aria-[current=page]:text-blue-800"
-                    >
-                      {tab.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <AdminTabsNav tabs={visibleTabs(store.plan.tier)} current={store.tab} />
             <div className="mt-6">
               <AdminTabPanel panel={store.panel} connection={connection} store={store} />
             </div>

@@ -251,7 +251,7 @@ function Carousel({ id, title, products }: { id: string; title: string; products
       </h2>
       <ScrollRow label={title}>
         {products.map((product) => (
-          <li key={`${product.storeId}/${product.id}`} className="w-40 shrink-0 snap-start sm:w-44">
+          <li key={`${product.storeId}/${product.id}`} className="w-40 shrink-0 sm:w-44">
             <ProductCard product={product} />
           </li>
         ))}

@@ -7,6 +7,9 @@ import { AVAILABLE_PRODUCT_LIMITS, TRIAL_DAYS } from "~/domain/stores/licence";
 import type { Route } from "./+types/home";
 
 const CATALOGUE = "/c/aguascalientes";
+/** A button of the fixed bar: on a phone the three share the width, each label on one line. */
+const BAR_BUTTON =
+  "flex-auto rounded-lg border px-2 py-2 text-center text-[13px] font-medium whitespace-nowrap sm:flex-none sm:px-2.5 sm:text-sm sm:font-semibold";
 
 export const meta: Route.MetaFunction = ({ data }) => {
   const title = "Tianguis · Compra local, directo a quien lo hace";
@@ -98,30 +101,32 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <header className="fixed inset-x-0 top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
-        <nav aria-label="Principal" className="mx-auto flex max-w-6xl items-center gap-2 px-3 py-2 sm:px-4">
+        {/* On a phone the three buttons take the whole bar, each on one line; the logo (which the
+            hero shows right below) joins them from the small breakpoint up. */}
+        <nav
+          aria-label="Principal"
+          className="mx-auto flex max-w-6xl items-center gap-1.5 px-3 py-2 sm:gap-2 sm:px-4"
+        >
           <Link
             to="/"
-            className="mr-auto flex items-center gap-2 font-black text-ink"
+            className="mr-auto hidden items-center gap-2 font-black text-ink sm:flex"
             aria-label="Tianguis, inicio"
           >
             <TianguisLogo className="h-8 w-8" />
-            <span className="hidden text-lg sm:inline">Tianguis</span>
+            <span className="text-lg">Tianguis</span>
           </Link>
           <Link
             to="/i/login"
-            className="rounded-lg px-2.5 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+            className={`${BAR_BUTTON} border-transparent text-stone-800 hover:bg-stone-100`}
           >
             Inicia Sesión
           </Link>
-          <Link
-            to="/i/signup"
-            className="rounded-lg border border-brand-700 px-2.5 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-          >
+          <Link to="/i/signup" className={`${BAR_BUTTON} border-brand-700 text-brand-800 hover:bg-brand-50`}>
             Regístrate
           </Link>
           <Link
             to={CATALOGUE}
-            className="rounded-lg bg-brand-700 px-2.5 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+            className={`${BAR_BUTTON} border-brand-700 bg-brand-700 text-white hover:bg-brand-800`}
           >
             Explora Tiendas
           </Link>

@@ -83,7 +83,7 @@ describe("how the shop sells", () => {
     await pending.waitFor();
     await pending.getByText("Programado").waitFor();
     await pending.getByText("Centro · $35.00").waitFor();
-    expect(await pending.textContent()).toContain("0.75 kg × Queso Oaxaca");
+    expect(await pending.textContent()).toContain("0.75 kg de Queso Oaxaca");
     expect(slot).toMatch(/de \d{1,2}:\d{2} a \d{1,2}:\d{2}$/);
     await shopper.context().close();
     await owner.context().close();

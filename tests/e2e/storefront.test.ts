@@ -104,8 +104,8 @@ describe("storefront", () => {
     expect(whatsapp).toMatch(/^https:\/\/wa\.me\/524491234567\?text=/);
     const text = decodeURIComponent(whatsapp!.split("?text=")[1]!);
     expect(text).toContain(number);
-    expect(text).toContain("2 pieza × Concha (Chocolate): $28.00");
-    expect(text).toContain("2 pieza × Pastel (Grande): $840.00");
+    expect(text).toContain("• 2 × Concha — Chocolate: $28.00");
+    expect(text).toContain("• 2 × Pastel — Grande: $840.00");
     expect(text).toContain("Total: $868.00");
     expect(text).toContain("Entrega: Entrega a domicilio");
     expect(text).toContain("Dirección: Madero 12, Centro");
@@ -210,7 +210,7 @@ describe("storefront", () => {
     await page.getByRole("searchbox", { name: "Buscar productos" }).fill("REGION");
     await expect
       .poll(() => grid.getByRole("article").allTextContents())
-      .toEqual([expect.stringContaining("Galletas de nuez")]);
+      .toEqual([expect.stringContaining("Polvorones de nuez")]);
     await page.getByRole("searchbox", { name: "Buscar productos" }).fill("pizza");
     await expect.poll(() => page.getByText("No se encontraron productos.").isVisible()).toBe(true);
     await page.context().close();
@@ -255,7 +255,7 @@ describe("storefront", () => {
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     const html = await (await page.request.get("/s/panaderia-la-espiga")).text();
     expect(html).toContain("<title>Panadería La Espiga · Tianguis</title>");
-    expect(html).toMatch(/<meta name="description" content="Pan dulce recién horneado/);
+    expect(html).toMatch(/<meta name="description" content="Horneamos desde 1987 en el barrio de San Marcos/);
     expect(html).toContain(`<link rel="canonical" href="${browser.baseUrl}/panaderia-la-espiga"/>`);
     expect(html).toContain('<meta property="og:title" content="Panadería La Espiga"/>');
     // A JPEG card (issue 20): link previews in WhatsApp do not reliably show the WebP logo.

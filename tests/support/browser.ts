@@ -22,15 +22,30 @@ export function useBrowser() {
   return state;
 }
 
-/** A phone-sized page (360 px wide, as a mid-range Android) in a fresh context. */
-export async function newPhonePage(browser: Browser, baseUrl: string): Promise<Page> {
+/** A page of the given size in a fresh context, in Mexico's language and time. */
+export async function newPageAt(
+  browser: Browser,
+  baseUrl: string,
+  viewport: { width: number; height: number },
+): Promise<Page> {
   const context = await browser.newContext({
     baseURL: baseUrl,
-    viewport: { width: 360, height: 740 },
+    viewport,
     locale: "es-MX",
     timezoneId: "America/Mexico_City",
   });
   return context.newPage();
+}
+
+/** A phone-sized page (360 px wide, as a mid-range Android) in a fresh context. */
+export function newPhonePage(browser: Browser, baseUrl: string): Promise<Page> {
+  return newPageAt(browser, baseUrl, { width: 360, height: 740 });
+}
+
+/** Signs an existing account in within a browser context (the cookie lands in its jar). */
+export async function signInAs(context: BrowserContext, email: string, password: string) {
+  const response = await context.request.post("/i/login", { form: { email, password }, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
 }
 
 /** axe-core: no serious or critical violation. */
@@ -68,11 +83,7 @@ export async function signedInOwner(
     passwordHash: (DEMO_HASH_FOR_TESTS.value ??= await hashPassword(TEST_PASSWORD)),
     password: TEST_PASSWORD,
   });
-  const response = await context.request.post("/i/login", {
-    form: { email: owner.email, password: TEST_PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
+  await signInAs(context, owner.email, TEST_PASSWORD);
   return { email: owner.email, password: TEST_PASSWORD, storeId: created.id };
 }
 

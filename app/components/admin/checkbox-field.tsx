@@ -11,7 +11,7 @@ export function CheckboxField({ label, hint, className, ...input }: Props) {
           id={id}
           type="checkbox"
           aria-describedby={hint ? `${id}-hint` : undefined}
-          className="h-5 w-5 rounded border-stone-400 accent-blue-600 disabled:opacity-50"
+          className="h-5 w-5 rounded border-stone-400 accent-brand-700 disabled:opacity-50"
           {...input}
         />
         <label htmlFor={id} className="text-base font-medium text-stone-800">

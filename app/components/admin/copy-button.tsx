@@ -23,7 +23,7 @@ export function CopyButton({ text, label = "Copiar dirección" }: { text: string
     <button
       type="button"
       onClick={copy}
-      className="shrink-0 rounded-lg border border-blue-300 bg-white px-3 py-2 text-sm font-semibold text-blue-900 hover:bg-blue-100"
+      className="shrink-0 rounded-lg border border-brand-300 bg-white px-3 py-2 text-sm font-semibold text-brand-900 hover:bg-brand-100"
     >
       <span aria-live="polite">
         {state === "copied" ? "¡Copiada!" : state === "failed" ? "No se pudo copiar" : label}

@@ -147,7 +147,7 @@ function DomainState({ domain, platformHost }: { domain: Domain; platformHost: s
       {domain.active ? (
         <p className="text-sm text-stone-800">
           {TEXT.active}{" "}
-          <a href={`${domain.address}/`} className="font-semibold break-all text-blue-800 underline">
+          <a href={`${domain.address}/`} className="font-semibold break-all text-brand-800 underline">
             {domain.address}
           </a>
         </p>

@@ -36,7 +36,7 @@ export function Modal({
         event.preventDefault();
         onClose();
       }}
-      className="m-auto w-[calc(100%-1.5rem)] max-w-lg rounded-2xl bg-white p-0 shadow-xl backdrop:bg-black/50"
+      className="m-auto w-[calc(100%-1.5rem)] max-w-lg rounded-2xl bg-white p-0 shadow-xl"
     >
       {open ? (
         <div className="max-h-[85vh] overflow-y-auto p-5">

@@ -64,34 +64,38 @@ export function OrderHistoryTab({
       ) : (
         <>
           <p className="text-sm text-stone-700">{OWNER_ORDER_MESSAGES.historyHint}</p>
+          {/* A table with the spec's four columns on a wide screen; on a phone each order is a
+              card (the same rows and cells, laid out as blocks) so nothing scrolls sideways. The
+              explicit roles keep the table's meaning when the phone layout changes its display. */}
           <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-stone-200">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-stone-100 text-stone-800">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
+            <table role="table" className="w-full text-left text-sm max-sm:block">
+              <thead role="rowgroup" className="bg-stone-100 text-stone-800 max-sm:sr-only">
+                <tr role="row">
+                  <th role="columnheader" scope="col" className="px-3 py-2">
                     ID
                   </th>
-                  <th scope="col" className="px-3 py-2">
+                  <th role="columnheader" scope="col" className="px-3 py-2">
                     Nombre
                   </th>
-                  <th scope="col" className="px-3 py-2">
+                  <th role="columnheader" scope="col" className="px-3 py-2">
                     Hora del pedido
                   </th>
-                  <th scope="col" className="px-3 py-2">
+                  <th role="columnheader" scope="col" className="px-3 py-2">
                     Hora de completado
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup" className="max-sm:block">
                 {orders.map((order) => {
                   const open = expanded === order.id;
                   return (
                     <Fragment key={order.id}>
                       <tr
+                        role="row"
                         onClick={() => toggle(order.id)}
-                        className="cursor-pointer border-t border-stone-200 hover:bg-stone-50"
+                        className="cursor-pointer border-t border-stone-200 hover:bg-stone-50 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-3 max-sm:py-3 max-sm:first:border-t-0"
                       >
-                        <td className="px-3 py-2 font-mono">
+                        <td role="cell" className="px-3 py-2 max-sm:col-span-2 max-sm:p-0">
                           {/* The button carries the keyboard and screen-reader behaviour; the row is a bigger target. */}
                           <button
                             type="button"
@@ -101,25 +105,31 @@ export function OrderHistoryTab({
                               event.stopPropagation();
                               toggle(order.id);
                             }}
-                            className="font-mono font-semibold text-blue-800 underline"
+                            className="font-mono font-semibold whitespace-nowrap text-brand-800 underline"
                           >
                             {order.id}
                           </button>
                         </td>
-                        <td className="px-3 py-2">
+                        <td role="cell" className="px-3 py-2 max-sm:col-span-2 max-sm:p-0">
                           {customerLabel(order.customerName)}
                           {order.status === "cancelled" ? (
-                            <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">
+                            <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold whitespace-nowrap text-red-800">
                               Cancelada
                             </span>
                           ) : null}
                         </td>
-                        <td className="px-3 py-2">{formatOrderDate(order.createdAt)}</td>
-                        <td className="px-3 py-2">{formatOrderDate(order.completedAt)}</td>
+                        <td role="cell" className="px-3 py-2 max-sm:p-0">
+                          <PhoneLabel>Hora del pedido</PhoneLabel>
+                          {formatOrderDate(order.createdAt)}
+                        </td>
+                        <td role="cell" className="px-3 py-2 max-sm:p-0">
+                          <PhoneLabel>Hora de completado</PhoneLabel>
+                          {formatOrderDate(order.completedAt)}
+                        </td>
                       </tr>
                       {open ? (
-                        <tr id={`order-details-${order.id}`} className="bg-stone-50">
-                          <td colSpan={4} className="px-3 py-3">
+                        <tr role="row" id={`order-details-${order.id}`} className="bg-stone-50 max-sm:block">
+                          <td role="cell" colSpan={4} className="px-3 py-3 max-sm:block">
                             <dl className="mb-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                               <dt className="text-stone-600">Teléfono</dt>
                               <dd>{order.customerPhone || "—"}</dd>
@@ -160,14 +170,14 @@ export function OrderHistoryTab({
           </div>
           <nav aria-label="Páginas del historial" className="flex justify-between">
             {page > 1 ? (
-              <Link to={pageLink(page - 1)} className="font-semibold text-blue-800 underline">
+              <Link to={pageLink(page - 1)} className="font-semibold text-brand-800 underline">
                 ← Más recientes
               </Link>
             ) : (
               <span />
             )}
             {hasMore ? (
-              <Link to={pageLink(page + 1)} className="font-semibold text-blue-800 underline">
+              <Link to={pageLink(page + 1)} className="font-semibold text-brand-800 underline">
                 Más antiguas →
               </Link>
             ) : null}
@@ -175,5 +185,14 @@ export function OrderHistoryTab({
         </>
       )}
     </section>
+  );
+}
+
+/** A column's name above its value, for the phone's card layout (the table header says it on wide screens). */
+function PhoneLabel({ children }: { children: string }) {
+  return (
+    <span aria-hidden="true" className="block text-xs text-stone-600 sm:hidden">
+      {children}
+    </span>
   );
 }

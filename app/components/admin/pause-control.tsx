@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { ActionMessage } from "~/components/action-message";
+import { HEADER_ACTION_CLASS } from "~/components/header-action";
 import { useFormAction } from "~/components/forms/use-form-action";
 import { PAUSE_DURATIONS, PAUSE_MESSAGE_MAX_LENGTH } from "~/domain/stores/pause";
 import { SHOP_RULES_MESSAGES } from "~/domain/stores/shop-rules-form";
@@ -33,7 +34,7 @@ export function PauseControl({ pause }: { pause: PauseView }) {
         <button
           type="submit"
           disabled={action.submitting}
-          className="rounded-lg bg-amber-500 px-3 py-2 text-sm font-semibold text-stone-950 hover:bg-amber-400"
+          className="rounded-lg bg-amber-500 px-2.5 py-2 text-[13px] font-semibold text-stone-950 hover:bg-amber-400 sm:px-3 sm:text-sm"
         >
           {pause.until ? `En pausa hasta las ${timeFormat.format(new Date(pause.until))} · ` : "En pausa · "}
           Reanudar
@@ -43,18 +44,14 @@ export function PauseControl({ pause }: { pause: PauseView }) {
   }
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="rounded-lg border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100"
-      >
+      <button type="button" onClick={() => setOpen(true)} className={HEADER_ACTION_CLASS}>
         Pausar pedidos
       </button>
       <dialog
         ref={dialog}
         onClose={() => setOpen(false)}
         aria-labelledby="pause-title"
-        className="m-auto w-[min(92vw,26rem)] rounded-xl p-0 backdrop:bg-black/50"
+        className="m-auto w-[min(92vw,26rem)] rounded-xl p-0"
       >
         <form
           method="post"

@@ -97,7 +97,7 @@ function PendingOrder({ order, messages }: { order: OwnerOrder; messages: Messag
             {ORDER_STATUS_LABELS[order.status]}
           </span>
           {order.step ? (
-            <span className="rounded-full bg-blue-100 px-2.5 py-0.5 text-xs font-bold text-blue-900">
+            <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold text-brand-900">
               {STEP_LABELS[order.step]}
             </span>
           ) : null}
@@ -120,7 +120,12 @@ function PendingOrder({ order, messages }: { order: OwnerOrder; messages: Messag
         <dd>
           {order.customerPhone ? (
             chat ? (
-              <a href={chat} target="_blank" rel="noreferrer" className="font-medium text-blue-800 underline">
+              <a
+                href={chat}
+                target="_blank"
+                rel="noreferrer"
+                className="font-medium text-brand-800 underline"
+              >
                 {order.customerPhone}
               </a>
             ) : (
@@ -181,7 +186,7 @@ function PendingOrder({ order, messages }: { order: OwnerOrder; messages: Messag
               fields={{ step }}
               busy={busy}
               onSend={send}
-              className="border border-blue-300 text-blue-900 hover:bg-blue-50"
+              className="border border-brand-300 text-brand-900 hover:bg-brand-50"
             >
               Marcar: {STEP_LABELS[step]}
             </OrderActionForm>

@@ -50,7 +50,7 @@ export function PlanPanel({
           <button
             type="submit"
             disabled={trialAction.submitting}
-            className="rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:opacity-70"
+            className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
           >
             Iniciar prueba gratis
           </button>

@@ -181,7 +181,7 @@ export function ProductDialog({
           <button
             type="submit"
             disabled={save.submitting}
-            className="flex-1 rounded-lg bg-blue-700 px-4 py-3 font-semibold text-white hover:bg-blue-800 disabled:opacity-70"
+            className="flex-1 rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
           >
             {save.submitting ? "Guardando…" : editing ? "Guardar cambios" : "Agregar producto"}
           </button>

@@ -40,7 +40,7 @@ export function ProductsTab({
         <button
           type="button"
           onClick={() => open({ mode: "new" })}
-          className="rounded-lg bg-blue-700 px-4 py-2.5 font-semibold text-white hover:bg-blue-800"
+          className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
         >
           Agregar producto
         </button>

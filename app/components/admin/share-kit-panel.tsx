@@ -39,7 +39,7 @@ export function ShareKitPanel({ storeName, address }: { storeName: string; addre
               <a
                 href={item.href}
                 download
-                className="block rounded-lg border border-blue-300 px-3 py-2.5 text-center text-sm font-semibold text-blue-900 hover:bg-blue-50"
+                className="block rounded-lg border border-brand-300 px-3 py-2.5 text-center text-sm font-semibold text-brand-900 hover:bg-brand-50"
               >
                 Descargar {item.label}
               </a>

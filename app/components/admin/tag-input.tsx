@@ -35,7 +35,7 @@ export function TagInput({
           {tags.map((tag) => (
             <li
               key={tag}
-              className="inline-flex items-center gap-1 rounded-full bg-blue-100 py-1 pr-1 pl-3 text-sm text-blue-900"
+              className="inline-flex items-center gap-1 rounded-full bg-brand-100 py-1 pr-1 pl-3 text-sm text-brand-900"
             >
               {tag}
               <input type="hidden" name={name} value={tag} />
@@ -43,7 +43,7 @@ export function TagInput({
                 type="button"
                 onClick={() => onChange(removeTag(tags, tag))}
                 aria-label={`Quitar ${tag}`}
-                className="rounded-full px-2 text-base leading-none hover:bg-blue-200"
+                className="rounded-full px-2 text-base leading-none hover:bg-brand-200"
               >
                 ×
               </button>

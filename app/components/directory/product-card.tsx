@@ -38,7 +38,7 @@ export function ProductCard({ product, className = "" }: { product: DirectoryPro
             <span className="font-normal text-stone-600"> / {product.unit}</span>
           ) : null}
         </span>
-        <span className="mt-auto truncate text-sm text-stone-600">{product.storeName}</span>
+        <span className="mt-auto line-clamp-2 text-sm text-stone-600">{product.storeName}</span>
       </span>
     </a>
   );

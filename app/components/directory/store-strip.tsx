@@ -12,7 +12,7 @@ export function CityStoreStrip({ cityName, stores }: { cityName: string; stores:
       </h2>
       <ScrollRow label={`Tiendas de ${cityName}`}>
         {stores.map((store) => (
-          <li key={store.id} className="w-28 shrink-0 snap-start">
+          <li key={store.id} className="w-28 shrink-0">
             <a
               href={`/${store.id}`}
               className="flex h-full flex-col items-center gap-2 rounded-xl bg-white p-3 text-center shadow-sm ring-1 ring-stone-200 hover:ring-brand-600"

@@ -206,7 +206,7 @@ function ImageDialog({ product, onClose }: { product: StorefrontProduct | null; 
       onClick={(event) => {
         if (event.target === event.currentTarget) event.currentTarget.close();
       }}
-      className="m-auto max-h-[90vh] max-w-[min(90vw,800px)] rounded-xl bg-white p-0 backdrop:bg-black/70"
+      className="m-auto max-h-[90vh] max-w-[min(90vw,800px)] rounded-xl bg-white p-0 backdrop:bg-[rgb(0_0_0/0.8)]"
     >
       {product?.imageKey ? (
         <div className="relative">

@@ -110,7 +110,7 @@ export function StorefrontApp({ store, products, shared = null, platformOrigin =
     <div
       style={storeThemeStyle(store.colours)}
       data-hydrated={loaded ? "" : undefined}
-      className="min-h-screen bg-[var(--store-bg)] text-[var(--store-on-bg)]"
+      className="min-h-screen bg-[var(--store-bg)] text-[var(--store-on-bg)] accent-[var(--store-primary)]"
     >
       <StoreHeader store={store} />
       <nav

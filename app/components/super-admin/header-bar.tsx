@@ -1,3 +1,4 @@
+import { HEADER_ACTION_CLASS } from "~/components/header-action";
 import { Link } from "react-router";
 import { LogoutButton } from "~/components/logout-button";
 import { TianguisLogo } from "~/components/brand";
@@ -10,7 +11,7 @@ export function AdminHeaderBar({ email, current }: { email?: string; current?: "
         <a href="/" aria-label="Tianguis, inicio">
           <TianguisLogo className="h-8 w-8" />
         </a>
-        <p className="min-w-0 flex-1 truncate text-sm text-stone-700">{email ?? ""}</p>
+        <p className="min-w-0 flex-1 text-sm text-stone-700 [overflow-wrap:anywhere]">{email ?? ""}</p>
         {email ? <AccountLink current={current === "cuenta"} /> : null}
         <LogoutButton />
       </div>
@@ -27,7 +28,7 @@ export function AccountLink({ current = false, compact = false }: { current?: bo
     <Link
       to="/i/cuenta"
       aria-current={current ? "page" : undefined}
-      className="flex shrink-0 items-center gap-1.5 rounded-lg px-2 py-2 text-sm font-medium text-stone-800 hover:bg-stone-100 aria-[current=page]:bg-stone-100"
+      className={`${HEADER_ACTION_CLASS} flex shrink-0 items-center gap-1.5 aria-[current=page]:bg-stone-100`}
     >
       <svg
         viewBox="0 0 24 24"

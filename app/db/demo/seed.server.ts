@@ -1,17 +1,24 @@
 import { count, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import type { Database, Executor } from "~/db/client.server";
 import { createOrder, createOwner, createProduct, createStore } from "~/db/factories.server";
 import { stores } from "~/db/schema";
 import { SUPERADMIN_ROLE } from "~/domain/auth/roles";
 import { hashPassword } from "~/domain/auth/password-hash.server";
 import type { ImageStorage } from "~/domain/images/storage.server";
+import { quantityRule } from "~/domain/products/quantity";
 import { trialEndsAt } from "~/domain/stores/licence";
-import { demoImageMaker } from "./demo-images.server";
+import { addDays, dateKey, DEFAULT_TIME_ZONE, localParts, zonedTime } from "~/domain/stores/opening-hours";
+import { demoImageMaker, demoLogoSvg, demoProductSvg } from "./demo-images.server";
 import { DEMO_CUSTOMERS, DEMO_PASSWORD, DEMO_STORES, DEMO_SUPERADMIN_EMAIL } from "./demo-marketplace";
 
 const SEED_LOCK_ID = 7_337_002;
 const HOUR = 60 * 60 * 1000;
 const YEAR = 365 * 24 * HOUR;
+/** Visits to each demo store over the last 30 days, so the Resumen tab has a believable conversion. */
+const DEMO_PAGE_VIEWS = 600;
+/** Days of completed orders before the last hours' ones: the demo owner's store, and each other store. */
+const DEMO_OWNER_HISTORY = { days: 14, perDay: 2 };
+const DEMO_HISTORY = { days: 6, perDay: 1 };
 
 /**
  * Fills an empty database with the demo marketplace; a database that has any store is left
@@ -54,23 +61,12 @@ async function seedInTransaction(
     });
 
     for (const [storeIndex, demo] of DEMO_STORES.entries()) {
-      const { primaryColor, secondaryColor } = demo.settings;
       // Drawn and encoded side by side (sharp works off the main thread).
       const [logoKey, ...productImageKeys] = images
         ? await Promise.all([
-            images.make("store-logos", demo.id, {
-              label: demo.displayName,
-              from: primaryColor,
-              to: secondaryColor,
-              variant: storeIndex,
-            }),
-            ...demo.products.map((product, productIndex) =>
-              images.make("product-images", demo.id, {
-                label: product.name,
-                from: productIndex % 2 ? secondaryColor : primaryColor,
-                to: productIndex % 2 ? primaryColor : secondaryColor,
-                variant: productIndex + storeIndex,
-              }),
+            images.make("store-logos", demo.id, demoLogoSvg(demo)),
+            ...demo.products.map((product) =>
+              images.make("product-images", demo.id, demoProductSvg(demo, product)),
             ),
           ])
         : [];
@@ -94,23 +90,41 @@ async function seedInTransaction(
       });
 
       const created = [];
-      for (const [productIndex, product] of demo.products.entries()) {
+      for (const [productIndex, { picture: _drawn, ...product }] of demo.products.entries()) {
         created.push(
           await createProduct(tx, demo.id, { ...product, imageKey: productImageKeys[productIndex] ?? null }),
         );
       }
+      if (!demo.isHidden) await seedPageViews(tx, demo.id, now);
       const orderable = created.filter((product) => product.available);
 
-      // A few orders in each status, spread over the last days.
+      // A few orders in each status from the last hours, and weeks of completed ones before them
+      // (the demo owner's store most), so the Resumen tab has days to chart.
       const statuses =
         storeIndex === 0
           ? (["pending", "pending", "pending", "completed", "completed", "cancelled"] as const)
           : (["pending", "completed", "cancelled"] as const);
-      for (const [orderIndex, status] of statuses.entries()) {
+      const { days, perDay } = storeIndex === 0 ? DEMO_OWNER_HISTORY : DEMO_HISTORY;
+      const today = dateKey(localParts(now, DEFAULT_TIME_ZONE));
+      const orders = [
+        ...statuses.map((status, index) => ({
+          status,
+          createdAt: new Date(now.getTime() - (index * 7 + storeIndex + 1) * HOUR),
+        })),
+        ...Array.from({ length: days * perDay }, (_, index) => ({
+          status: index % 9 === 4 ? ("cancelled" as const) : ("completed" as const),
+          // Back from yesterday, at different times of the shop's day (8:00 to 19:00).
+          createdAt: zonedTime(
+            addDays(today, -1 - Math.floor(index / perDay)),
+            8 * 60 + ((index * 97) % (11 * 60)),
+            DEFAULT_TIME_ZONE,
+          ),
+        })),
+      ];
+      for (const [orderIndex, { status, createdAt }] of orders.entries()) {
         const customer = DEMO_CUSTOMERS[(storeIndex + orderIndex) % DEMO_CUSTOMERS.length]!;
         const first = orderable[orderIndex % orderable.length]!;
         const second = orderable[(orderIndex + 2) % orderable.length]!;
-        const createdAt = new Date(now.getTime() - (orderIndex * 7 + storeIndex + 1) * HOUR);
         const delivery = demo.settings.allowDelivery && (orderIndex % 2 === 1 || !demo.settings.allowPickup);
         await createOrder(tx, demo.id, {
           status,
@@ -129,7 +143,8 @@ async function seedInTransaction(
               name: first.name,
               price: first.price,
               unit: first.unit,
-              quantity: 2,
+              // Two pieces, or two steps of what is sold by weight or volume (0.5 kg, 1 L).
+              quantity: 2 * quantityRule(first).step,
               variation: first.variations[0] ?? "",
             },
             {
@@ -137,7 +152,7 @@ async function seedInTransaction(
               name: second.name,
               price: second.price,
               unit: second.unit,
-              quantity: 1,
+              quantity: quantityRule(second).minimum,
               variation: second.variations[0] ?? "",
             },
           ],
@@ -146,4 +161,14 @@ async function seedInTransaction(
     }
     return { seeded: true };
   });
+}
+
+/** Page views spread over the last 30 days, in one statement. */
+async function seedPageViews(tx: Executor, storeId: string, now: Date) {
+  const minutes = 30 * 24 * 60;
+  await tx.execute(sql`
+    insert into analytics_events (name, store_id, data, created_at)
+    select 'view_store_page', ${storeId}, '{}'::jsonb,
+           ${now.toISOString()}::timestamptz - make_interval(mins => (i * 7919) % ${minutes})
+    from generate_series(1, ${DEMO_PAGE_VIEWS}) i`);
 }

@@ -51,12 +51,52 @@ describe("WhatsApp confirmation", () => {
   it("writes the number, lines, total, delivery and name", () => {
     const text = whatsappOrderText(order, "Panadería La Espiga", "Ana");
     expect(text).toContain("K7QM-3XRT-9HNPW");
-    expect(text).toContain("2 pieza × Concha de vainilla (Chocolate): $28.00");
-    expect(text).toContain("1 pieza × Pastel de tres leches: $420.00");
+    expect(text).toContain("• 2 × Concha de vainilla — Chocolate: $28.00");
+    expect(text).toContain("• 1 × Pastel de tres leches: $420.00");
     expect(text).toContain("Total: $448.00");
     expect(text).toContain("Entrega: Entrega a domicilio");
     expect(text).toContain("Dirección: Madero 12, Centro");
     expect(text).toContain("Nombre: Ana");
+  });
+
+  it("writes an option that has parentheses of its own without nesting them", () => {
+    const text = whatsappOrderText(
+      {
+        ...order,
+        lines: [
+          {
+            name: "Pastel de tres leches",
+            variation: "Grande (15 personas)",
+            quantity: 1,
+            unit: "pieza",
+            price: 420,
+          },
+        ],
+      },
+      "La Espiga",
+      "Ana",
+    );
+    expect(text).toContain("• 1 × Pastel de tres leches — Grande (15 personas): $420.00");
+    expect(text).not.toMatch(/\([^()]*\(/);
+  });
+
+  it("writes what is sold by weight or volume with its unit: 0.75 kg de…, 1.5 L de…", () => {
+    const text = whatsappOrderText(
+      {
+        ...order,
+        lines: [
+          { name: "Queso Oaxaca", variation: "", quantity: 0.75, unit: "kg", price: 200 },
+          { name: "Agua de horchata", variation: "Con canela", quantity: 1.5, unit: "L", price: 40 },
+          { name: "Miel", variation: "", quantity: 1500, unit: "mL", price: 0.2 },
+        ],
+      },
+      "La Espiga",
+      "Ana",
+    );
+    expect(text).toContain("• 0.75 kg de Queso Oaxaca: $150.00");
+    expect(text).toContain("• 1.5 L de Agua de horchata — Con canela: $60.00");
+    expect(text).toContain("• 1,500 mL de Miel: $300.00");
+    expect(text).not.toContain("pieza");
   });
 
   it("leaves the address out of a pickup order", () => {

@@ -1,7 +1,7 @@
 import { lineTotal } from "./cart";
 import { formatMoney } from "./money";
 import { changeToBring, PAYMENT_LABELS } from "./payment";
-import { DELIVERY_LABELS, formatOrderDate } from "./order-vocabulary";
+import { DELIVERY_LABELS, formatOrderDate, orderLineText } from "./order-vocabulary";
 import type { OrderSummary } from "./order-summary";
 
 /**
@@ -14,10 +14,7 @@ export function whatsappOrderText(
   customerName: string,
   trackingUrl?: string,
 ): string {
-  const lines = order.lines.map((line) => {
-    const option = line.variation ? ` (${line.variation})` : "";
-    return `• ${line.quantity} ${line.unit} × ${line.name}${option}: ${formatMoney(lineTotal(line))}`;
-  });
+  const lines = order.lines.map((line) => `• ${orderLineText(line)}: ${formatMoney(lineTotal(line))}`);
   return [
     `¡Hola, ${storeName}! Quiero confirmar mi pedido ${order.number}.`,
     "",

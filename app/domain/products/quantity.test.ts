@@ -46,6 +46,7 @@ describe("quantities by the step", () => {
   it("reads in es-MX", () => {
     expect(formatQuantity(0.75, "kg")).toBe("0.75 kg");
     expect(formatQuantity(1500, "mL")).toBe("1,500 mL");
-    expect(formatQuantity(3, "pieza")).toBe("3 pieza");
+    expect(formatQuantity(3, "pieza")).toBe("3 piezas");
+    expect(formatQuantity(1, "pieza")).toBe("1 pieza");
   });
 });

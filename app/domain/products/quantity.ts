@@ -55,7 +55,8 @@ export function stepDown(rule: QuantityRule, quantity: number): number {
 
 const quantityFormat = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 3 });
 
-/** "0.75 kg", "1.5 L", "250 mL", "3 pieza" (es-MX digits). */
+/** "0.75 kg", "1.5 L", "250 mL", "1 pieza", "3 piezas" (es-MX digits). */
 export function formatQuantity(quantity: number, unit: ProductUnit): string {
-  return `${quantityFormat.format(quantity)} ${unit}`;
+  const word = unit === "pieza" && quantity !== 1 ? "piezas" : unit;
+  return `${quantityFormat.format(quantity)} ${word}`;
 }

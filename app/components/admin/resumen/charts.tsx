@@ -53,7 +53,7 @@ function ChartFrame({
         {children}
       </svg>
       <details className="mt-2 text-sm">
-        <summary className="cursor-pointer py-1 text-blue-800 underline">Ver los datos</summary>
+        <summary className="cursor-pointer py-1 text-brand-800 underline">Ver los datos</summary>
         <table className="mt-2 w-full text-left">
           <thead>
             <tr className="border-b border-stone-200">
@@ -100,12 +100,12 @@ export function LineChart(frame: FrameProps) {
     <ChartFrame {...frame}>
       <path
         d={`${path} L${x(points.length - 1)},${PAD.top + PLOT_H} L${x(0)},${PAD.top + PLOT_H} Z`}
-        className="fill-blue-100"
+        className="fill-brand-100"
       />
-      <path d={path} className="fill-none stroke-blue-700" strokeWidth={3} strokeLinejoin="round" />
+      <path d={path} className="fill-none stroke-brand-700" strokeWidth={3} strokeLinejoin="round" />
       {points.map((point, index) => (
         <g key={point.label}>
-          <circle cx={x(index)} cy={y(point.value)} r={4} className="fill-blue-700" />
+          <circle cx={x(index)} cy={y(point.value)} r={4} className="fill-brand-700" />
           {showLabel(index, points.length, every) ? (
             <text
               x={x(index)}
@@ -149,7 +149,7 @@ export function BarChart({
               width={barWidth}
               height={height}
               rx={3}
-              className={index === highlight ? "fill-orange-600" : "fill-blue-600"}
+              className={index === highlight ? "fill-brand-900" : "fill-brand-600"}
             />
             {showLabel(index, points.length, labelEvery) ? (
               <text x={cx} y={HEIGHT - 8} textAnchor="middle" className="fill-stone-700" fontSize={18}>
@@ -177,11 +177,11 @@ export function RankBars({
       {rows.map((row) => (
         <li key={row.name}>
           <div className="flex items-baseline justify-between gap-2 text-sm">
-            <span className="min-w-0 truncate">{row.name}</span>
+            <span className="min-w-0 break-words">{row.name}</span>
             <span className="shrink-0 font-semibold tabular-nums">{row.text}</span>
           </div>
           <div className="mt-1 h-2 rounded-full bg-stone-100" aria-hidden="true">
-            <div className="h-2 rounded-full bg-blue-600" style={{ width: `${(row.value / max) * 100}%` }} />
+            <div className="h-2 rounded-full bg-brand-600" style={{ width: `${(row.value / max) * 100}%` }} />
           </div>
         </li>
       ))}

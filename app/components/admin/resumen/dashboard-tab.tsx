@@ -21,9 +21,10 @@ const orders = (count: number) => plural(count, "pedido", "pedidos");
 
 function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
   return (
-    <div className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
+    <div className="rounded-xl bg-white p-3 ring-1 ring-stone-200 sm:p-4">
       <dt className="text-sm text-stone-700">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold tabular-nums">{value}</dd>
+      {/* Smaller on a phone: two figures share a 360 px row and "$12,345.00" must fit its card. */}
+      <dd className="mt-1 text-xl font-bold tabular-nums sm:text-2xl">{value}</dd>
       <dd className="text-sm text-stone-700">{detail}</dd>
     </div>
   );
@@ -55,7 +56,7 @@ export default function DashboardTab({ figures }: { figures: DashboardFigures })
                   to={`?tab=resumen&periodo=${period.id}`}
                   preventScrollReset
                   aria-current={period.id === figures.period ? "page" : undefined}
-                  className="block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-stone-800 aria-[current=page]:bg-white aria-[current=page]:text-blue-800 aria-[current=page]:shadow-sm"
+                  className="block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-stone-800 aria-[current=page]:bg-white aria-[current=page]:text-brand-800 aria-[current=page]:shadow-sm"
                 >
                   {period.label}
                 </Link>
@@ -98,7 +99,7 @@ export default function DashboardTab({ figures }: { figures: DashboardFigures })
           <p className="font-semibold">Todavía no hay pedidos en este periodo.</p>
           <p className="mt-1 text-sm text-stone-700">
             Comparte tu tienda para recibir más:{" "}
-            <Link to="?tab=configuracion#share-kit-title" className="font-medium text-blue-800 underline">
+            <Link to="?tab=configuracion#share-kit-title" className="font-medium text-brand-800 underline">
               imprime tu cartel con código QR
             </Link>
             .

@@ -1,0 +1,430 @@
+/**
+ * Issue 14: what a picky owner or shopper notices at 360 × 740 and 1280 × 800 — the order history
+ * on a phone, the admin header and tabs, the landing page's bar, the carousels' 240 px step, the
+ * brand's colours, the modal's backdrop and the WhatsApp text. Every check reads geometry or
+ * computed styles, as a person would see them, not pixels.
+ */
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { createCity, createOrder, createProduct, createStore } from "~/db/factories.server";
+import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, DEMO_SUPERADMIN_EMAIL } from "~/db/demo/demo-marketplace";
+import { CAROUSEL_STEP_PX } from "~/components/directory/scroll-row";
+import { ADMIN_TABS } from "~/domain/stores/admin-tabs";
+import {
+  expectAccessible,
+  newPageAt,
+  signedInOwner,
+  signInAs,
+  uniqueSuffix,
+  useBrowser,
+  useE2eDatabase,
+} from "../support/browser";
+import { expectFits, lineCount } from "../support/layout";
+
+const browser = useBrowser();
+const db = useE2eDatabase();
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+const inAMonth = () => new Date(Date.now() + 30 * 86_400_000);
+
+const newPage = (viewport: { width: number; height: number }) =>
+  newPageAt(browser.browser, browser.baseUrl, viewport);
+const signIn = (context: BrowserContext, email: string) => signInAs(context, email, DEMO_PASSWORD);
+
+async function gotoAdmin(page: Page, tab: string) {
+  await page.goto(`/i/admin?tab=${tab}`);
+  await page.locator("main[data-hydrated]").waitFor();
+}
+
+type Box = { left: number; right: number; top: number; bottom: number };
+const boxOf = (locator: Locator): Promise<Box> =>
+  locator.evaluate((element) => {
+    const { left, right, top, bottom } = element.getBoundingClientRect();
+    return { left, right, top, bottom };
+  });
+
+/** Whether an element is laid out wholly inside another's visible box (1 px of slack). */
+async function within(inner: Locator, outer: Locator): Promise<boolean> {
+  const [a, b] = [await boxOf(inner), await boxOf(outer)];
+  return a.left >= b.left - 1 && a.right <= b.right + 1;
+}
+
+describe("order history on a phone (item 1)", () => {
+  it("shows every column and an expanded order's details without sideways scrolling; wide screens keep the four columns", async () => {
+    const page = await newPage(PHONE);
+    const { storeId } = await signedInOwner(page.context(), db, {
+      displayName: `Historial ${uniqueSuffix()}`,
+    });
+    const cake = await createProduct(db, storeId, {
+      name: "Pastel de tres leches",
+      price: 420,
+      variations: ["Grande (15 personas)"],
+    });
+    const lines = [
+      {
+        productId: cake.id,
+        name: cake.name,
+        price: 420,
+        unit: cake.unit,
+        quantity: 2,
+        variation: "Grande (15 personas)",
+      },
+    ];
+    const completed = await createOrder(db, storeId, {
+      status: "completed",
+      customerName: "María Fernanda López Hernández",
+      customerPhone: "4491112233",
+      deliveryType: "delivery",
+      address: "Av. Convención de 1914 Norte #320, Col. España",
+      completedAt: new Date(),
+      lines,
+    });
+    await createOrder(db, storeId, {
+      status: "cancelled",
+      customerName: "José Luis",
+      completedAt: new Date(),
+      lines,
+    });
+
+    await gotoAdmin(page, "ordenes_completadas");
+    const table = page.getByRole("table");
+    const row = page.getByRole("row", { name: new RegExp(completed.id) });
+    const id = row.getByRole("button", { name: completed.id });
+    await id.click();
+    const details = page.locator(`#order-details-${completed.id}`);
+    await details.getByText("$840.00").first().waitFor();
+
+    // Nothing in the history scrolls sideways, and every cell and amount is on the screen.
+    const box = table.locator("xpath=..");
+    expect(await box.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    for (const cell of await row.getByRole("cell").all()) expect(await within(cell, box)).toBe(true);
+    expect(await row.getByRole("cell").nth(2).textContent()).toMatch(/Hora del pedido.*\d{1,2}:\d{2}/);
+    expect(await row.getByRole("cell").nth(3).textContent()).toMatch(/Hora de completado.*\d{1,2}:\d{2}/);
+    for (const amount of await details.getByText(/^\$\d/).all()) expect(await within(amount, box)).toBe(true);
+    // The order id reads on one line.
+    expect(await lineCount(id)).toBe(1);
+    await expectFits(page, "order history");
+
+    // A wide screen keeps the spec's table.
+    await page.setViewportSize(DESKTOP);
+    const headers = page.getByRole("columnheader");
+    expect(await headers.allTextContents()).toEqual([
+      "ID",
+      "Nombre",
+      "Hora del pedido",
+      "Hora de completado",
+    ]);
+    for (const header of await headers.all()) expect(await header.isVisible()).toBe(true);
+    expect(await lineCount(id)).toBe(1);
+    await expectAccessible(page);
+    await page.context().close();
+  });
+});
+
+describe("admin header, tabs and the landing bar on a phone (item 2)", () => {
+  it("shows the store name, plan and e-mail in full and keeps the actions clear of them", async () => {
+    const page = await newPage(PHONE);
+    await signedInOwner(page.context(), db, {
+      displayName: "Panadería y Repostería La Espiga de San Marcos",
+      trialExpiration: inAMonth(),
+    });
+    await gotoAdmin(page, "productos");
+    const header = page.getByRole("banner");
+    const name = header.getByText("Panadería y Repostería La Espiga de San Marcos", { exact: true });
+    const email = header.getByText(/@example\.com$/);
+    for (const text of [name, email, header.getByText("Negocio", { exact: false })]) {
+      expect(await text.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      expect(await within(text, header)).toBe(true);
+    }
+    for (const button of [
+      header.getByRole("button", { name: "Pausar pedidos" }),
+      header.getByRole("button", { name: "Cerrar sesión" }),
+    ]) {
+      expect(await lineCount(button)).toBe(1);
+      expect(await within(button, header)).toBe(true);
+    }
+    await expectFits(page, "admin header");
+
+    // Room for one more action of the same look (an account link, say) on the same row.
+    const pause = header.getByRole("button", { name: "Pausar pedidos" });
+    await pause.evaluate((button) => {
+      const link = document.createElement("a");
+      link.href = "#";
+      link.textContent = "Cuenta";
+      link.className = button.className;
+      button.after(link);
+    });
+    const tops = await Promise.all(
+      [
+        pause,
+        header.getByRole("link", { name: "Cuenta" }),
+        header.getByRole("button", { name: "Cerrar sesión" }),
+      ].map(async (action) => (await boxOf(action)).top),
+    );
+    expect(new Set(tops).size).toBe(1);
+    await expectFits(page, "admin header with one more action");
+    await page.context().close();
+  });
+
+  it("scrolls the tab strip to the current tab and shows on which side more tabs wait", async () => {
+    const page = await newPage(PHONE);
+    await signedInOwner(page.context(), db, { trialExpiration: inAMonth() });
+    // The navigation's box is the strip's visible part.
+    const nav = page.getByRole("navigation", { name: "Secciones del panel" });
+    const strip = nav;
+    const current = nav.locator('[aria-current="page"]');
+    const more = (side: "before" | "after") => nav.locator(`[data-more-tabs=${side}]`);
+
+    await gotoAdmin(page, "notificaciones");
+    await expect.poll(() => within(current, strip)).toBe(true);
+    expect(await current.textContent()).toBe("Notificaciones");
+    await expect.poll(() => more("before").isVisible()).toBe(true);
+    expect(await more("after").isVisible()).toBe(false);
+
+    await gotoAdmin(page, "resumen");
+    await expect.poll(() => within(current, strip)).toBe(true);
+    await expect.poll(() => more("after").isVisible()).toBe(true);
+    expect(await more("before").isVisible()).toBe(false);
+
+    // A tab in the middle: in view, with more on both sides.
+    await page.getByRole("link", { name: "Órdenes pendientes" }).click();
+    await expect.poll(() => current.textContent()).toBe("Órdenes pendientes");
+    await expect.poll(() => within(current, strip)).toBe(true);
+    await expect.poll(() => more("before").isVisible()).toBe(true);
+    expect(await more("after").isVisible()).toBe(true);
+
+    // On a desktop every tab fits: no hint.
+    await page.setViewportSize(DESKTOP);
+    await expect.poll(() => more("after").isVisible()).toBe(false);
+    expect(await more("before").isVisible()).toBe(false);
+    for (const tab of await nav.getByRole("link").all()) expect(await within(tab, strip)).toBe(true);
+    await page.context().close();
+  });
+
+  it("keeps each of the landing page's three buttons on one line at 360 px", async () => {
+    const page = await newPage(PHONE);
+    await page.goto("/");
+    const bar = page.getByRole("navigation", { name: "Principal" });
+    for (const label of ["Inicia Sesión", "Regístrate", "Explora Tiendas"]) {
+      const button = bar.getByRole("link", { name: label });
+      expect(await button.isVisible()).toBe(true);
+      expect(await lineCount(button), label).toBe(1);
+      expect(await within(button, page.locator("body"))).toBe(true);
+    }
+    await page.context().close();
+  });
+});
+
+describe("carousels (item 3)", () => {
+  /** A city of the test's own: six stores, and twelve sweets with pictures in one carousel. */
+  async function cityWithStores() {
+    const suffix = uniqueSuffix();
+    const city = await createCity(db, { id: `pueblo-${suffix}`, name: `Pueblo ${suffix}` });
+    for (let index = 0; index < 6; index++) {
+      const store = await createStore(db, {
+        id: `tiendita-${index}-${suffix}`,
+        displayName: `Tiendita ${index}`,
+        cityId: city.id,
+        categoryId: "sweets",
+      });
+      for (let product = 0; product < 2; product++) {
+        await createProduct(db, store.id, {
+          name: `Dulce ${index}.${product}`,
+          imageKey: `product-images/${store.id}/dulce-${product}.webp`,
+        });
+      }
+    }
+    return city;
+  }
+
+  /** The row's position once a smooth scroll has come to rest. */
+  async function restingScroll(row: Locator, expected: number) {
+    await expect.poll(() => row.evaluate((list) => list.scrollLeft)).toBe(expected);
+  }
+
+  it("moves a row exactly 240 px per button at 360 and 1280, and hides the buttons of a row that cannot scroll", async () => {
+    const city = await cityWithStores();
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await newPage(viewport);
+      await page.goto(`/c/${city.id}`);
+      const sweets = page.getByRole("list", { name: "Postres y dulces" });
+      const next = page.getByRole("button", { name: "Postres y dulces: siguiente" });
+      const back = page.getByRole("button", { name: "Postres y dulces: anterior" });
+      await expect.poll(() => next.isVisible()).toBe(true);
+      await next.click();
+      await restingScroll(sweets, CAROUSEL_STEP_PX);
+      await next.click();
+      await restingScroll(sweets, 2 * CAROUSEL_STEP_PX);
+      await back.click();
+      await restingScroll(sweets, CAROUSEL_STEP_PX);
+      // Each button is disabled at its end of the row.
+      await back.click();
+      await restingScroll(sweets, 0);
+      await expect.poll(() => back.isDisabled()).toBe(true);
+      await sweets.evaluate((list) => list.scrollTo({ left: list.scrollWidth, behavior: "instant" }));
+      await expect.poll(() => next.isDisabled()).toBe(true);
+
+      const stores = page.getByRole("list", { name: `Tiendas de ${city.name}` });
+      const storesNext = page.getByRole("button", { name: `Tiendas de ${city.name}: siguiente` });
+      if (viewport === PHONE) {
+        // Six stores overflow a phone: the strip steps 240 px too.
+        await expect.poll(() => storesNext.isVisible()).toBe(true);
+        await storesNext.click();
+        await restingScroll(stores, CAROUSEL_STEP_PX);
+      } else {
+        // They fit a desktop: no buttons that would do nothing.
+        await expect.poll(() => stores.evaluate((list) => list.scrollWidth <= list.clientWidth)).toBe(true);
+        expect(await storesNext.isVisible()).toBe(false);
+        expect(
+          await page.getByRole("button", { name: `Tiendas de ${city.name}: anterior` }).isVisible(),
+        ).toBe(false);
+      }
+      await expectAccessible(page);
+      await page.context().close();
+    }
+  });
+});
+
+/**
+ * Colours of the page's elements that read as blue, as a list of "element: colour". CSS colours
+ * of any notation are turned into sRGB through a canvas; SVG pictures and images are not
+ * elements' colours and are not looked at.
+ */
+const BLUE_THINGS = `(() => {
+  const canvas = document.createElement("canvas").getContext("2d");
+  const rgb = (colour) => {
+    canvas.clearRect(0, 0, 1, 1);
+    canvas.fillStyle = "#000";
+    canvas.fillStyle = colour;
+    canvas.fillRect(0, 0, 1, 1);
+    return canvas.getImageData(0, 0, 1, 1).data;
+  };
+  const blue = (colour) => {
+    if (!colour || colour === "none" || colour === "transparent") return false;
+    const [r, g, b, a] = [...rgb(colour)].map((value, index) => (index < 3 ? value / 255 : value / 255));
+    if (a < 0.3) return false;
+    const max = Math.max(r, g, b);
+    const min = Math.min(r, g, b);
+    const lightness = (max + min) / 2;
+    if (max === min || lightness < 0.12 || lightness > 0.92) return false;
+    const saturation = (max - min) / (1 - Math.abs(2 * lightness - 1));
+    let hue = max === r ? ((g - b) / (max - min)) % 6 : max === g ? (b - r) / (max - min) + 2 : (r - g) / (max - min) + 4;
+    hue = (hue * 60 + 360) % 360;
+    return saturation > 0.35 && hue >= 195 && hue <= 265;
+  };
+  const found = [];
+  for (const element of document.body.querySelectorAll("*")) {
+    if (element.closest('[data-testid="store-preview"], [role="progressbar"], img, picture')) continue;
+    const style = getComputedStyle(element);
+    if (style.display === "none") continue;
+    const colours = [style.backgroundColor, style.fill, style.stroke];
+    if ([...element.childNodes].some((node) => node.nodeType === 3 && node.textContent.trim())) colours.push(style.color);
+    for (const side of ["Top", "Right", "Bottom", "Left"]) {
+      if (parseFloat(style["border" + side + "Width"]) > 0) colours.push(style["border" + side + "Color"]);
+    }
+    if (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) colours.push(style.outlineColor);
+    const hit = colours.find(blue);
+    if (hit) found.push("<" + element.tagName.toLowerCase() + "> " + (element.textContent || "").trim().slice(0, 30) + ": " + hit);
+  }
+  return found;
+})()`;
+
+describe("colours and copy (item 6)", () => {
+  it("paints the panel and the platform's pages in Tianguis's terracotta, never blue; a store keeps its owner's colours", async () => {
+    const page = await newPage(DESKTOP);
+    await signIn(page.context(), DEMO_OWNER_EMAIL);
+    for (const tab of ADMIN_TABS) {
+      await gotoAdmin(page, tab.id);
+      if (tab.id === "ordenes_completadas") await page.getByRole("row").nth(1).click();
+      expect(await page.evaluate(BLUE_THINGS), tab.id).toEqual([]);
+    }
+    // The current tab is marked in the brand's colour.
+    const marked = await page
+      .locator('nav [aria-current="page"]')
+      .evaluate((element) => getComputedStyle(element).borderBottomColor);
+    expect(marked).toBe("rgb(194, 65, 12)");
+    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+
+    const visitor = await newPage(DESKTOP);
+    for (const path of ["/", "/i/login", "/i/signup", "/c/aguascalientes"]) {
+      await visitor.goto(path);
+      expect(await visitor.evaluate(BLUE_THINGS), path).toEqual([]);
+    }
+    await signIn(visitor.context(), DEMO_SUPERADMIN_EMAIL);
+    await visitor.goto("/i/super-admin");
+    expect(await visitor.evaluate(BLUE_THINGS), "/i/super-admin").toEqual([]);
+
+    // A store whose owner chose blue keeps it on its own page.
+    const store = await createStore(db, { settings: { primaryColor: "#1d4ed8" } });
+    await createProduct(db, store.id);
+    await visitor.goto(`/${store.id}`);
+    await visitor.getByTestId("cart-status").waitFor();
+    expect(
+      await visitor
+        .getByRole("heading", { level: 1 })
+        .evaluate((element) => getComputedStyle(element.closest("header")!).backgroundColor),
+    ).toBe("rgb(29, 78, 216)");
+    await page.context().close();
+    await visitor.context().close();
+  });
+
+  it("dims the page behind a modal enough to read as one", async () => {
+    const page = await newPage(PHONE);
+    await signedInOwner(page.context(), db);
+    await gotoAdmin(page, "productos");
+    const backdropAlpha = () =>
+      page.evaluate(() => {
+        const dialog = document.querySelector("dialog[open]")!;
+        const canvas = document.createElement("canvas").getContext("2d")!;
+        canvas.fillStyle = getComputedStyle(dialog, "::backdrop").backgroundColor;
+        canvas.fillRect(0, 0, 1, 1);
+        const [r, g, b, a] = canvas.getImageData(0, 0, 1, 1).data;
+        return { darkness: 1 - (r! + g! + b!) / (3 * 255), alpha: a! / 255 };
+      });
+    await page.getByRole("button", { name: "Agregar producto" }).click();
+    await page.getByRole("dialog", { name: "Agregar producto" }).waitFor();
+    const product = await backdropAlpha();
+    expect(product.alpha).toBeGreaterThanOrEqual(0.65);
+    expect(product.darkness).toBeGreaterThan(0.8);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Pausar pedidos" }).click();
+    await page.getByRole("dialog", { name: "Pausar pedidos" }).waitFor();
+    expect((await backdropAlpha()).alpha).toBeGreaterThanOrEqual(0.65);
+    await page.context().close();
+  });
+
+  it("writes the WhatsApp confirmation's option and unit naturally, with no parentheses inside parentheses", async () => {
+    const store = await createStore(db, {
+      id: `pasteles-${uniqueSuffix()}`,
+      settings: { phone: "4491234567", requireWhatsappConfirmation: true, allowPickup: true },
+    });
+    await createProduct(db, store.id, {
+      name: "Pastel de tres leches",
+      price: 420,
+      variations: ["Grande (15 personas)", "Chico (8 personas)"],
+    });
+    await createProduct(db, store.id, { name: "Polvorones de nuez", price: 260, unit: "kg" });
+    const page = await newPage(PHONE);
+    await page.goto(`/${store.id}`);
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
+    await page
+      .getByRole("article", { name: "Pastel de tres leches" })
+      .getByRole("button", { name: "Agregar" })
+      .click();
+    await page
+      .getByRole("article", { name: "Polvorones de nuez" })
+      .getByRole("button", { name: "Agregar" })
+      .click();
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 2 artículos");
+    await page.getByRole("tab", { name: /Carrito/ }).click();
+    await page.getByLabel("Nombre").fill("Ana López");
+    await page.getByRole("button", { name: /Hacer pedido/ }).click();
+    const link = page.getByRole("link", { name: "Confirmar por WhatsApp" });
+    const text = decodeURIComponent((await link.getAttribute("href"))!.split("?text=")[1]!);
+    expect(text).toContain("• 1 × Pastel de tres leches — Grande (15 personas): $420.00");
+    expect(text).toContain("• 0.25 kg de Polvorones de nuez: $65.00");
+    expect(text).not.toMatch(/\([^()]*\(/);
+    expect(text).not.toMatch(/\d pieza ×/);
+    await page.context().close();
+  });
+});
