@@ -30,8 +30,8 @@ const PUBLIC_PAGES: { name: string; path: string; ready: (page: Page) => Promise
   {
     name: "ciudad",
     path: "/c/aguascalientes",
-    // The carousels' buttons appear once the rows are measured.
-    ready: (page) => page.getByRole("button", { name: "Productos destacados: siguiente" }).waitFor(),
+    // The carousels' buttons show (or stay hidden) once the rows are measured.
+    ready: (page) => page.locator('[data-measured="true"]').first().waitFor({ state: "attached" }),
   },
   {
     name: "entrar",
@@ -42,6 +42,11 @@ const PUBLIC_PAGES: { name: string; path: string; ready: (page: Page) => Promise
     name: "registro",
     path: "/i/signup",
     ready: (page) => page.locator("[data-hydrated]").waitFor(),
+  },
+  {
+    name: "olvide-contrasena",
+    path: "/i/olvide-contrasena",
+    ready: (page) => page.getByRole("heading", { level: 1 }).waitFor(),
   },
 ];
 
@@ -78,6 +83,16 @@ describe.each(VIEWPORTS)("layout at $width × $height", (viewport) => {
       }
       await saveScreenshot(page, `panel-${tab}-${viewport.width}`);
       await expectFits(page, `/i/admin?tab=${tab}`);
+      await expectAccessible(page);
+      await page.close();
+    });
+
+    it("the Cuenta area fits", async () => {
+      const page = await context.newPage();
+      await page.goto("/i/cuenta");
+      await page.locator("main[data-hydrated]").waitFor();
+      await saveScreenshot(page, `cuenta-${viewport.width}`);
+      await expectFits(page, "/i/cuenta");
       await expectAccessible(page);
       await page.close();
     });

@@ -31,14 +31,16 @@ export function ProductCard({ product, className = "" }: { product: DirectoryPro
         </span>
       )}
       <span className="flex flex-1 flex-col gap-0.5 p-3">
-        <span className="line-clamp-2 font-semibold text-ink">{product.name}</span>
+        <span className="line-clamp-2 font-semibold text-ink [overflow-wrap:anywhere]">{product.name}</span>
         <span className="font-bold text-brand-800">
           {formatMoney(product.price)}
           {product.unit !== "pieza" ? (
             <span className="font-normal text-stone-600"> / {product.unit}</span>
           ) : null}
         </span>
-        <span className="mt-auto line-clamp-2 text-sm text-stone-600">{product.storeName}</span>
+        <span className="mt-auto line-clamp-2 text-sm text-stone-600 [overflow-wrap:anywhere]">
+          {product.storeName}
+        </span>
       </span>
     </a>
   );

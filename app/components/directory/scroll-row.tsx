@@ -30,6 +30,7 @@ export function ScrollRow({ label, children }: { label: string; children: React.
       <div
         className={`flex h-10 justify-end gap-2 px-4 ${scrolls ? "" : "invisible"}`}
         data-scrolls={scrolls}
+        data-measured={reach !== null}
       >
         <RowButton label={`${label}: anterior`} disabled={!reach?.back} onClick={() => scroll(-1)}>
           ‹

@@ -37,7 +37,9 @@ export function CityStoreStrip({ cityName, stores }: { cityName: string; stores:
                   {store.displayName.slice(0, 1).toUpperCase()}
                 </span>
               )}
-              <span className="line-clamp-2 text-sm font-semibold text-ink">{store.displayName}</span>
+              <span className="line-clamp-2 text-sm font-semibold text-ink [overflow-wrap:anywhere]">
+                {store.displayName}
+              </span>
               {store.status ? (
                 <span className="text-xs leading-tight text-stone-700">{store.status}</span>
               ) : null}

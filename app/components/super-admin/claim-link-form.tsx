@@ -26,7 +26,7 @@ export function ClaimLinkForm({ storeId, storeName }: { storeId: string; storeNa
       <form method="post" onSubmit={create.handleSubmit} className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="create-claim-link" />
         <input type="hidden" name="storeId" value={storeId} />
-        <label className="min-w-0 flex-1 text-sm font-medium text-stone-800">
+        <label className="min-w-0 flex-1 basis-48 text-sm font-medium text-stone-800">
           Enviar a (opcional)
           <input
             type="email"
