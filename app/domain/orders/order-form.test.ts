@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { normalizePhoneInput, ORDER_MESSAGES, parseOrderForm, type OrderFormInput } from "./order-form";
+import {
+  deliveryAddress,
+  normalizePhoneInput,
+  ORDER_MESSAGES,
+  parseOrderForm,
+  type OrderFormInput,
+} from "./order-form";
 
 function form(overrides: Partial<OrderFormInput> = {}): OrderFormInput {
   return {
@@ -63,6 +69,16 @@ describe("order form schema", () => {
     });
     expect(errorsOf(form({ deliveryType: "delivery", address: "Madero 12" }))).toEqual({});
     expect(errorsOf(form({ deliveryType: "pickup", address: "" }))).toEqual({});
+  });
+
+  it("keeps a delivery's address and drops one typed before choosing pickup, whatever its length", () => {
+    const delivery = parseOrderForm(form({ deliveryType: "delivery", address: " Madero 12 " }));
+    expect(delivery).toMatchObject({ success: true, data: { address: "Madero 12" } });
+    const pickup = parseOrderForm(form({ deliveryType: "pickup", address: "Madero 12" }));
+    expect(pickup).toMatchObject({ success: true, data: { deliveryType: "pickup", address: "" } });
+    expect(errorsOf(form({ deliveryType: "pickup", address: "x".repeat(301) }))).toEqual({});
+    expect(deliveryAddress({ deliveryType: "pickup", address: "Madero 12" })).toBe("");
+    expect(deliveryAddress({ deliveryType: "delivery", address: "Madero 12" })).toBe("Madero 12");
   });
 
   it("reports every bad field at once", () => {
