@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { schemaIssues } from "../../../tests/support/schema-issues";
 import {
   normalizeOptions,
   planLimitMessage,
@@ -18,8 +19,7 @@ const valid = {
 
 /** The refused fields and their messages, as the dialog shows them. */
 function issuesOf(input: Record<string, unknown>) {
-  const parsed = ProductFormSchema.safeParse(input);
-  return parsed.success ? [] : parsed.error.issues.map(({ path, message }) => ({ path, message }));
+  return schemaIssues(ProductFormSchema.safeParse(input));
 }
 
 describe("product form", () => {
@@ -40,7 +40,7 @@ describe("product form", () => {
     expect(ProductFormSchema.parse(valid).price).toBe(14.5);
     expect(ProductFormSchema.parse({ ...valid, price: "7" }).price).toBe(7);
     for (const price of ["-3", "abc", "1.234", "1e3", "1.", ".5", "1,5"]) {
-      expect(issuesOf({ ...valid, price })).toEqual([{ path: ["price"], message: PRODUCT_MESSAGES.price }]);
+      expect(issuesOf({ ...valid, price })).toEqual([{ path: "price", message: PRODUCT_MESSAGES.price }]);
     }
   });
 
@@ -65,7 +65,7 @@ describe("product form", () => {
     });
     expect(ProductFormSchema.parse({ ...valid, imageKey: "" }).imageKey).toBe("");
     expect(issuesOf({ ...valid, imageKey: "k".repeat(201) })).toEqual([
-      { path: ["imageKey"], message: PRODUCT_MESSAGES.image },
+      { path: "imageKey", message: PRODUCT_MESSAGES.image },
     ]);
   });
 
@@ -73,7 +73,7 @@ describe("product form", () => {
     expect(ProductFormSchema.parse({ ...valid, price: "999999.99" }).price).toBe(999_999.99);
     for (const price of ["1000000", "1000000.00", "25000000"]) {
       expect(issuesOf({ ...valid, price })).toEqual([
-        { path: ["price"], message: "El precio debe ser menor que $1,000,000.00." },
+        { path: "price", message: "El precio debe ser menor que $1,000,000.00." },
       ]);
     }
   });
@@ -99,8 +99,8 @@ describe("product form", () => {
     }
     for (const amount of ["0", "0.000", "-1", "0.0005", "1000", "999.5", "abc", "1e2"]) {
       expect(issuesOf({ ...valid, unit: "kg", quantityStep: amount, minQuantity: amount })).toEqual([
-        { path: ["quantityStep"], message: PRODUCT_MESSAGES.quantityStep },
-        { path: ["minQuantity"], message: PRODUCT_MESSAGES.quantityStep },
+        { path: "quantityStep", message: PRODUCT_MESSAGES.quantityStep },
+        { path: "minQuantity", message: PRODUCT_MESSAGES.quantityStep },
       ]);
     }
   });
@@ -120,9 +120,7 @@ describe("product form", () => {
   });
 
   it("missing fields give the form's one message on the form, not on a field", () => {
-    expect(issuesOf({ ...valid, name: "" })).toEqual([
-      { path: ["form"], message: PRODUCT_MESSAGES.required },
-    ]);
+    expect(issuesOf({ ...valid, name: "" })).toEqual([{ path: "form", message: PRODUCT_MESSAGES.required }]);
   });
 
   it("reads repeated option fields and a comma decimal from FormData", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { schemaIssues } from "../../../tests/support/schema-issues";
 import { PAYMENT_MESSAGES } from "~/domain/orders/payment";
 import { DEFAULT_TEMPLATES } from "~/domain/orders/status-messages";
 import {
@@ -11,11 +12,6 @@ import {
 
 /** A CLABE whose check digit is right. */
 const CLABE = "032180000118359719";
-const issuesOf = (result: {
-  success: boolean;
-  error?: { issues: { path: PropertyKey[]; message: string }[] };
-}) =>
-  result.success ? [] : result.error!.issues.map(({ path, message }) => ({ path: path.join("."), message }));
 const payment = (overrides: Record<string, unknown> = {}) => ({
   paymentMethods: ["cash"],
   bankName: "",
@@ -29,7 +25,7 @@ describe("payment settings form", () => {
     expect(PaymentSettingsSchema.parse(payment())).toEqual(payment());
     expect(PaymentSettingsSchema.parse(payment({ paymentMethods: [] })).paymentMethods).toEqual([]);
     expect(
-      issuesOf(PaymentSettingsSchema.safeParse(payment({ paymentMethods: ["cash", "transfer"] }))),
+      schemaIssues(PaymentSettingsSchema.safeParse(payment({ paymentMethods: ["cash", "transfer"] }))),
     ).toEqual([
       { path: "bankName", message: PAYMENT_MESSAGES.bankRequired },
       { path: "bankAccountHolder", message: PAYMENT_MESSAGES.bankRequired },
@@ -50,7 +46,7 @@ describe("payment settings form", () => {
   });
 
   it("refuses a CLABE with a wrong check digit, an unknown method, and names that are too long", () => {
-    expect(issuesOf(PaymentSettingsSchema.safeParse(payment({ clabe: "032180000118359710" })))).toEqual([
+    expect(schemaIssues(PaymentSettingsSchema.safeParse(payment({ clabe: "032180000118359710" })))).toEqual([
       { path: "clabe", message: PAYMENT_MESSAGES.clabe },
     ]);
     expect(PaymentSettingsSchema.safeParse(payment({ paymentMethods: ["bitcoin"] })).success).toBe(false);
@@ -93,7 +89,7 @@ describe("status message templates form", () => {
       "Ya está, {nombre}",
     );
     expect(TemplatesSchema.safeParse({ ...values, accepted: "a".repeat(500) }).success).toBe(true);
-    expect(issuesOf(TemplatesSchema.safeParse({ ...values, accepted: "a".repeat(501) }))).toEqual([
+    expect(schemaIssues(TemplatesSchema.safeParse({ ...values, accepted: "a".repeat(501) }))).toEqual([
       { path: "accepted", message: "Cada mensaje puede tener como máximo 500 caracteres." },
     ]);
     expect(ORDER_SETTINGS_MESSAGES.templateTooLong).toBe(

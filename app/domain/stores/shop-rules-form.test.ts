@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { schemaIssues } from "../../../tests/support/schema-issues";
 import { HOURS_MESSAGES } from "./opening-hours";
 import {
   HoursSchema,
@@ -17,12 +18,6 @@ const hours = (overrides: Record<string, unknown> = {}) => ({
   slotCapacity: "",
   ...overrides,
 });
-/** The refused fields and their messages, as the panel shows them. */
-const issuesOf = (result: {
-  success: boolean;
-  error?: { issues: { path: PropertyKey[]; message: string }[] };
-}) =>
-  result.success ? [] : result.error!.issues.map(({ path, message }) => ({ path: path.join("."), message }));
 
 describe("opening hours form", () => {
   it("saves a week of ranges, dated exceptions and how orders outside hours are taken", () => {
@@ -55,14 +50,14 @@ describe("opening hours form", () => {
     weekly[2] = [{ open: "8:00", close: "14:00" }];
     weekly[3] = [{ open: "09:00", close: "09:00" }];
     weekly[4] = Array.from({ length: 5 }, (_, i) => ({ open: `0${i}:00`, close: `0${i}:30` }));
-    expect(issuesOf(HoursSchema.safeParse(hours({ openingHours: { weekly, exceptions: [] } })))).toEqual([
+    expect(schemaIssues(HoursSchema.safeParse(hours({ openingHours: { weekly, exceptions: [] } })))).toEqual([
       { path: "openingHours.weekly.2.0", message: HOURS_MESSAGES.time },
       { path: "openingHours.weekly.3.0", message: HOURS_MESSAGES.sameTime },
       { path: "openingHours.weekly.4", message: HOURS_MESSAGES.tooMany },
     ]);
     const exceptions = [{ date: "2026-02-31x", ranges: [{ open: "10:00", close: "25:00" }] }];
     expect(
-      issuesOf(HoursSchema.safeParse(hours({ openingHours: { weekly: closedWeek(), exceptions } }))),
+      schemaIssues(HoursSchema.safeParse(hours({ openingHours: { weekly: closedWeek(), exceptions } }))),
     ).toEqual([
       { path: "openingHours.exceptions.0.date", message: HOURS_MESSAGES.date },
       { path: "openingHours.exceptions.0.ranges.0", message: HOURS_MESSAGES.time },
@@ -94,13 +89,13 @@ describe("opening hours form", () => {
       expect(HoursSchema.safeParse(hours({ slotMinutes })).success).toBe(false);
     expect(HoursSchema.parse(hours({ leadMinutes: "2880" })).leadMinutes).toBe(2880);
     for (const leadMinutes of ["-1", "2881"])
-      expect(issuesOf(HoursSchema.safeParse(hours({ leadMinutes })))).toEqual([
+      expect(schemaIssues(HoursSchema.safeParse(hours({ leadMinutes })))).toEqual([
         { path: "leadMinutes", message: "El tiempo de anticipación va de 0 a 2880 minutos." },
       ]);
     expect(HoursSchema.parse(hours({ slotCapacity: "1" })).slotCapacity).toBe(1);
     expect(HoursSchema.parse(hours({ slotCapacity: "500" })).slotCapacity).toBe(500);
     for (const slotCapacity of ["0", "501"])
-      expect(issuesOf(HoursSchema.safeParse(hours({ slotCapacity })))).toContainEqual({
+      expect(schemaIssues(HoursSchema.safeParse(hours({ slotCapacity })))).toContainEqual({
         path: "slotCapacity",
         message: "El cupo por horario va de 1 a 500 pedidos, o vacío para no limitar.",
       });
@@ -131,12 +126,12 @@ describe("delivery zones form", () => {
   it("refuses an amount that is not a number of pesos up to 100,000, a zone without a name and a bad postal code", () => {
     const money = "Escribe una cantidad válida, por ejemplo 35 o 35.50.";
     for (const fee of ["-1", "100001", "treinta"])
-      expect(issuesOf(ZonesSchema.safeParse({ zones: [zone({ fee })], flatFee: "0", freeOver: "" }))).toEqual(
-        [{ path: "zones.0.fee", message: money }],
-      );
+      expect(
+        schemaIssues(ZonesSchema.safeParse({ zones: [zone({ fee })], flatFee: "0", freeOver: "" })),
+      ).toEqual([{ path: "zones.0.fee", message: money }]);
     expect(ZonesSchema.parse({ zones: [], flatFee: "100000", freeOver: "" }).flatFee).toBe(100_000);
     expect(
-      issuesOf(
+      schemaIssues(
         ZonesSchema.safeParse({
           zones: [zone({ name: "  ", postalCodes: ["2000"] })],
           flatFee: "0",
@@ -159,7 +154,7 @@ describe("delivery zones form", () => {
   it("keeps at most 30 zones", () => {
     const zones = (n: number) => Array.from({ length: n }, (_, i) => zone({ id: `z${i}` }));
     expect(ZonesSchema.safeParse({ zones: zones(30), flatFee: "0", freeOver: "" }).success).toBe(true);
-    expect(issuesOf(ZonesSchema.safeParse({ zones: zones(31), flatFee: "0", freeOver: "" }))).toEqual([
+    expect(schemaIssues(ZonesSchema.safeParse({ zones: zones(31), flatFee: "0", freeOver: "" }))).toEqual([
       { path: "zones", message: SHOP_RULES_MESSAGES.tooManyZones },
     ]);
     expect(SHOP_RULES_MESSAGES.tooManyZones).toBe("Puedes tener como máximo 30 zonas.");
