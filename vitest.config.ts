@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
+/** The unit project: pure rules and components, no database, server or browser. */
+export const UNIT_TESTS = { include: ["app/**/*.test.{ts,tsx}"], environment: "node" as const };
+
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
@@ -16,8 +19,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}"],
-          environment: "node",
+          ...UNIT_TESTS,
           sequence: { groupOrder: 0 },
         },
       },

@@ -50,7 +50,8 @@ describe("owner accounts", () => {
     await page.context().close();
   });
 
-  it("derives the id from a name typed before the page's JavaScript arrived", async () => {
+  /** The sign-up page with its JavaScript held back until `release()`: the visitor acts before hydration. */
+  async function signupBeforeHydration() {
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -59,30 +60,56 @@ describe("owner accounts", () => {
       await route.continue();
     });
     await page.goto("/i/signup", { waitUntil: "commit" });
-    await page.getByLabel("Nombre de tu tienda").fill("Café Ñandú");
-    expect(await page.getByLabel("Identificador de la tienda").inputValue()).toBe("");
+    const hydrated = () => page.locator("form[data-hydrated]").waitFor();
+    return {
+      page,
+      release,
+      hydrated,
+      name: page.getByLabel("Nombre de tu tienda"),
+      storeId: page.getByLabel("Identificador de la tienda"),
+      address: (id: string) => page.getByText(`Tu tienda vivirá en ${browser.baseUrl}/${id}`),
+    };
+  }
+
+  it("derives the id from a name typed before the page's JavaScript arrived", async () => {
+    const { page, release, hydrated, name, storeId, address } = await signupBeforeHydration();
+    await name.fill("Café Ñandú");
+    expect(await storeId.inputValue()).toBe("");
     release();
-    await page.locator("form[data-hydrated]").waitFor();
-    expect(await page.getByLabel("Identificador de la tienda").inputValue()).toBe("cafenandu");
+    await hydrated();
+    expect(await storeId.inputValue()).toBe("cafenandu");
+    await address("cafenandu").waitFor();
     await page.context().close();
   });
 
   it("never writes into the id field the visitor is in while the page hydrates", async () => {
-    const page = await newPhonePage(browser.browser, browser.baseUrl);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/**/*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto("/i/signup", { waitUntil: "commit" });
-    await page.getByLabel("Nombre de tu tienda").fill("Café Ñandú");
-    const storeId = page.getByLabel("Identificador de la tienda");
+    const { page, release, hydrated, name, storeId, address } = await signupBeforeHydration();
+    await name.fill("Café Ñandú");
+    // In the empty id field when the page hydrates: the derived id would be glued onto what follows.
     await storeId.focus();
     release();
-    await page.locator("form[data-hydrated]").waitFor();
+    await hydrated();
     expect(await storeId.inputValue()).toBe("");
     await storeId.pressSequentially("nandu");
+    expect(await storeId.inputValue()).toBe("nandu");
+    await address("nandu").waitFor();
+    // Typed by hand: the name no longer changes it.
+    await name.fill("Café Ñandú del Centro");
+    expect(await storeId.inputValue()).toBe("nandu");
+    await page.context().close();
+  });
+
+  it("keeps an id the visitor is typing while the page hydrates", async () => {
+    const { page, release, hydrated, name, storeId, address } = await signupBeforeHydration();
+    await name.fill("Café Ñandú");
+    await storeId.pressSequentially("nan");
+    release();
+    // Typing goes on while the scripts arrive and React takes the page over.
+    await storeId.pressSequentially("du", { delay: 50 });
+    await hydrated();
+    expect(await storeId.inputValue()).toBe("nandu");
+    await address("nandu").waitFor();
+    await name.fill("Café Ñandú del Centro");
     expect(await storeId.inputValue()).toBe("nandu");
     await page.context().close();
   });

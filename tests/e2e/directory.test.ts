@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
+import { eq } from "drizzle-orm";
 import { createProduct, createStore } from "~/db/factories.server";
+import { stores } from "~/db/schema";
 import { DEMO_PASSWORD, DEMO_SUPERADMIN_EMAIL } from "~/db/demo/demo-marketplace";
 import { NO_SEARCH_RESULTS_MESSAGE } from "~/domain/directory/search";
 import {
@@ -76,6 +78,59 @@ describe("city directory", () => {
     await results.getByRole("link").first().click();
     await page.waitForURL(`**/${store.id}`);
     await page.getByRole("heading", { level: 1, name: store.settings.displayName }).waitFor();
+    await page.context().close();
+  });
+
+  it("a search shows the city's visible stores' available products, and nothing else", async () => {
+    const suffix = uniqueSuffix();
+    const shown = await createStore(db, { id: `cajetas-${suffix}`, displayName: `Cajetas ${suffix}` });
+    await createProduct(db, shown.id, { name: `Cajeta quemada ${suffix}` });
+    await createProduct(db, shown.id, { name: `Cajeta agotada ${suffix}`, available: false });
+    const hidden = await createStore(db, { id: `oculta-${suffix}`, isHidden: true });
+    await createProduct(db, hidden.id, { name: `Cajeta de la tienda oculta ${suffix}` });
+    const elsewhere = await createStore(db, { id: `leon-${suffix}`, cityId: "leon" });
+    await createProduct(db, elsewhere.id, { name: `Cajeta de León ${suffix}` });
+
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await page.goto("/c/aguascalientes");
+    const searchBox = page.getByRole("searchbox", { name: "Buscar productos" });
+    // Every product of this test has the suffix in its name: the search matches all four.
+    await searchBox.fill(suffix);
+    await searchBox.press("Enter");
+    const results = page.getByRole("list", { name: "Resultados de la búsqueda" });
+    await results.waitFor();
+    expect(await results.getByRole("link").allTextContents()).toEqual([
+      expect.stringContaining(`Cajeta quemada ${suffix}`),
+    ]);
+    // In León, the same search finds León's store only.
+    await page.goto(`/c/leon?q=${suffix}`);
+    expect(await results.getByRole("link").allTextContents()).toEqual([
+      expect.stringContaining(`Cajeta de León ${suffix}`),
+    ]);
+    await page.context().close();
+  });
+
+  it("the city page lists and counts its visible stores, never a hidden one", async () => {
+    // Mérida has no demo stores: this test's two are all there is.
+    const suffix = uniqueSuffix();
+    await createStore(db, {
+      id: `marquesitas-${suffix}`,
+      displayName: `Marquesitas ${suffix}`,
+      cityId: "merida",
+    });
+    await createStore(db, {
+      id: `oculta-merida-${suffix}`,
+      displayName: `Tienda oculta ${suffix}`,
+      cityId: "merida",
+      isHidden: true,
+    });
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await page.goto("/c/merida");
+    await page.getByText("1 tienda local en Mérida").waitFor();
+    const strip = page.getByRole("list", { name: "Tiendas de Mérida" });
+    expect(await strip.getByRole("link").allTextContents()).toEqual([
+      expect.stringContaining(`Marquesitas ${suffix}`),
+    ]);
     await page.context().close();
   });
 
@@ -190,6 +245,58 @@ describe("super-admin panel", () => {
     await signInAsSuperAdmin(page.context());
     await page.goto("/i/super-admin");
     await expectAccessible(page);
+    await page.context().close();
+  });
+
+  it("an owner's browser cannot use the super-admin's actions, by the panel's endpoint or its form", async () => {
+    const suffix = uniqueSuffix();
+    const target = await createStore(db, { id: `intocable-${suffix}` });
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await signedInOwner(page.context(), db);
+    await page.goto("/i/admin");
+    await page.locator("main[data-hydrated]").waitFor();
+    // What the hydrated panel sends, from the owner's own session and page.
+    const answer = await page.evaluate(async (storeId) => {
+      const body = new FormData();
+      body.set("intent", "set-visibility");
+      body.set("storeId", storeId);
+      body.set("hidden", "true");
+      const response = await fetch("/i/super-admin/actions", {
+        method: "POST",
+        body,
+        headers: { Accept: "application/json" },
+      });
+      return { status: response.status, body: await response.json() };
+    }, target.id);
+    expect(answer).toEqual({
+      status: 403,
+      body: { ok: false, message: "No tienes permiso para acceder a este panel." },
+    });
+
+    // What a form sent before hydration posts: a document POST to the page.
+    await page.evaluate((storeId) => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = "/i/super-admin";
+      for (const [name, value] of [
+        ["intent", "set-plan"],
+        ["storeId", storeId],
+        ["licenceType", "premier"],
+        ["expires", "2099-12-31"],
+      ]) {
+        const input = document.createElement("input");
+        input.name = name;
+        input.value = value!;
+        form.append(input);
+      }
+      document.body.append(form);
+      form.submit();
+    }, target.id);
+    await page.waitForURL("**/i/super-admin");
+    await page.getByText("No tienes permiso para acceder a este panel.").waitFor();
+
+    const [row] = await db.select().from(stores).where(eq(stores.id, target.id));
+    expect(row).toMatchObject({ isHidden: false, licenceType: target.licenceType });
     await page.context().close();
   });
 

@@ -128,6 +128,23 @@ describe("image upload", () => {
     const meta = await sharp(await served.body()).metadata();
     expect(meta.format).toBe("webp");
     expect([200, 400]).toContain(meta.width);
+
+    // The main image, as the large view shows it: WebP, 800 px on its longer side, no metadata.
+    await page.getByRole("button", { name: `Ver foto grande de ${name}` }).click();
+    const large = page.getByRole("dialog").getByRole("img");
+    await expect
+      .poll(() => large.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+      .toBe(true);
+    expect(
+      await large.evaluate((element: HTMLImageElement) => [element.naturalWidth, element.naturalHeight]),
+    ).toEqual([800, 533]);
+    const mainUrl = await large.evaluate((element: HTMLImageElement) => element.currentSrc);
+    expect(mainUrl).toMatch(new RegExp(`/media/product-images/${storeId}/[a-z0-9]{20}\\.webp$`));
+    const main = await page.request.get(mainUrl);
+    expect(main.headers()["content-type"]).toBe("image/webp");
+    const mainMeta = await sharp(await main.body()).metadata();
+    expect([mainMeta.format, mainMeta.width, mainMeta.height]).toEqual(["webp", 800, 533]);
+    expect(mainMeta.exif).toBeUndefined();
     await page.context().close();
   });
 

@@ -156,6 +156,81 @@ describe("storefront", () => {
     await page.context().close();
   });
 
+  it("counts the badge by the spec's rule and totals each line to the centavo, in the cart and the order", async () => {
+    const store = await createStore(db, {
+      id: `granel-${uniqueSuffix()}`,
+      displayName: "Granos a Granel",
+      settings: { allowPickup: true },
+    });
+    // 0.25 kg at $10.02 is $2.505: each line is $2.51, so three of them are $7.53 (not $7.52).
+    for (const name of ["Frijol", "Lenteja", "Garbanzo"])
+      await createProduct(db, store.id, { id: name.toLowerCase(), name, price: 10.02, unit: "kg" });
+    await createProduct(db, store.id, { id: "bolillo", name: "Bolillo", price: 2.5 });
+
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await page.goto(`/${store.id}`);
+    const status = page.getByTestId("cart-status");
+    await expect.poll(() => status.textContent()).toBe("Carrito: 0 artículos");
+    for (const name of ["Frijol", "Lenteja", "Garbanzo", "Bolillo", "Bolillo"]) {
+      await page.getByRole("article", { name }).getByRole("button", { name: "Agregar" }).click();
+      await expect
+        .poll(() => page.getByRole("article", { name }).getByRole("button", { name: "Agregar" }).count())
+        .toBe(1);
+    }
+    // pieza by quantity (2), each measured product once (3); the tab's badge says the same.
+    await expect.poll(() => status.textContent()).toBe("Carrito: 5 artículos");
+    expect(await page.getByRole("tab", { name: /Carrito/ }).textContent()).toContain("5");
+
+    await page.getByRole("tab", { name: /Carrito/ }).click();
+    for (const name of ["Frijol", "Lenteja", "Garbanzo"])
+      expect(await page.getByLabel(`Subtotal de ${name}`).textContent()).toBe("$2.51");
+    expect(await page.getByLabel("Subtotal de Bolillo").textContent()).toBe("$5.00");
+    await expect.poll(() => page.getByTestId("cart-total").textContent()).toBe("$12.53");
+
+    await page.getByRole("radio", { name: /Recoger en tienda/ }).check();
+    await page.getByLabel("Nombre").fill("Ana");
+    await page.getByRole("button", { name: /Hacer pedido/ }).click();
+    const confirmation = page.getByRole("region", { name: "¡Pedido recibido!" });
+    await confirmation.waitFor();
+    expect(await confirmation.textContent()).toContain("$12.53");
+    const [stored] = await db.select().from(orders).where(eq(orders.storeId, store.id));
+    expect(stored!.total).toBe(12.53);
+    await page.context().close();
+  });
+
+  it("an answer lost on the way and a second tap still place one order, under one number", async () => {
+    const store = await bakery();
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await page.goto(`/${store.id}`);
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
+    await page.getByRole("article", { name: "Concha" }).getByRole("button", { name: "Agregar" }).click();
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 1 artículo");
+    await page.getByRole("tab", { name: /Carrito/ }).click();
+    await page.getByRole("radio", { name: /Recoger en tienda/ }).check();
+    await page.getByLabel("Nombre").fill("Ana");
+
+    // The server takes the first order, and its answer never reaches the phone.
+    let placed = 0;
+    await page.route(`**/s/${store.id}/api`, async (route) => {
+      if (route.request().postDataJSON()?.intent !== "place-order") return route.continue();
+      placed++;
+      if (placed > 1) return route.continue();
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await page.getByRole("button", { name: /Hacer pedido/ }).click();
+    await page.getByText("Hubo un error al realizar el pedido. Intenta de nuevo.").waitFor();
+    expect(await db.select().from(orders).where(eq(orders.storeId, store.id))).toHaveLength(1);
+
+    await page.getByRole("button", { name: /Hacer pedido/ }).click();
+    await page.getByRole("heading", { name: "¡Pedido recibido!" }).waitFor();
+    const rows = await db.select().from(orders).where(eq(orders.storeId, store.id));
+    expect(rows).toHaveLength(1);
+    expect(await page.getByTestId("order-number").textContent()).toBe(rows[0]!.id);
+    expect(placed).toBe(2);
+    await page.context().close();
+  });
+
   it("keeps the cart across a reload and removes a product that is no longer available, with the spec's alert", async () => {
     const store = await bakery();
     const page = await newPhonePage(browser.browser, browser.baseUrl);

@@ -13,10 +13,12 @@ import {
   type CreateStoreInput,
 } from "~/db/factories.server";
 import { orderChanges, orders, products, stores, storeSettings } from "~/db/schema";
-import { planLimitMessage } from "~/domain/products/product-form";
+import { imageSources, thumbnailKey } from "~/domain/images/image-urls";
+import { planLimitMessage, PRODUCT_MESSAGES } from "~/domain/products/product-form";
 import { TRIAL_MESSAGES } from "~/domain/stores/plan";
 import { createTestDatabase } from "../support/database";
-import { signIn as signInOver, useServerProcess } from "../support/http-server";
+import { signIn as signInOver, uploadPhoto, useServerProcess } from "../support/http-server";
+import { openOrderStream, placeStorefrontOrder } from "../support/order-stream";
 
 const { db, url: databaseUrl } = await createTestDatabase();
 const running = useServerProcess(databaseUrl);
@@ -249,6 +251,67 @@ describe("owner B's forged posts against owner A", () => {
       customCategories: ["Falsa"],
       logoKey: null,
     });
+  });
+
+  it("B cannot point its own product at A's image, so deleting that product leaves A's files alone", async () => {
+    const a = await newOwner();
+    const b = await newOwner();
+    const aImage = await uploadPhoto(running.server.url, a.cookie, "product-images");
+    const created = await post("/i/admin/products", a.cookie, [
+      ["intent", "create"],
+      ...productFields({ name: "Concha de A", imageKey: aImage }),
+    ]);
+    expect(created.status).toBe(200);
+    const bProduct = await createProduct(db, b.store.id, { name: "Pan de B" });
+    const pointed = await post("/i/admin/products", b.cookie, [
+      ["intent", "update"],
+      ["productId", bProduct.id],
+      ...productFields({ name: "Pan de B", imageKey: aImage }),
+    ]);
+    expect(pointed.status).toBe(400);
+    expect(await pointed.json()).toMatchObject({
+      ok: false,
+      fieldErrors: { imageKey: PRODUCT_MESSAGES.image },
+    });
+    const [unchanged] = await db.select().from(products).where(eq(products.id, bProduct.id));
+    expect(unchanged!.imageKey).toBeNull();
+
+    const deleted = await post("/i/admin/products", b.cookie, [
+      ["intent", "delete"],
+      ["productId", bProduct.id],
+    ]);
+    expect(deleted.status).toBe(200);
+    for (const key of [aImage, thumbnailKey(aImage, 200), thumbnailKey(aImage, 400)]) {
+      const served = await fetch(`${running.server.url}${imageSources(key).full}`);
+      expect(served.status, key).toBe(200);
+    }
+  });
+
+  it("an owner's live order stream carries their own store's orders and never another's", async () => {
+    const a = await newOwner();
+    const b = await newOwner();
+    const aProduct = await createProduct(db, a.store.id, { available: true });
+    const bProduct = await createProduct(db, b.store.id, { available: true });
+    const base = running.server.url;
+    const aStream = openOrderStream(base, a.cookie);
+    const bStream = openOrderStream(base, b.cookie);
+    try {
+      await aStream.until(() => aStream.connections === 1, 15_000, "A's stream");
+      await bStream.until(() => bStream.connections === 1, 15_000, "B's stream");
+      // Each store's order is committed after the other's: one LISTEN connection delivers
+      // notifications in commit order, so a stream fed every store's events would have received the
+      // other store's order before its own.
+      const first = await placeStorefrontOrder(base, a.store.id, aProduct.id, "Para A");
+      const forB = await placeStorefrontOrder(base, b.store.id, bProduct.id, "Para B");
+      const secondForA = await placeStorefrontOrder(base, a.store.id, aProduct.id, "Otra para A");
+      await bStream.until(() => bStream.createdOrders().includes(forB), 15_000, "B's order on B's stream");
+      await aStream.until(() => aStream.createdOrders().includes(secondForA), 15_000, "A's orders");
+      expect(aStream.events.map((event) => event.orderId)).toEqual([first, secondForA]);
+      expect(bStream.events.map((event) => event.orderId)).toEqual([forB]);
+    } finally {
+      aStream.close();
+      bStream.close();
+    }
   });
 
   it('"Visto" is kept on the order, once: the alarm stops for it on every panel', async () => {

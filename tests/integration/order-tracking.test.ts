@@ -4,7 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createOwner, createProduct, createStore } from "~/db/factories.server";
+import { createOrder, createOwner, createProduct, createStore } from "~/db/factories.server";
 import { orderEvents, orders, storeSettings } from "~/db/schema";
 import { PAYMENT_MESSAGES } from "~/domain/orders/payment";
 import { randomId } from "~/lib/ids";
@@ -182,6 +182,61 @@ describe("order steps and the tracking page", () => {
     });
     expect(stream.status).toBe(429);
     expect(Number(stream.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("the address of an order", () => {
+  async function lookup(storeId: string, number: string) {
+    const response = await fetch(`${base()}/s/${storeId}/api`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": randomAddress() },
+      body: JSON.stringify({ intent: "lookup-order", number }),
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { order: { deliveryType: string; address: string } };
+  }
+
+  it("a pickup order keeps no address typed before choosing pickup; Mi Pedido and tracking show none", async () => {
+    const { store, concha } = await shop();
+    // What the storefront sends when a shopper typed an address and then chose pickup.
+    const number = await placed(store.id, concha.id, {
+      deliveryType: "pickup",
+      address: "Madero 12, Centro",
+    });
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.storeId, store.id), eq(orders.id, number)));
+    expect(row).toMatchObject({ deliveryType: "pickup", address: "" });
+    expect((await lookup(store.id, number)).order).toMatchObject({ deliveryType: "pickup", address: "" });
+    const { html } = await tracking(store.id, number);
+    expect(html).toContain("Recoger en tienda");
+    expect(html).not.toContain("Madero 12");
+    expect(html).not.toContain("Dirección");
+  });
+
+  it("an address stored with a pickup order is never shown; a delivery's is, to its number's holder", async () => {
+    const { store, concha } = await shop();
+    // A row written before the rule, or by anything other than the storefront.
+    const legacy = await createOrder(db, store.id, {
+      deliveryType: "pickup",
+      address: "Juárez 5, Centro",
+      lines: [{ productId: concha.id, name: concha.name, price: concha.price, unit: concha.unit }],
+    });
+    expect((await lookup(store.id, legacy!.id)).order.address).toBe("");
+    expect((await tracking(store.id, legacy!.id)).html).not.toContain("Juárez 5");
+
+    const delivery = await placed(store.id, concha.id, {
+      deliveryType: "delivery",
+      address: "Madero 12, Centro",
+    });
+    expect((await lookup(store.id, delivery)).order).toMatchObject({
+      deliveryType: "delivery",
+      address: "Madero 12, Centro",
+    });
+    const { html } = await tracking(store.id, delivery);
+    expect(html).toContain("Dirección");
+    expect(html).toContain("Madero 12, Centro");
   });
 });
 

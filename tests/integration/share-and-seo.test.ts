@@ -10,10 +10,10 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { createOwner, createProduct, createStore } from "~/db/factories.server";
 import { products, storeSettings } from "~/db/schema";
+import type { ImageKind } from "~/domain/images/image-urls";
 import { SITEMAP_LIMIT, sitemapIndexXml, sitemapPages } from "~/domain/share/sitemap.server";
 import { createTestDatabase } from "../support/database";
-import { photoLikeJpeg } from "../support/photo";
-import { signIn, useServerProcess } from "../support/http-server";
+import { signIn, uploadPhoto as uploadPhotoOver, useServerProcess } from "../support/http-server";
 
 const { db, url: databaseUrl } = await createTestDatabase();
 const running = useServerProcess(databaseUrl);
@@ -25,18 +25,7 @@ async function ownerOf(input: Parameters<typeof createStore>[1] = {}) {
   return { store, cookie: await signIn(base(), owner.email, owner.password) };
 }
 
-async function uploadPhoto(cookie: string, kind: "product-images" | "store-logos") {
-  const form = new FormData();
-  form.set("kind", kind);
-  form.set("file", new Blob([await photoLikeJpeg(900, 700)], { type: "image/jpeg" }), "foto.jpg");
-  const response = await fetch(`${base()}/i/admin/upload`, {
-    method: "POST",
-    body: form,
-    headers: { cookie, Accept: "application/json" },
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { key: string }).key;
-}
+const uploadPhoto = (cookie: string, kind: ImageKind) => uploadPhotoOver(base(), cookie, kind);
 
 async function page(pathname: string) {
   const response = await fetch(`${base()}${pathname}`);

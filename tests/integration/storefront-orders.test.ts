@@ -392,6 +392,20 @@ describe("the storefront endpoint (POST /s/<storeId>/api)", () => {
     expect((await post(store.id, orderBody(concha.id), address)).status).toBe(429);
   });
 
+  it("publishes the store's phone, and so a WhatsApp confirmation, only when the owner asks for it", async () => {
+    const phone = "4497654321";
+    const quiet = await createStore(db, { settings: { phone, requireWhatsappConfirmation: false } });
+    const asking = await createStore(db, { settings: { phone, requireWhatsappConfirmation: true } });
+    // The page's HTML carries everything the island and link previews get: its data, JSON-LD, links.
+    for (const pathname of [`/${quiet.id}`, `/s/${quiet.id}`]) {
+      const html = await (await fetch(`${running.server.url}${pathname}`)).text();
+      expect(html).toContain(quiet.id);
+      expect(html).not.toContain(phone);
+    }
+    const html = await (await fetch(`${running.server.url}/${asking.id}`)).text();
+    expect(html).toContain(`"whatsappPhone":"${phone}"`);
+  });
+
   it("answers 400 with the field messages for a bad form, and 409 naming an unavailable product", async () => {
     const { store } = await storeWithProducts();
     const rosca = await createProduct(db, store.id, { available: false });

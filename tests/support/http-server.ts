@@ -2,6 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
+import type { ImageKind } from "~/domain/images/image-urls";
+import { photoLikeJpeg } from "./photo";
 import { startServerProcess, type ServerProcess } from "./server-process";
 
 /**
@@ -41,4 +43,18 @@ export async function signIn(baseUrl: string, email: string, password: string): 
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
+}
+
+/** Uploads a photo as the owner's panel does and returns the key the server gave it. */
+export async function uploadPhoto(baseUrl: string, cookie: string, kind: ImageKind): Promise<string> {
+  const form = new FormData();
+  form.set("kind", kind);
+  form.set("file", new Blob([await photoLikeJpeg(900, 700)], { type: "image/jpeg" }), "foto.jpg");
+  const response = await fetch(`${baseUrl}/i/admin/upload`, {
+    method: "POST",
+    body: form,
+    headers: { cookie, Accept: "application/json" },
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { key: string }).key;
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { normalizeSearchTerm, parseSearchPage, SEARCH_TERM_MAX_LENGTH } from "./search";
+import {
+  NO_SEARCH_RESULTS_MESSAGE,
+  normalizeSearchTerm,
+  parseSearchPage,
+  SEARCH_TERM_MAX_LENGTH,
+} from "./search";
 
 describe("normalizeSearchTerm", () => {
   it("trims and treats missing or blank terms as no search", () => {
@@ -20,5 +25,17 @@ describe("parseSearchPage", () => {
     expect(parseSearchPage("abc")).toBe(1);
     expect(parseSearchPage(undefined)).toBe(1);
     expect(parseSearchPage("999999")).toBe(1000);
+  });
+});
+
+describe("search messages and pages", () => {
+  it("says so when nothing matches", () => {
+    expect(NO_SEARCH_RESULTS_MESSAGE).toBe("No se encontraron productos que coincidan.");
+  });
+
+  it("page 1 is the first; a missing page is page 1", () => {
+    expect(parseSearchPage("1")).toBe(1);
+    expect(parseSearchPage(undefined)).toBe(1);
+    expect(parseSearchPage("2")).toBe(2);
   });
 });

@@ -25,6 +25,10 @@ describe("image keys", () => {
     expect(isOwnedImageKey("la-espiga", "product-images", `${key}/../../x`)).toBe(false);
     expect(isOwnedImageKey("la-espiga", "product-images", "https://evil.example/x.webp")).toBe(false);
     expect(isOwnedImageKey("la-espiga", "product-images", null)).toBe(false);
+    // JSON can carry a list whose text is a key: a list is not a key.
+    expect(isOwnedImageKey("la-espiga", "product-images", [newImageKey("product-images", "la-espiga")])).toBe(
+      false,
+    );
   });
 
   it("serve only what the server could have written: main images and their thumbnails", () => {
@@ -65,5 +69,19 @@ describe("image keys", () => {
     ]) {
       expect(isServableKey(url.replace(/^\/media\//, "")), url).toBe(true);
     }
+  });
+
+  it("a main image's thumbnails sit next to it, and srcset offers them with the 800 px original", () => {
+    const key = "product-images/la-espiga/abcdefghij0123456789.webp";
+    expect(thumbnailKey(key, 200)).toBe("product-images-thumbnails/la-espiga/abcdefghij0123456789-200.webp");
+    expect(imageSources(key, "https://cdn.example")).toEqual({
+      src: "https://cdn.example/product-images-thumbnails/la-espiga/abcdefghij0123456789-400.webp",
+      srcSet: [
+        "https://cdn.example/product-images-thumbnails/la-espiga/abcdefghij0123456789-200.webp 200w",
+        "https://cdn.example/product-images-thumbnails/la-espiga/abcdefghij0123456789-400.webp 400w",
+        "https://cdn.example/product-images/la-espiga/abcdefghij0123456789.webp 800w",
+      ].join(", "),
+      full: "https://cdn.example/product-images/la-espiga/abcdefghij0123456789.webp",
+    });
   });
 });

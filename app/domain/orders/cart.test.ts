@@ -4,6 +4,11 @@ import {
   cartBadgeCount,
   decrementLine,
   incrementLine,
+  isOrderableOption,
+  isQuantityShape,
+  MAX_CART_LINES,
+  MAX_QUANTITY,
+  removeLine,
   lineTotal,
   orderTotal,
   resolveCart,
@@ -103,5 +108,88 @@ describe("cart arithmetic", () => {
     );
     expect(items.map((item) => item.line.productId)).toEqual(["concha", "bolillo"]);
     expect(removed.map((line) => `${line.productId}:${line.variation}`)).toEqual(["concha:Fresa", "rosca:"]);
+  });
+
+  it("another product with the same option is a line of its own", () => {
+    const lines = addToCart([{ productId: "concha", variation: "Grande", quantity: 1 }], "pastel", "Grande");
+    expect(lines).toEqual([
+      { productId: "concha", variation: "Grande", quantity: 1 },
+      { productId: "pastel", variation: "Grande", quantity: 1 },
+    ]);
+  });
+
+  it("plus and minus change only the line they belong to, by the product's step from its minimum", () => {
+    const kilos = { step: 0.25, minimum: 0.5 };
+    const lines: CartLine[] = [
+      { productId: "galletas", variation: "", quantity: 0.75 },
+      { productId: "concha", variation: "", quantity: 2 },
+    ];
+    expect(incrementLine(lines, 0, kilos)).toEqual([
+      { productId: "galletas", variation: "", quantity: 1 },
+      { productId: "concha", variation: "", quantity: 2 },
+    ]);
+    expect(decrementLine(lines, 0, kilos)).toEqual([
+      { productId: "galletas", variation: "", quantity: 0.5 },
+      { productId: "concha", variation: "", quantity: 2 },
+    ]);
+    expect(decrementLine(decrementLine(lines, 0, kilos), 0, kilos)).toEqual([lines[1]]);
+    expect(decrementLine(lines, 5)).toBe(lines);
+    expect(addToCart([], "galletas", "", kilos)).toEqual([
+      { productId: "galletas", variation: "", quantity: 0.5 },
+    ]);
+    expect(addToCart(lines, "galletas", "", kilos)[0]!.quantity).toBe(1);
+  });
+
+  it("the bin removes one line and keeps the others", () => {
+    const lines: CartLine[] = [
+      { productId: "a", variation: "", quantity: 1 },
+      { productId: "b", variation: "", quantity: 2 },
+      { productId: "c", variation: "", quantity: 3 },
+    ];
+    expect(removeLine(lines, 1)).toEqual([lines[0], lines[2]]);
+    expect(removeLine(lines, 7)).toEqual(lines);
+  });
+
+  it("holds at most 100 lines and 999 of one line", () => {
+    const full = Array.from({ length: MAX_CART_LINES }, (_, i) => ({
+      productId: `p${i}`,
+      variation: "",
+      quantity: 1,
+    }));
+    expect(addToCart(full, "otro", "")).toBe(full);
+    expect(addToCart(full, "p0", "")[0]!.quantity).toBe(2);
+    const almost = addToCart(full.slice(0, 99), "otro", "");
+    expect(almost).toHaveLength(100);
+    expect(incrementLine([{ productId: "a", variation: "", quantity: MAX_QUANTITY }], 0)[0]!.quantity).toBe(
+      999,
+    );
+  });
+
+  it("a well-formed quantity is a finite number above 0, at most 999, in thousandths", () => {
+    for (const quantity of [1, 0.001, 0.75, 998.999, 999]) expect(isQuantityShape(quantity)).toBe(true);
+    for (const quantity of [0, -1, 999.001, 1000, 0.0001, Number.NaN, Number.POSITIVE_INFINITY, "2", null])
+      expect(isQuantityShape(quantity)).toBe(false);
+  });
+
+  it("keeps at most 100 lines from the browser's storage", () => {
+    const stored = Array.from({ length: 120 }, (_, i) => ({
+      productId: `p${i}`,
+      variation: "",
+      quantity: 1,
+    }));
+    expect(sanitizeCart(stored)).toEqual(stored.slice(0, 100));
+    expect(sanitizeCart([{ productId: "a", quantity: 1 }])).toEqual([]);
+    for (const stored of [null, {}, { 0: { productId: "a", variation: "", quantity: 1 } }, 7])
+      expect(sanitizeCart(stored)).toEqual([]);
+    expect(sanitizeCart([{ productId: "a", variation: "", quantity: 1, price: 0 }])).toEqual([
+      { productId: "a", variation: "", quantity: 1 },
+    ]);
+  });
+
+  it("a product without options takes none; one with options takes one of them", () => {
+    expect(isOrderableOption({ variations: [] }, "")).toBe(true);
+    expect(isOrderableOption({ variations: [] }, "Grande")).toBe(false);
+    expect(isOrderableOption({ variations: ["Chico", "Grande"] }, "Grande")).toBe(true);
+    expect(isOrderableOption({ variations: ["Chico", "Grande"] }, "")).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deliveryCharge, NO_DELIVERY_PRICING, type DeliveryPricing } from "./delivery-zones";
+import { findZone, deliveryCharge, NO_DELIVERY_PRICING, type DeliveryPricing } from "./delivery-zones";
 
 const pricing: DeliveryPricing = {
   zones: [
@@ -40,5 +40,32 @@ describe("delivery zones", () => {
       fee: 25,
     });
     expect(deliveryCharge(NO_DELIVERY_PRICING, 10, {})).toMatchObject({ ok: true, fee: 0 });
+  });
+});
+
+describe("finding the shopper's zone", () => {
+  it("reads the postal code as typed, spaces around it ignored, and a chosen zone before it", () => {
+    const pricing = {
+      zones: [
+        { id: "centro", name: "Centro", postalCodes: ["20000"], fee: 30, minimum: 0 },
+        { id: "norte", name: "Norte", postalCodes: ["20100"], fee: 50, minimum: 0 },
+      ],
+      flatFee: 0,
+      freeOver: null,
+    };
+    expect(findZone(pricing, { postalCode: " 20100 " })?.id).toBe("norte");
+    expect(findZone(pricing, { zoneId: "centro", postalCode: "20100" })?.id).toBe("centro");
+    expect(findZone(pricing, { postalCode: "  " })).toBeNull();
+    expect(findZone(pricing, {})).toBeNull();
+    expect(deliveryCharge(pricing, 100, { zoneId: "sur", postalCode: "20100" })).toEqual({
+      ok: false,
+      field: "deliveryZone",
+      message: "Elige tu colonia o zona de entrega.",
+    });
+    expect(deliveryCharge(pricing, 100, { postalCode: "99999" })).toEqual({
+      ok: false,
+      field: "deliveryZone",
+      message: "No entregamos en ese código postal. Elige una zona de la lista.",
+    });
   });
 });

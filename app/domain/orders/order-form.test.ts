@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { normalizePhoneInput, ORDER_MESSAGES, parseOrderForm, type OrderFormInput } from "./order-form";
+import {
+  deliveryAddress,
+  normalizePhoneInput,
+  ORDER_MESSAGES,
+  parseOrderForm,
+  type OrderFormInput,
+} from "./order-form";
 
 function form(overrides: Partial<OrderFormInput> = {}): OrderFormInput {
   return {
@@ -65,6 +71,16 @@ describe("order form schema", () => {
     expect(errorsOf(form({ deliveryType: "pickup", address: "" }))).toEqual({});
   });
 
+  it("keeps a delivery's address and drops one typed before choosing pickup, whatever its length", () => {
+    const delivery = parseOrderForm(form({ deliveryType: "delivery", address: " Madero 12 " }));
+    expect(delivery).toMatchObject({ success: true, data: { address: "Madero 12" } });
+    const pickup = parseOrderForm(form({ deliveryType: "pickup", address: "Madero 12" }));
+    expect(pickup).toMatchObject({ success: true, data: { deliveryType: "pickup", address: "" } });
+    expect(errorsOf(form({ deliveryType: "pickup", address: "x".repeat(301) }))).toEqual({});
+    expect(deliveryAddress({ deliveryType: "pickup", address: "Madero 12" })).toBe("");
+    expect(deliveryAddress({ deliveryType: "delivery", address: "Madero 12" })).toBe("Madero 12");
+  });
+
   it("reports every bad field at once", () => {
     expect(
       errorsOf(form({ customerName: "", customerPhone: "123", deliveryType: "delivery", address: "" })),
@@ -121,5 +137,132 @@ describe("order form schema", () => {
     expect(ORDER_MESSAGES.failure).toBe("Hubo un error al realizar el pedido. Intenta de nuevo.");
     expect(ORDER_MESSAGES.lookupNotFound).toBe("No se encontró una orden con ese número.");
     expect(ORDER_MESSAGES.lookupError).toBe("Error buscando la orden. Intenta de nuevo.");
+  });
+
+  it("reads a form with missing or non-text fields as empty ones, each with its message", () => {
+    expect(parseOrderForm(null)).toEqual({
+      success: false,
+      errors: {
+        customerName: ORDER_MESSAGES.name,
+        deliveryType: ORDER_MESSAGES.deliveryType,
+        lines: ORDER_MESSAGES.emptyCart,
+        form: ORDER_MESSAGES.failure,
+      },
+    });
+    const numbers = { customerName: 12, customerPhone: 4491234567, comments: 5, idempotencyKey: 123456789 };
+    expect(errorsOf({ ...form(), ...numbers } as unknown as OrderFormInput)).toEqual({
+      customerName: ORDER_MESSAGES.name,
+      form: ORDER_MESSAGES.failure,
+    });
+    const delivery = { ...form({ deliveryType: "delivery" }), address: 12 } as unknown as OrderFormInput;
+    expect(errorsOf(delivery)).toEqual({ address: ORDER_MESSAGES.address });
+    const comments = { ...form(), comments: ["sin nuez"] } as unknown as OrderFormInput;
+    expect(parseOrderForm(comments)).toMatchObject({ success: true, data: { comments: "" } });
+  });
+
+  it("keeps what the shopper typed, trimmed, and each line's product, option and quantity only", () => {
+    const parsed = parseOrderForm({
+      ...form({ customerPhone: " 4491234567 ", comments: "  sin nuez " }),
+      lines: [{ productId: "concha", variation: "Vainilla", quantity: 2, price: 1, name: "Gratis" }],
+    });
+    expect(parsed).toEqual({
+      success: true,
+      data: {
+        customerName: "Ana López",
+        customerPhone: "4491234567",
+        deliveryType: "pickup",
+        address: "",
+        comments: "sin nuez",
+        idempotencyKey: "clave-de-prueba-123",
+        lines: [{ productId: "concha", variation: "Vainilla", quantity: 2 }],
+        paymentMethod: null,
+        cashAmount: null,
+        deliveryZone: "",
+        postalCode: "",
+        scheduledFor: null,
+      },
+    });
+  });
+
+  it("takes at most 100 lines, each naming a product of up to 64 characters and an option of up to 200", () => {
+    const line = (productId: string, variation = "") => ({ productId, variation, quantity: 1 });
+    const many = (n: number) => Array.from({ length: n }, (_, i) => line(`p${i}`));
+    expect(errorsOf(form({ lines: many(100) }))).toEqual({});
+    expect(errorsOf(form({ lines: many(101) }))).toEqual({ lines: ORDER_MESSAGES.failure });
+    expect(errorsOf(form({ lines: [line("p".repeat(64), "o".repeat(200))] }))).toEqual({});
+    for (const bad of [
+      line(""),
+      line("p".repeat(65)),
+      line("p", "o".repeat(201)),
+      { productId: "p", quantity: 1 },
+      { productId: 7, variation: "", quantity: 1 },
+      { productId: ["concha"], variation: "", quantity: 1 },
+      null,
+      "concha",
+    ]) {
+      expect(errorsOf(form({ lines: [line("ok"), bad as never] }))).toEqual({
+        lines: ORDER_MESSAGES.quantity,
+      });
+    }
+    expect(errorsOf({ ...form(), lines: "concha" } as unknown as OrderFormInput)).toEqual({
+      lines: ORDER_MESSAGES.emptyCart,
+    });
+  });
+
+  it("a key is 8 to 64 letters, digits, hyphens or underscores, and nothing around them", () => {
+    for (const key of ["abcd1234", "A_b-".repeat(16)])
+      expect(errorsOf(form({ idempotencyKey: key }))).toEqual({});
+    for (const key of ["abc1234", "a".repeat(65), " abcd1234", "abcd1234 ", "abcd1234\n", "clave/1234"])
+      expect(errorsOf(form({ idempotencyKey: key }))).toEqual({ form: ORDER_MESSAGES.failure });
+  });
+
+  it("how the shopper pays: one of the methods, and for cash the amount handed over", () => {
+    expect(parseOrderForm(form({ paymentMethod: "transfer", cashAmount: "500" }))).toMatchObject({
+      success: true,
+      data: { paymentMethod: "transfer", cashAmount: null },
+    });
+    expect(parseOrderForm(form({ paymentMethod: " cash ", cashAmount: "$1,000.50" }))).toMatchObject({
+      success: true,
+      data: { paymentMethod: "cash", cashAmount: 1000.5 },
+    });
+    expect(parseOrderForm(form({ paymentMethod: "cash", cashAmount: "" }))).toMatchObject({
+      success: true,
+      data: { paymentMethod: "cash", cashAmount: null },
+    });
+    expect(parseOrderForm(form({ paymentMethod: "cash" }))).toMatchObject({ data: { cashAmount: null } });
+    expect(errorsOf(form({ paymentMethod: "cash", cashAmount: "quinientos" }))).toEqual({
+      cashAmount: "Escribe una cantidad válida, por ejemplo 500.",
+    });
+    expect(errorsOf(form({ paymentMethod: "bitcoin" }))).toEqual({
+      paymentMethod: "Elige cómo vas a pagar.",
+    });
+  });
+
+  it("a delivery keeps the zone and postal code chosen, cut to size; a pickup keeps neither", () => {
+    const delivery = form({
+      deliveryType: "delivery",
+      address: "Madero 12",
+      deliveryZone: ` ${"z".repeat(70)} `,
+      postalCode: " 20000-12345 ",
+    });
+    expect(parseOrderForm(delivery)).toMatchObject({
+      data: { deliveryZone: "z".repeat(64), postalCode: "20000-1234" },
+    });
+    expect(parseOrderForm(form({ deliveryType: "delivery", address: "Madero 12" }))).toMatchObject({
+      data: { deliveryZone: "", postalCode: "" },
+    });
+    expect(parseOrderForm(form({ deliveryZone: "centro", postalCode: "20000" }))).toMatchObject({
+      data: { deliveryZone: "", postalCode: "" },
+    });
+  });
+
+  it("a chosen time is a date; anything else is refused", () => {
+    expect(parseOrderForm(form({ scheduledFor: "2026-11-24T15:00:00.000Z" }))).toMatchObject({
+      data: { scheduledFor: new Date("2026-11-24T15:00:00.000Z") },
+    });
+    expect(parseOrderForm(form({ scheduledFor: " " }))).toMatchObject({ data: { scheduledFor: null } });
+    expect(errorsOf(form({ scheduledFor: "mañana temprano" }))).toEqual({
+      scheduledFor: ORDER_MESSAGES.failure,
+    });
   });
 });

@@ -113,7 +113,8 @@ export function parseOrderForm(input: unknown): OrderFormResult {
   const deliveryType = DELIVERY_TYPES.find((type) => type === raw.deliveryType);
   if (!deliveryType) errors.deliveryType = ORDER_MESSAGES.deliveryType;
 
-  const address = text(raw.address) ?? "";
+  // A pickup order has no address: one typed before switching to pickup is dropped, not checked.
+  const address = deliveryAddress({ deliveryType, address: text(raw.address) ?? "" });
   if (address.length > ADDRESS_MAX_LENGTH) errors.address = ORDER_MESSAGES.addressTooLong;
   else if (deliveryType === "delivery" && address === "") errors.address = ORDER_MESSAGES.address;
 
@@ -163,6 +164,15 @@ export function parseOrderForm(input: unknown): OrderFormResult {
       scheduledFor,
     },
   };
+}
+
+/**
+ * The address an order keeps and shows: a delivery's, and none for a pickup. A shopper may type
+ * an address and then choose pickup; the order number is the only key to "Mi Pedido", so an
+ * address the store never needed must not be kept or shown.
+ */
+export function deliveryAddress(order: { deliveryType: DeliveryType | undefined; address: string }): string {
+  return order.deliveryType === "delivery" ? order.address : "";
 }
 
 /** What the phone field keeps of what is typed: digits only, at most 10 (spec §5). */

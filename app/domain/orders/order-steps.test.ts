@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { canMarkStep, nextSteps } from "./order-steps";
+import {
+  canMarkStep,
+  EVENT_LABELS,
+  isOrderStep,
+  nextSteps,
+  ORDER_EVENT_KINDS,
+  STEP_LABELS,
+} from "./order-steps";
 
 describe("order steps", () => {
   const pending = { status: "pending" as const, step: null, deliveryType: "pickup" as const };
@@ -24,5 +31,28 @@ describe("order steps", () => {
   it("offers nothing once the order has ended", () => {
     expect(nextSteps({ ...pending, status: "completed" })).toEqual([]);
     expect(nextSteps({ ...pending, status: "cancelled", step: "accepted" })).toEqual([]);
+  });
+
+  it("knows its three steps and nothing else", () => {
+    for (const step of ["accepted", "ready", "on_the_way"]) expect(isOrderStep(step)).toBe(true);
+    for (const value of ["completed", "", "Accepted", null, 1]) expect(isOrderStep(value)).toBe(false);
+  });
+
+  it("names each step, and each event of an order's timeline, as the shopper reads them", () => {
+    expect(STEP_LABELS).toEqual({
+      accepted: "Aceptado",
+      ready: "Listo para recoger",
+      on_the_way: "En camino",
+    });
+    expect(ORDER_EVENT_KINDS.map((kind) => EVENT_LABELS[kind])).toEqual([
+      "Pedido recibido",
+      "Aceptado",
+      "Listo para recoger",
+      "En camino",
+      "Completada",
+      "Cancelada",
+      "Transferencia avisada",
+      "Pagado",
+    ]);
   });
 });

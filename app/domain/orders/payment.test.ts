@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { changeToBring, formatClabe, isValidClabe, parseCashAmount } from "./payment";
+import {
+  changeToBring,
+  formatClabe,
+  isPaymentMethod,
+  isValidClabe,
+  parseCashAmount,
+  PAYMENT_LABELS,
+  PAYMENT_METHODS,
+} from "./payment";
 
 describe("CLABE", () => {
   it("accepts numbers whose check digit is right", () => {
@@ -17,8 +25,15 @@ describe("CLABE", () => {
     expect(isValidClabe("")).toBe(false);
   });
 
-  it("reads in groups", () => {
+  it("reads in groups, and leaves anything that is not a CLABE as it is", () => {
     expect(formatClabe("032180000118359719")).toBe("032 180 00011835971 9");
+    for (const value of [
+      "03218000011835971",
+      "0321800001183597190",
+      "x032180000118359719",
+      "032180000118359719x",
+    ])
+      expect(formatClabe(value)).toBe(value);
   });
 });
 
@@ -30,6 +45,12 @@ describe("cash", () => {
     expect(parseCashAmount("12.345")).toBe("invalid");
     expect(parseCashAmount("-5")).toBe("invalid");
     expect(parseCashAmount("abc")).toBe("invalid");
+    // One dollar sign in front, and only there.
+    expect(parseCashAmount("500$")).toBe("invalid");
+    expect(parseCashAmount("$$500")).toBe("invalid");
+    expect(parseCashAmount("  ")).toBeNull();
+    expect(parseCashAmount("9999999.99")).toBe(9_999_999.99);
+    expect(parseCashAmount("10000000")).toBe("invalid");
   });
 
   it("computes the change to bring in exact centavos", () => {
@@ -39,5 +60,17 @@ describe("cash", () => {
     expect(changeToBring(245, 245)).toBe(0);
     expect(changeToBring(245, 200)).toBeNull();
     expect(changeToBring(245, null)).toBeNull();
+  });
+});
+
+describe("payment methods", () => {
+  it("are cash, transfer and card at delivery, each with its Spanish name", () => {
+    expect(PAYMENT_METHODS.map((method) => PAYMENT_LABELS[method])).toEqual([
+      "Efectivo",
+      "Transferencia o SPEI",
+      "Tarjeta al recibir",
+    ]);
+    for (const method of PAYMENT_METHODS) expect(isPaymentMethod(method)).toBe(true);
+    for (const value of ["Efectivo", "crypto", "", null, 3]) expect(isPaymentMethod(value)).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { AppError } from "~/lib/errors";
 import { isOrderableOption, orderTotal } from "./cart";
 import { roundMoney } from "./money";
 import { publishOrderEvent } from "./order-events.server";
-import { MAX_ORDER_TOTAL, ORDER_MESSAGES, type OrderForm } from "./order-form";
+import { deliveryAddress, MAX_ORDER_TOTAL, ORDER_MESSAGES, type OrderForm } from "./order-form";
 import { newOrderNumber } from "./order-number";
 import { newOrderPush } from "~/domain/push/push-text";
 import { queueStorePush } from "~/domain/push/push.server";
@@ -167,7 +167,7 @@ export async function placeOrder(
         customerName: form.customerName,
         customerPhone: form.customerPhone,
         deliveryType: form.deliveryType,
-        address: form.deliveryType === "delivery" ? form.address : "",
+        address: deliveryAddress(form),
         comments: form.comments,
         total,
         idempotencyKey: form.idempotencyKey,
@@ -216,7 +216,7 @@ export async function placeOrder(
         status: "pending",
         createdAt: inserted[0]!.createdAt.toISOString(),
         deliveryType: form.deliveryType,
-        address: form.deliveryType === "delivery" ? form.address : "",
+        address: deliveryAddress(form),
         comments: form.comments,
         total,
         lines: priced.map(({ name, variation, quantity, unit, price }) => ({
@@ -301,6 +301,7 @@ export async function readOrderSummary(
   const { paidAt, transferReportedAt, scheduledFor, ...rest } = order;
   return {
     ...rest,
+    address: deliveryAddress(order),
     scheduledFor: scheduledFor?.toISOString() ?? null,
     createdAt: order.createdAt.toISOString(),
     paid: paidAt !== null,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { customerWhatsappUrl, DEFAULT_TEMPLATES, renderTemplate, resolveTemplates } from "./status-messages";
+import {
+  customerWhatsappUrl,
+  DEFAULT_TEMPLATES,
+  renderTemplate,
+  resolveTemplates,
+  TEMPLATE_KINDS,
+  TEMPLATE_LABELS,
+  trackingPath,
+} from "./status-messages";
 
 const values = {
   customerName: "Ana María López",
@@ -38,5 +46,47 @@ describe("status messages", () => {
     );
     expect(new URL(url!).searchParams.get("text")).toBe("¡Hola Ana! 🍞 Total $245.00 & más");
     expect(customerWhatsappUrl("12345", "x")).toBeNull();
+  });
+
+  it("greets the shopper by the first name, however the name was typed", () => {
+    expect(renderTemplate("{nombre}", { ...values, customerName: "  Ana \t María  " })).toBe("Ana");
+    expect(renderTemplate("Hola {nombre}.", { ...values, customerName: "" })).toBe("Hola .");
+  });
+
+  it("keeps tabs and single spaces the owner wrote, closing only the gaps an empty field leaves", () => {
+    expect(renderTemplate("Hola {nombre}\n{motivo}  Gracias", values)).toBe("Hola Ana\n Gracias");
+    expect(renderTemplate(DEFAULT_TEMPLATES.cancelled, values)).toBe(
+      "Hola Ana, lo sentimos: Panadería La Espiga canceló tu pedido V769-ABCD. https://tianguis.mx/s/la-espiga/pedido/V769-ABCD",
+    );
+  });
+
+  it("sends no blanks left at the ends by an empty field", () => {
+    expect(renderTemplate("  Gracias {nombre} {motivo}", values)).toBe("Gracias Ana");
+  });
+
+  it("an owner's templates may be missing, and only the empty ones fall back", () => {
+    expect(resolveTemplates(null)).toEqual(DEFAULT_TEMPLATES);
+    expect(resolveTemplates(undefined)).toEqual(DEFAULT_TEMPLATES);
+    expect(resolveTemplates({})).toEqual(DEFAULT_TEMPLATES);
+  });
+
+  it("every status has a default text that greets, names the order and, until delivered, links to it", () => {
+    for (const kind of TEMPLATE_KINDS) {
+      expect(DEFAULT_TEMPLATES[kind]).toContain("{nombre}");
+      expect(DEFAULT_TEMPLATES[kind]).toContain("{pedido}");
+      if (kind !== "completed") expect(DEFAULT_TEMPLATES[kind]).toContain("{enlace}");
+    }
+    expect(TEMPLATE_KINDS.map((kind) => TEMPLATE_LABELS[kind])).toEqual([
+      "Pedido aceptado",
+      "Listo para recoger",
+      "En camino",
+      "Pedido entregado",
+      "Pedido cancelado",
+    ]);
+  });
+
+  it("links an order's own tracking page, its number made safe for an address", () => {
+    expect(trackingPath("la-espiga", "V769-ABCD")).toBe("/s/la-espiga/pedido/V769-ABCD");
+    expect(trackingPath("la-espiga", "A/B C")).toBe("/s/la-espiga/pedido/A%2FB%20C");
   });
 });

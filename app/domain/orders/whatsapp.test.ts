@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canConfirmOverWhatsapp, whatsappOrderText, whatsappOrderUrl } from "./whatsapp";
+import { canConfirmOverWhatsapp, paymentText, whatsappOrderText, whatsappOrderUrl } from "./whatsapp";
 import type { OrderSummary } from "./order-summary";
 
 const order: OrderSummary = {
@@ -115,5 +115,71 @@ describe("WhatsApp confirmation", () => {
     expect(canConfirmOverWhatsapp({ requireWhatsappConfirmation: true, phone: "4491234567" })).toBe(true);
     expect(canConfirmOverWhatsapp({ requireWhatsappConfirmation: true, phone: "449123" })).toBe(false);
     expect(canConfirmOverWhatsapp({ requireWhatsappConfirmation: false, phone: "4491234567" })).toBe(false);
+  });
+
+  it("is one message, line by line, with a blank line around the products and before the tracking link", () => {
+    const text = whatsappOrderText(
+      { ...order, deliveryFee: 35, paymentMethod: "card" },
+      "Panadería La Espiga",
+      "Ana",
+      "https://tianguis.mx/s/la-espiga/pedido/K7QM-3XRT-9HNPW",
+    );
+    expect(text).toBe(
+      [
+        "¡Hola, Panadería La Espiga! Quiero confirmar mi pedido K7QM-3XRT-9HNPW.",
+        "",
+        "• 2 × Concha de vainilla — Chocolate: $28.00",
+        "• 1 × Pastel de tres leches: $420.00",
+        "",
+        "Envío: $35.00",
+        "Total: $448.00",
+        "Entrega: Entrega a domicilio",
+        "Dirección: Madero 12, Centro",
+        "Comentarios: Sin nuez",
+        "Pago: Tarjeta al recibir",
+        "Nombre: Ana",
+        "",
+        "Sigue tu pedido: https://tianguis.mx/s/la-espiga/pedido/K7QM-3XRT-9HNPW",
+      ].join("\n"),
+    );
+  });
+
+  it("leaves out what the order does not have: a fee, a time, comments, payment, a tracking link", () => {
+    const text = whatsappOrderText(
+      { ...order, deliveryType: "pickup", address: "", comments: "" },
+      "La Espiga",
+      "Ana",
+    );
+    expect(text.split("\n")).toEqual([
+      "¡Hola, La Espiga! Quiero confirmar mi pedido K7QM-3XRT-9HNPW.",
+      "",
+      "• 2 × Concha de vainilla — Chocolate: $28.00",
+      "• 1 × Pastel de tres leches: $420.00",
+      "",
+      "Total: $448.00",
+      "Entrega: Recoger en tienda",
+      "Nombre: Ana",
+    ]);
+  });
+
+  it("names how the shopper pays, and the change only for cash that covers the total", () => {
+    expect(paymentText({ paymentMethod: null, cashAmount: null, total: 100 })).toBe("");
+    expect(paymentText({ paymentMethod: "transfer", cashAmount: null, total: 100 })).toBe(
+      "Transferencia o SPEI",
+    );
+    expect(paymentText({ paymentMethod: "card", cashAmount: 500, total: 100 })).toBe("Tarjeta al recibir");
+    expect(paymentText({ paymentMethod: "cash", cashAmount: null, total: 100 })).toBe("Efectivo");
+    expect(paymentText({ paymentMethod: "cash", cashAmount: 50, total: 100 })).toBe("Efectivo");
+    expect(paymentText({ paymentMethod: "cash", cashAmount: 100, total: 100 })).toBe(
+      "Efectivo (pago con $100.00, cambio $0.00)",
+    );
+    expect(paymentText({ paymentMethod: "cash", cashAmount: 200, total: 145.5 })).toBe(
+      "Efectivo (pago con $200.00, cambio $54.50)",
+    );
+  });
+
+  it("needs the whole phone to be ten digits", () => {
+    for (const phone of ["44912345678", "x4491234567", "4491234567x"])
+      expect(canConfirmOverWhatsapp({ requireWhatsappConfirmation: true, phone })).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { schemaIssues } from "../../../tests/support/schema-issues";
 import {
   normalizeOptions,
   planLimitMessage,
@@ -16,6 +17,11 @@ const valid = {
   category: "",
 };
 
+/** The refused fields and their messages, as the dialog shows them. */
+function issuesOf(input: Record<string, unknown>) {
+  return schemaIssues(ProductFormSchema.safeParse(input));
+}
+
 describe("product form", () => {
   it("needs name, description and a non-zero price, with the spec's message", () => {
     for (const missing of [
@@ -30,10 +36,72 @@ describe("product form", () => {
     }
   });
 
-  it("price is a number ≥ 0 with at most two decimals", () => {
+  it("price is a number ≥ 0 with at most two decimals, said next to the price", () => {
     expect(ProductFormSchema.parse(valid).price).toBe(14.5);
-    for (const price of ["-3", "abc", "1.234", "1e3"]) {
-      expect(ProductFormSchema.safeParse({ ...valid, price }).success).toBe(false);
+    expect(ProductFormSchema.parse({ ...valid, price: "7" }).price).toBe(7);
+    for (const price of ["-3", "abc", "1.234", "1e3", "1.", ".5", "1,5"]) {
+      expect(issuesOf({ ...valid, price })).toEqual([{ path: "price", message: PRODUCT_MESSAGES.price }]);
+    }
+  });
+
+  it("trims what the owner typed, and keeps an image key", () => {
+    const parsed = ProductFormSchema.parse({
+      ...valid,
+      description: "  Pan dulce  ",
+      price: " 14.50 ",
+      unit: "kg",
+      category: " Dulce ",
+      imageKey: " product-images/la-espiga/abcdefghij0123456789.webp ",
+      quantityStep: " 0.25 ",
+      minQuantity: " 0.5 ",
+    });
+    expect(parsed).toMatchObject({
+      description: "Pan dulce",
+      price: 14.5,
+      category: "Dulce",
+      imageKey: "product-images/la-espiga/abcdefghij0123456789.webp",
+      quantityStep: 0.25,
+      minQuantity: 0.5,
+    });
+    expect(ProductFormSchema.parse({ ...valid, imageKey: "" }).imageKey).toBe("");
+    expect(issuesOf({ ...valid, imageKey: "k".repeat(201) })).toEqual([
+      { path: "imageKey", message: PRODUCT_MESSAGES.image },
+    ]);
+  });
+
+  it("a price stays below a million pesos", () => {
+    expect(ProductFormSchema.parse({ ...valid, price: "999999.99" }).price).toBe(999_999.99);
+    for (const price of ["1000000", "1000000.00", "25000000"]) {
+      expect(issuesOf({ ...valid, price })).toEqual([
+        { path: "price", message: "El precio debe ser menor que $1,000,000.00." },
+      ]);
+    }
+  });
+
+  it("a measured unit keeps its step and minimum; pieza is always whole and keeps none", () => {
+    const kilos = ProductFormSchema.parse({ ...valid, unit: "kg", quantityStep: "0.25", minQuantity: "0.5" });
+    expect(kilos).toMatchObject({ unit: "kg", quantityStep: 0.25, minQuantity: 0.5 });
+    // Empty: the unit's default step applies.
+    expect(ProductFormSchema.parse({ ...valid, unit: "L", quantityStep: "", minQuantity: "" })).toMatchObject(
+      {
+        quantityStep: null,
+        minQuantity: null,
+      },
+    );
+    expect(
+      ProductFormSchema.parse({ ...valid, unit: "pieza", quantityStep: "0.5", minQuantity: "2" }),
+    ).toMatchObject({ quantityStep: null, minQuantity: null });
+  });
+
+  it("a step or minimum is a positive amount up to 999 with at most three decimals", () => {
+    for (const amount of ["0.001", "1", "2.5", "999"]) {
+      expect(issuesOf({ ...valid, unit: "kg", quantityStep: amount, minQuantity: amount })).toEqual([]);
+    }
+    for (const amount of ["0", "0.000", "-1", "0.0005", "1000", "999.5", "abc", "1e2"]) {
+      expect(issuesOf({ ...valid, unit: "kg", quantityStep: amount, minQuantity: amount })).toEqual([
+        { path: "quantityStep", message: PRODUCT_MESSAGES.quantityStep },
+        { path: "minQuantity", message: PRODUCT_MESSAGES.quantityStep },
+      ]);
     }
   });
 
@@ -51,17 +119,52 @@ describe("product form", () => {
     ]);
   });
 
+  it("missing fields give the form's one message on the form, not on a field", () => {
+    expect(issuesOf({ ...valid, name: "" })).toEqual([{ path: "form", message: PRODUCT_MESSAGES.required }]);
+  });
+
   it("reads repeated option fields and a comma decimal from FormData", () => {
     const formData = new FormData();
     formData.set("name", "Pan");
+    formData.set("description", "Bolillo");
     formData.set("price", "12,50");
     formData.append("variations", "Uno");
     formData.append("variations", "Dos");
-    expect(productFormValues(formData)).toMatchObject({
+    formData.set("unit", "kg");
+    formData.set("quantityStep", "0,25");
+    formData.set("minQuantity", "1,5");
+    formData.set("category", "Dulce");
+    formData.set("imageKey", "product-images/la-espiga/abc.webp");
+    expect(productFormValues(formData)).toEqual({
       name: "Pan",
+      description: "Bolillo",
       price: "12.50",
+      unit: "kg",
       variations: ["Uno", "Dos"],
+      category: "Dulce",
+      imageKey: "product-images/la-espiga/abc.webp",
+      quantityStep: "0.25",
+      minQuantity: "1.5",
     });
+  });
+
+  it("an empty FormData is an empty pieza product that keeps its image; a file is never a text field", () => {
+    expect(productFormValues(new FormData())).toEqual({
+      name: "",
+      description: "",
+      price: "",
+      unit: "pieza",
+      variations: [],
+      category: "",
+      imageKey: undefined,
+      quantityStep: "",
+      minQuantity: "",
+    });
+    const formData = new FormData();
+    formData.set("name", new File(["x"], "nombre.txt"));
+    formData.append("variations", new File(["x"], "opcion.txt"));
+    formData.append("variations", "Chica");
+    expect(productFormValues(formData)).toMatchObject({ name: "", variations: ["Chica"] });
   });
 
   it("formats the plan-limit message verbatim", () => {

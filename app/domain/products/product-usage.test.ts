@@ -33,3 +33,14 @@ describe("usagePercent", () => {
     expect(usagePercent(12, 10)).toBe(100);
   });
 });
+
+describe("a plan's limit at the edges", () => {
+  it("is full at the limit, and a negative limit is full too; below, it is 0 to 100 percent", () => {
+    expect(usageLevel(0, -1)).toBe("full");
+    expect(usagePercent(3, -1)).toBe(100);
+    expect(usagePercent(0, 0)).toBe(100);
+    expect(usagePercent(0, 10)).toBe(0);
+    expect(usagePercent(1, 3)).toBe(33);
+    expect(usagePercent(15, 10)).toBe(100);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterCatalogue } from "./catalogue-filter";
+import { filterCatalogue, searchText } from "./catalogue-filter";
 
 const products = [
   { name: "Concha de vainilla", description: "Pan dulce esponjoso", category: "Pan dulce" },
@@ -25,5 +25,15 @@ describe("storefront catalogue filter", () => {
     ]);
     expect(filterCatalogue(products, { query: "de", category: "" })).toHaveLength(3);
     expect(filterCatalogue(products, { query: "nuez", category: "Pasteles" })).toEqual([]);
+  });
+});
+
+describe("the storefront's search text", () => {
+  it("is lower case without accents, so typing in capitals finds the product", () => {
+    expect(searchText("PANADERÍA Ñandú")).toBe("panaderia nandu");
+    const products = [{ name: "Concha", description: "Pan de vainilla", category: "" }];
+    expect(filterCatalogue(products, { query: "VAINILLA", category: "" })).toHaveLength(1);
+    expect(filterCatalogue(products, { query: "  ", category: "" })).toHaveLength(1);
+    expect(filterCatalogue(products, { query: "chocolate", category: "" })).toHaveLength(0);
   });
 });

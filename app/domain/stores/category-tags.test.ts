@@ -45,3 +45,14 @@ describe("category tags", () => {
     expect(many.error?.issues[0]?.message).toBe(CATEGORY_TAG_MESSAGES.tooMany);
   });
 });
+
+describe("category tags at their limits", () => {
+  it("takes 50 tags of up to 40 characters", () => {
+    expect(CategoryTagsSchema.safeParse(Array.from({ length: 50 }, (_, i) => `c${i}`)).success).toBe(true);
+    expect(CategoryTagsSchema.parse([` ${"x".repeat(40)} `])).toEqual(["x".repeat(40)]);
+  });
+
+  it("Backspace removes only the last tag", () => {
+    expect(removeLastTag(["A", "B", "C"])).toEqual(["A", "B"]);
+  });
+});

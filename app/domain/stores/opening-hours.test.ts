@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { isOpenAt, nextOpening, openStatus, zonedTime, type OpeningHours } from "./opening-hours";
+import {
+  DEFAULT_TIME_ZONE,
+  EMPTY_HOURS,
+  hasHours,
+  isDate,
+  isOpenAt,
+  isTime,
+  nextOpening,
+  openStatus,
+  zonedTime,
+  type OpeningHours,
+} from "./opening-hours";
 
 const MX = "America/Mexico_City"; // no Daylight Saving Time since 2022
 const NY = "America/New_York"; // Daylight Saving Time: 2026-03-08 and 2026-11-01
@@ -77,5 +88,123 @@ describe("opening hours", () => {
     expect(isOpenAt(hours, new Date("2026-11-01T13:30:00Z"), NY)).toBe(false);
     expect(isOpenAt(hours, new Date("2026-11-01T14:00:00Z"), NY)).toBe(true);
     expect(isOpenAt(hours, new Date("2026-10-31T13:00:00Z"), NY)).toBe(true);
+  });
+
+  it("opens and closes on the minute given", () => {
+    const lunch: OpeningHours = {
+      weekly: Array.from({ length: 7 }, () => [range("13:30", "16:45")]),
+      exceptions: [],
+    };
+    expect(isOpenAt(lunch, mx("2026-11-23", "13:29"), MX)).toBe(false);
+    expect(isOpenAt(lunch, mx("2026-11-23", "13:30"), MX)).toBe(true);
+    expect(isOpenAt(lunch, mx("2026-11-23", "16:44"), MX)).toBe(true);
+    expect(isOpenAt(lunch, mx("2026-11-23", "16:45"), MX)).toBe(false);
+    expect(openStatus(lunch, mx("2026-11-23", "14:00"), MX)).toEqual({
+      open: true,
+      text: "Abierto ahora · cierra a las 16:45",
+    });
+    expect(openStatus(lunch, mx("2026-11-23", "12:00"), MX)).toEqual({
+      open: false,
+      text: "Cerrado · abre hoy a las 13:30",
+    });
+  });
+
+  it("a store's ranges may be typed in any order; the next one to open is the earliest", () => {
+    const evening = range("17:00", "21:00");
+    const morning = range("08:00", "14:00");
+    const hours: OpeningHours = {
+      weekly: Array.from({ length: 7 }, () => [evening, morning]),
+      exceptions: [],
+    };
+    expect(nextOpening(hours, mx("2026-11-23", "06:00"), MX)?.toISOString()).toBe(
+      mx("2026-11-23", "08:00").toISOString(),
+    );
+    expect(openStatus(hours, mx("2026-11-23", "15:00"), MX)?.text).toBe("Cerrado · abre hoy a las 17:00");
+  });
+
+  it("at the very minute it opens, the next opening is the following one", () => {
+    expect(nextOpening(bakery, mx("2026-11-23", "08:00"), MX)?.toISOString()).toBe(
+      mx("2026-11-23", "17:00").toISOString(),
+    );
+  });
+
+  it("ignores a range it cannot read or one that opens and closes at the same time", () => {
+    const broken: OpeningHours = {
+      weekly: Array.from({ length: 7 }, () => [
+        range("9", "17:00"),
+        range("10:00", "25:00"),
+        range("12:00", "12:00"),
+      ]),
+      exceptions: [],
+    };
+    expect(isOpenAt(broken, mx("2026-11-23", "12:00"), MX)).toBe(false);
+    expect(isOpenAt(broken, mx("2026-11-23", "16:00"), MX)).toBe(false);
+  });
+
+  it("an exception can open a day the week keeps closed, on its own date only", () => {
+    const hours: OpeningHours = {
+      weekly: [[], [], [], [], [], [], []],
+      exceptions: [{ date: "2026-01-04", ranges: [range("10:00", "12:00")] }],
+    };
+    expect(hasHours(hours)).toBe(true);
+    expect(isOpenAt(hours, mx("2026-01-04", "11:00"), MX)).toBe(true);
+    expect(isOpenAt(hours, mx("2026-01-05", "11:00"), MX)).toBe(false);
+    expect(isOpenAt(hours, mx("2026-01-11", "11:00"), MX)).toBe(false);
+    expect(openStatus(hours, mx("2026-01-03", "20:00"), MX)).toEqual({
+      open: false,
+      text: "Cerrado · abre mañana a las 10:00",
+    });
+  });
+
+  it("says only 'Cerrado' when it will not open within the next week", () => {
+    const hours: OpeningHours = {
+      weekly: [[], [], [], [], [], [], []],
+      exceptions: [{ date: "2026-01-04", ranges: [range("10:00", "12:00")] }],
+    };
+    expect(nextOpening(hours, mx("2026-02-01", "09:00"), MX)).toBeNull();
+    expect(openStatus(hours, mx("2026-02-01", "09:00"), MX)).toEqual({ open: false, text: "Cerrado" });
+  });
+
+  it("names every day of the week it opens next", () => {
+    // Each day of one week, open only that day: seen from the Tuesday before (2026-11-24), at night.
+    const days = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
+    days.forEach((name, weekday) => {
+      const weekly = Array.from({ length: 7 }, (_, day) =>
+        day === weekday ? [range("09:00", "10:00")] : [],
+      );
+      const text = openStatus({ weekly, exceptions: [] }, mx("2026-11-24", "23:00"), MX)?.text;
+      const when = weekday === 3 ? "mañana" : weekday === 2 ? "el martes" : `el ${name}`;
+      expect(text).toBe(`Cerrado · abre ${when} a las 9:00`);
+    });
+    const wednesdays = {
+      weekly: Array.from({ length: 7 }, (_, day) => (day === 3 ? [range("09:00", "10:00")] : [])),
+      exceptions: [],
+    };
+    expect(openStatus(wednesdays, mx("2026-11-22", "23:00"), MX)?.text).toBe(
+      "Cerrado · abre el miércoles a las 9:00",
+    );
+  });
+
+  it("one range on one day is enough to have hours; none at all is the empty week", () => {
+    const weekly = Array.from({ length: 7 }, (_, day) => (day === 3 ? [range("09:00", "10:00")] : []));
+    expect(hasHours({ weekly, exceptions: [] })).toBe(true);
+    expect(hasHours(EMPTY_HOURS)).toBe(false);
+    expect(EMPTY_HOURS.weekly).toEqual([[], [], [], [], [], [], []]);
+    expect(hasHours(null)).toBe(false);
+    expect(hasHours(undefined)).toBe(false);
+  });
+
+  it("reads times as 24-hour HH:MM and dates as real calendar days", () => {
+    for (const time of ["00:00", "08:30", "19:59", "23:59"]) expect(isTime(time)).toBe(true);
+    for (const time of ["24:00", "8:30", "08:60", "0830", " 08:30", "08:30 "])
+      expect(isTime(time)).toBe(false);
+    expect(isDate("2026-12-25")).toBe(true);
+    expect(isDate("2028-02-29")).toBe(true);
+    for (const date of ["2026-13-01", "2026-12-32", "25/12/2026", "2026-12-25T10:00", "x2026-12-25"])
+      expect(isDate(date)).toBe(false);
+  });
+
+  it("a store without a zone of its own keeps Mexico City's clock", () => {
+    expect(DEFAULT_TIME_ZONE).toBe("America/Mexico_City");
   });
 });

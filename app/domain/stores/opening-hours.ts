@@ -45,7 +45,7 @@ export function hasHours(hours: OpeningHours | null | undefined): hours is Openi
 
 // ── Time zones ─────────────────────────────────────────────────────────────────────────────
 
-type LocalParts = { year: number; month: number; day: number; hour: number; minute: number; weekday: number };
+type LocalParts = { year: number; month: number; day: number; hour: number; minute: number };
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 function partsFormatter(timeZone: string) {
@@ -59,14 +59,11 @@ function partsFormatter(timeZone: string) {
       day: "numeric",
       hour: "numeric",
       minute: "numeric",
-      weekday: "short",
     });
     partsFormatters.set(timeZone, formatter);
   }
   return formatter;
 }
-
-const WEEKDAYS_EN = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 /** The wall-clock date and time of an instant in a zone. */
 export function localParts(at: Date, timeZone: string): LocalParts {
@@ -81,7 +78,6 @@ export function localParts(at: Date, timeZone: string): LocalParts {
     day: Number(parts.day),
     hour: Number(parts.hour),
     minute: Number(parts.minute),
-    weekday: WEEKDAYS_EN.indexOf(parts.weekday!),
   };
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "~/lib/form-result";
-import { canRequireWhatsapp, normalizePhone, SETTINGS_MESSAGES, SettingsFormSchema } from "./settings-form";
+import {
+  canRequireWhatsapp,
+  isHttpUrl,
+  normalizePhone,
+  SETTINGS_MESSAGES,
+  SettingsFormSchema,
+  settingsFormValues,
+} from "./settings-form";
 
 const valid = {
   displayName: "Panadería",
@@ -88,5 +95,106 @@ describe("settings rules", () => {
     expect(errorsOf({ ...valid, contactEmail: "no-es-correo" })).toEqual({
       contactEmail: SETTINGS_MESSAGES.email,
     });
+  });
+
+  it("WhatsApp confirmation needs the whole phone to be ten digits, not ten digits inside it", () => {
+    expect(canRequireWhatsapp("44912345678")).toBe(false);
+    expect(canRequireWhatsapp("x4491234567")).toBe(false);
+    expect(canRequireWhatsapp("4491234567x")).toBe(false);
+  });
+
+  it("a social link needs a real host, and anything that is not an address is refused", () => {
+    expect(isHttpUrl("https://facebook.com/pan")).toBe(true);
+    expect(isHttpUrl("http://localhost/pan")).toBe(false);
+    expect(isHttpUrl("https://")).toBe(false);
+    expect(isHttpUrl("no es una dirección")).toBe(false);
+    expect(errorsOf({ ...valid, facebookUrl: `https://facebook.com/${"p".repeat(300)}` })).toEqual({
+      facebookUrl: SETTINGS_MESSAGES.url,
+    });
+    expect(
+      SettingsFormSchema.parse({ ...valid, facebookUrl: "  https://facebook.com/pan  " }).facebookUrl,
+    ).toBe("https://facebook.com/pan");
+  });
+
+  it("colours and e-mails are matched whole, not found inside other text", () => {
+    expect(errorsOf({ ...valid, primaryColor: "#2563eb00" })).toEqual({
+      primaryColor: SETTINGS_MESSAGES.color,
+    });
+    expect(errorsOf({ ...valid, primaryColor: "x#2563eb" })).toEqual({
+      primaryColor: SETTINGS_MESSAGES.color,
+    });
+    expect(SettingsFormSchema.parse({ ...valid, secondaryColor: " #22D3EE " }).secondaryColor).toBe(
+      "#22d3ee",
+    );
+    for (const contactEmail of ["hola@example.com mas", "a b@example.com", "hola@example"]) {
+      expect(errorsOf({ ...valid, contactEmail })).toEqual({ contactEmail: SETTINGS_MESSAGES.email });
+    }
+    expect(SettingsFormSchema.parse({ ...valid, contactEmail: " Hola@Example.COM " }).contactEmail).toBe(
+      "hola@example.com",
+    );
+    expect(errorsOf({ ...valid, contactEmail: `${"a".repeat(250)}@x.mx` })).toEqual({
+      contactEmail: SETTINGS_MESSAGES.email,
+    });
+  });
+
+  it("a ticked checkbox arrives as 'on' (or 'true' from a script); anything else is off or refused", () => {
+    const parsed = SettingsFormSchema.parse({
+      ...valid,
+      allowDelivery: "true",
+      requireWhatsappConfirmation: "false",
+    });
+    expect([parsed.allowPickup, parsed.allowDelivery, parsed.requireWhatsappConfirmation]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(SettingsFormSchema.safeParse({ ...valid, allowDelivery: "yes" }).success).toBe(false);
+  });
+
+  it("limits the texts, trimmed, with a message by each", () => {
+    const parsed = SettingsFormSchema.parse({
+      ...valid,
+      displayName: ` ${"n".repeat(80)} `,
+      description: ` ${"d".repeat(500)} `,
+      pickupInstructions: "  Recoge en mostrador  ",
+      deliveryInstructions: "  Zona centro  ",
+      cityId: " leon ",
+      logoKey: " store-logos/la-espiga/x.webp ",
+    });
+    expect(parsed).toMatchObject({
+      displayName: "n".repeat(80),
+      description: "d".repeat(500),
+      pickupInstructions: "Recoge en mostrador",
+      deliveryInstructions: "Zona centro",
+      cityId: "leon",
+      logoKey: "store-logos/la-espiga/x.webp",
+    });
+    expect(
+      errorsOf({
+        ...valid,
+        displayName: "n".repeat(81),
+        description: "d".repeat(501),
+        pickupInstructions: "i".repeat(501),
+        deliveryInstructions: "i".repeat(501),
+        cityId: " ",
+        logoKey: "k".repeat(201),
+      }),
+    ).toEqual({
+      displayName: "El nombre puede tener como máximo 80 caracteres.",
+      description: "La descripción puede tener como máximo 500 caracteres.",
+      pickupInstructions: "Las instrucciones pueden tener como máximo 500 caracteres.",
+      deliveryInstructions: "Las instrucciones pueden tener como máximo 500 caracteres.",
+      cityId: SETTINGS_MESSAGES.city,
+      logoKey: SETTINGS_MESSAGES.logo,
+    });
+    expect(errorsOf({ ...valid, cityId: "c".repeat(61) })).toEqual({ cityId: SETTINGS_MESSAGES.city });
+  });
+
+  it("reads the form's text fields from FormData and never a file", () => {
+    const formData = new FormData();
+    formData.set("displayName", "La Espiga");
+    formData.set("allowPickup", "on");
+    formData.set("logoKey", new File(["x"], "logo.png"));
+    expect(settingsFormValues(formData)).toEqual({ displayName: "La Espiga", allowPickup: "on" });
   });
 });

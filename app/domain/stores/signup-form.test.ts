@@ -71,4 +71,33 @@ describe("SignupFormSchema (spec §5)", () => {
       "storeId",
     ]);
   });
+
+  it("an empty field gets only 'complete every field', never a second message about its format", () => {
+    const parsed = SignupFormSchema.safeParse({ ...valid, storeId: "", email: "", password: "" });
+    expect(parsed.error?.issues.map(({ path, message }) => [path.join("."), message])).toEqual([
+      ["storeId", SIGNUP_MESSAGES.required],
+      ["email", SIGNUP_MESSAGES.required],
+      ["password", SIGNUP_MESSAGES.required],
+    ]);
+  });
+
+  it("an e-mail is matched whole, lower-cased and trimmed, at most 254 characters", () => {
+    for (const email of [
+      "chuy@example.com extra",
+      "chuy @example.com",
+      "don chuy@example.com",
+      "chuy@example",
+    ])
+      expect(errorsOf({ email }).email).toBe(SIGNUP_MESSAGES.email);
+    expect(errorsOf({ email: `${"c".repeat(246)}@tacos.mx` }).email).toBe(SIGNUP_MESSAGES.email);
+  });
+
+  it("limits the store's name to 80 characters, and trims the category", () => {
+    expect(errorsOf({ displayName: "n".repeat(80) }).displayName).toBeUndefined();
+    expect(errorsOf({ displayName: "n".repeat(81) }).displayName).toBe(
+      "El nombre puede tener como máximo 80 caracteres.",
+    );
+    expect(SignupFormSchema.parse({ ...valid, storeCategory: " takeout " }).storeCategory).toBe("takeout");
+    expect(errorsOf({ storeCategory: "  " }).storeCategory).toBe(SIGNUP_MESSAGES.category);
+  });
 });

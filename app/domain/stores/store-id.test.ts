@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { deriveStoreId, isValidStoreId, STORE_ID_FORMAT_MESSAGE, STORE_ID_TAKEN_MESSAGE } from "./store-id";
+import { readdirSync, readFileSync } from "node:fs";
+import {
+  deriveStoreId,
+  isValidStoreId,
+  RESERVED_STORE_IDS,
+  STORE_ID_FORMAT_MESSAGE,
+  STORE_ID_TAKEN_MESSAGE,
+} from "./store-id";
 
 describe("deriveStoreId", () => {
   it.each([
@@ -23,6 +30,10 @@ describe("deriveStoreId", () => {
   it("keeps hyphens the owner typed", () => {
     expect(deriveStoreId("flores-y-mas")).toBe("flores-y-mas");
   });
+
+  it("drops tabs and line breaks as it drops spaces", () => {
+    expect(deriveStoreId("Tacos\tDon\nChuy")).toBe("tacosdonchuy");
+  });
 });
 
 describe("isValidStoreId", () => {
@@ -42,5 +53,22 @@ describe("isValidStoreId", () => {
       "El identificador solo puede contener minúsculas, números y guiones (3-20 caracteres).",
     );
     expect(STORE_ID_TAKEN_MESSAGE).toBe("Este identificador ya está en uso. Por favor, elige otro.");
+  });
+});
+
+describe("reserved store ids", () => {
+  it("no store can take an address the server answers itself", () => {
+    // The first segment of every path served before the store pages: the app's own sections,
+    // the server's endpoints (server/app.ts) and the folders copied from public/ next to the build's assets.
+    const serverPaths = [
+      ...readFileSync("server/app.ts", "utf8").matchAll(/app\.(?:get|use|post)\("\/([a-z0-9-]+)/g),
+    ].map((match) => match[1]!);
+    expect(serverPaths).toEqual(expect.arrayContaining(["healthz", "readyz", "metrics", "media"]));
+    const publicFolders = readdirSync("public", { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    for (const segment of ["i", "s", "c", "assets", ...serverPaths, ...publicFolders]) {
+      expect(RESERVED_STORE_IDS.has(segment), segment).toBe(true);
+    }
   });
 });

@@ -26,7 +26,9 @@ export function isValidStoreId(storeId: string): boolean {
 
 /**
  * Paths that belong to the product itself and can never be a store's address, so that
- * `/<storeId>` never shadows a page of ours.
+ * `/<storeId>` never shadows a page of ours, and a store is never hidden behind one: the server
+ * answers `/healthz`, `/readyz`, `/metrics`, `/media` and the folders of `public/` before any
+ * store page.
  */
 export const RESERVED_STORE_IDS = new Set([
   "api",
@@ -37,6 +39,10 @@ export const RESERVED_STORE_IDS = new Set([
   "i",
   "s",
   "healthz",
+  "readyz",
+  "metrics",
+  "icons",
+  "sounds",
   "login",
   "signup",
   "static",

@@ -70,6 +70,76 @@ describe("SuperAdminIntentSchema", () => {
   });
 });
 
+describe("the super-admin's forms, field by field", () => {
+  it("a new store's fields are trimmed; its name has at most 80 characters and it needs a city", () => {
+    expect(
+      SuperAdminIntentSchema.parse(
+        createStore({
+          displayName: " Nieves ",
+          storeId: " nieves-nandu ",
+          storeCategory: " sweets ",
+          cityId: " leon ",
+        }),
+      ),
+    ).toEqual({
+      intent: "create-store",
+      displayName: "Nieves",
+      storeId: "nieves-nandu",
+      storeCategory: "sweets",
+      cityId: "leon",
+    });
+    expect(issues(createStore({ displayName: "n".repeat(81) }))).toEqual([
+      ["displayName", "El nombre puede tener como máximo 80 caracteres."],
+    ]);
+    expect(issues(createStore({ cityId: " " }))).toEqual([["cityId", SIGNUP_MESSAGES.required]]);
+    expect(issues(createStore({ storeId: " admin " }))).toEqual([["storeId", SIGNUP_MESSAGES.storeIdTaken]]);
+  });
+
+  it("an expiry is a real calendar day written YYYY-MM-DD, nothing around it", () => {
+    const plan = (expires: string) => ({ intent: "set-plan", storeId: "x-y", licenceType: "basic", expires });
+    expect(SuperAdminIntentSchema.parse(plan(" 2030-01-31 "))).toEqual({
+      intent: "set-plan",
+      storeId: "x-y",
+      licenceType: "basic",
+      expires: "2030-01-31",
+    });
+    for (const expires of ["2030-02-30x", "x2030-01-31", "31/01/2030", "2030-13-01"])
+      expect(issues(plan(expires))).toEqual([["expires", SUPER_ADMIN_MESSAGES.expiryRequired]]);
+    expect(issues({ ...plan("2030-01-31"), storeId: " " })).toHaveLength(1);
+  });
+
+  it("shows or hides a store, named; anything else is refused", () => {
+    expect(
+      SuperAdminIntentSchema.parse({ intent: "set-visibility", storeId: " x-y ", hidden: "false" }),
+    ).toEqual({
+      intent: "set-visibility",
+      storeId: "x-y",
+      hidden: false,
+    });
+    expect(
+      SuperAdminIntentSchema.safeParse({ intent: "set-visibility", storeId: "x-y", hidden: "" }).success,
+    ).toBe(false);
+    expect(
+      SuperAdminIntentSchema.safeParse({ intent: "set-visibility", storeId: "", hidden: "true" }).success,
+    ).toBe(false);
+  });
+
+  it("says what each action did", () => {
+    expect(SUPER_ADMIN_MESSAGES.rotated(0)).toBe(
+      "Se rotaron los productos destacados, pero no hay productos disponibles con imagen para destacar.",
+    );
+    expect(SUPER_ADMIN_MESSAGES.rotated(8)).toBe(
+      "Productos destacados rotados: ahora se destacan 8 productos.",
+    );
+    expect(SUPER_ADMIN_MESSAGES.created("nieves")).toBe(
+      "Tienda creada: nieves. Ya puedes abrirla en /nieves.",
+    );
+    expect(SUPER_ADMIN_MESSAGES.shown("nieves")).toBe("La tienda nieves ahora es visible en el directorio.");
+    expect(SUPER_ADMIN_MESSAGES.hidden("nieves")).toBe("La tienda nieves ahora está oculta del directorio.");
+    expect(SUPER_ADMIN_MESSAGES.planSaved("nieves")).toBe("Plan de nieves actualizado.");
+  });
+});
+
 describe("endOfDayInMexico", () => {
   it("ends the chosen day at midnight in central Mexico", () => {
     expect(endOfDayInMexico("2030-05-31").toISOString()).toBe("2030-06-01T05:59:59.999Z");

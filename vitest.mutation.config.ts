@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { UNIT_TESTS } from "./vitest.config";
+
+/**
+ * What `npm run test:mutation` runs against each mutant: the unit project alone. StrykerJS's
+ * Vitest runner starts every project of the config it is given, and the other projects start
+ * databases, servers and browsers that no pure rule needs.
+ */
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: { name: "unit", ...UNIT_TESTS },
+});
