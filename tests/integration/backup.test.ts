@@ -80,11 +80,15 @@ describe("backup and restore", () => {
           }
         }
       })();
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Orders are flowing (a few acknowledged) before the backup begins, however busy the machine.
+      await expect.poll(() => acknowledged.length, { timeout: 60_000 }).toBeGreaterThan(5);
       const backupStarted = Date.now();
       const backup = await npm(["backup", "--", "--out", backups], { DATA_DIR: dataDir });
       const backupSeconds = (Date.now() - backupStarted) / 1000;
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // …and keep flowing while and after it runs.
+      await expect
+        .poll(() => acknowledged.filter((order) => order.at >= backupStarted).length, { timeout: 60_000 })
+        .toBeGreaterThan(0);
       placing = false;
       await load;
       expect(backup.code, backup.output).toBe(0);

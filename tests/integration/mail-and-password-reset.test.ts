@@ -186,6 +186,9 @@ describe("the mail outbox", () => {
       handlers: { [MAIL_JOB]: mailJobHandler({ mailer: createMailer(env, logger), logger }) },
     });
     try {
+      // The worker's own first pass at start must be over: joining it would run a second batch
+      // right after the refusal (the back-off is 1 ms) and the first attempt could not be seen.
+      await worker.runOnce();
       const to = `reintento-${Date.now()}@example.com`;
       await outbox.db.transaction((tx) =>
         queueMail(tx, composeMail({ to, subject: "Prueba de reintento", paragraphs: ["Hola"] })),
