@@ -3,7 +3,7 @@ import pg from "pg";
 import type { Logger } from "~/lib/logger.server";
 import * as schema from "./schema";
 
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A database handle or a transaction on it: domain functions accept either. */
 export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 

@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -558,4 +559,17 @@ export const appSecrets = pgTable("app_secrets", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
   createdAt: createdAt(),
+});
+
+// ── Rendered-page cache ───────────────────────────────────────────────────────────────────────
+
+/**
+ * What the cached public pages depend on (issue 13, docs/decisions/021): a counter per scope
+ * (`store:<id>`, `city:<id>`, `directory`), bumped by triggers in the same transaction as any
+ * write to the tables those pages read (migration 0012), so no write path can forget it. A cached
+ * page is served only while the counters it was rendered under are unchanged.
+ */
+export const pageVersions = pgTable("page_versions", {
+  scope: text("scope").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
 });
