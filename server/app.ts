@@ -3,9 +3,8 @@
  * migrates, seeds the demo marketplace, and serves the React Router app through Express.
  * This file is the SSR bundle's entry, so `server.js` runs it without any build tools.
  */
-import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import type http from "node:http";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -58,18 +57,13 @@ import type { AppServices } from "~/lib/context.server";
 import { readEnv, type Env } from "~/lib/env.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
 import { closeAllStreams, openStreamCount } from "~/domain/orders/stream-limits.server";
-import {
-  gaugeOf,
-  httpDuration,
-  httpRequests,
-  redactTokens,
-  registry,
-  routePattern,
-} from "~/lib/metrics.server";
+import { gaugeOf, registry } from "~/lib/metrics.server";
 import { serverErrorPage } from "./error-page";
 import { caddyAsk } from "./caddy-ask";
 import { siteByHost } from "./custom-domains";
 import { mediaHandler } from "./media";
+import { createPageCache } from "./page-cache";
+import { observeRequest, requestIdOf } from "./request-log";
 import {
   bodyLimit,
   controlCharacters,
@@ -77,6 +71,7 @@ import {
   cspReportRoute,
   originGuard,
   responseHeaders,
+  setSecurityHeaders,
   withReadBody,
 } from "./security";
 import { CSP_REPORT_PATH } from "~/lib/csp";
@@ -175,11 +170,14 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
   }
 
   const lifecycle = { closing: false };
-  const app = createApp(services, lifecycle, options.vite);
-  const server = await new Promise<http.Server>((resolve, reject) => {
-    const listening = app.listen(env.PORT, env.HOST, (error?: Error) =>
-      error ? reject(error) : resolve(listening),
-    );
+  const handler = createApp(services, lifecycle, options.vite);
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, env.HOST, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
@@ -275,36 +273,43 @@ function createApp(services: AppServices, lifecycle: { closing: boolean }, vite?
   if (env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
 
   app.use((req, res, next) => {
-    const incoming = req.get("x-request-id");
-    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    const started = process.hrtime.bigint();
+    const requestId = requestIdOf(req);
     res.locals.requestId = requestId;
-    res.locals.logger = logger.child({ requestId });
-    res.setHeader("x-request-id", requestId);
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      (res.locals.logger as Logger).info("request", {
-        method: req.method,
-        path: redactTokens(req.originalUrl),
-        status: res.statusCode,
-        ms: Math.round(ms * 10) / 10,
-      });
-      const labels = { method: req.method, route: routePattern(req.path), status: String(res.statusCode) };
-      httpRequests.inc(labels);
-      httpDuration.observe(labels, ms / 1000);
-    });
+    res.locals.logger = observeRequest(req, res, logger, requestId);
     next();
+  });
+
+  const mode = vite ? "development" : "production";
+  const build: ServerBuild | (() => Promise<ServerBuild>) = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  const loadContext = (req: Request, res: Response) => ({
+    services,
+    requestId: res.locals.requestId as string,
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    logger: res.locals.logger as Logger,
+    cspNonce: res.locals.cspNonce as string | undefined,
+    site: (res.locals.site as RequestSite | undefined) ?? PLATFORM_SITE,
+  });
+  // Anonymous public pages from rendered HTML kept in memory (issue 13): a current one is sent
+  // before anything else looks at the request; development renders every page.
+  const pages = createPageCache({
+    db,
+    sites: services.sites,
+    build,
+    mode,
+    budgetBytes: vite ? 0 : env.PAGE_CACHE_MB * 1024 * 1024,
+    imageOrigins: env.imageOrigins,
+    loadContext,
+    securityHeaders: (res, site) => setSecurityHeaders(res, env, site),
+    trustProxy: (address, hop) =>
+      (app.get("trust proxy fn") as (a: string, h: number) => boolean)(address, hop),
+    logRequest: logger,
   });
 
   app.use(compression());
   app.use((_req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (env.publicOrigin.startsWith("https://")) {
-      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    }
+    setSecurityHeaders(res, env, PLATFORM_SITE);
     next();
   });
   app.use(responseHeaders(env));
@@ -346,13 +351,12 @@ function createApp(services: AppServices, lifecycle: { closing: boolean }, vite?
 
   // From here on the Host decides: the platform, or a store's own domain (issue 18).
   app.use(siteByHost(services.sites, env));
+
+  app.use(pages.render);
   app.get("/i/caddy/ask", caddyAsk(db));
   app.use("/media", mediaHandler(services.storage));
-
-  let build: ServerBuild | (() => Promise<ServerBuild>);
   if (vite) {
     app.use(vite.middlewares);
-    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
     // Rollup may emit this module as server/index.js or as a shared chunk in server/assets/.
     const clientDir =
@@ -364,25 +368,13 @@ function createApp(services: AppServices, lifecycle: { closing: boolean }, vite?
       express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
     );
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-    build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
 
   app.post(CSP_REPORT_PATH, cspReportRoute(db));
   app.use(originGuard(env));
   app.use(bodyLimit());
   app.use(controlCharacters());
-  const handleRequest = createRequestHandler({
-    build,
-    mode: vite ? "development" : "production",
-    getLoadContext: (req, res) => ({
-      services,
-      requestId: res.locals.requestId as string,
-      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      logger: res.locals.logger as Logger,
-      cspNonce: res.locals.cspNonce as string | undefined,
-      site: (res.locals.site as RequestSite | undefined) ?? PLATFORM_SITE,
-    }),
-  });
+  const handleRequest = createRequestHandler({ build, mode, getLoadContext: loadContext });
   app.use((req, res, next) => handleRequest(withReadBody(req, res), res, next));
 
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
@@ -391,7 +383,17 @@ function createApp(services: AppServices, lifecycle: { closing: boolean }, vite?
     if (res.headersSent) return res.end();
     res.status(500).type("html").send(serverErrorPage(requestId));
   });
-  return app;
+  // A current cached page is sent before Express sees the request; anything else goes to the app.
+  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return void app(req, res);
+    pages.answer(req, res).then(
+      (answered) => answered || app(req, res),
+      (error: unknown) => {
+        logger.error("page cache failed; rendering", { error });
+        app(req, res);
+      },
+    );
+  };
 }
 
 function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -4,6 +4,7 @@
  * they pass their route's limit; private pages are never cached; CSP violations are logged.
  */
 import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import type { Database } from "~/db/client.server";
@@ -38,6 +39,21 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Pages (and their `.data` requests) that show one person's data: never kept by a shared cache. */
 const PRIVATE_PATH =
   /^\/(i\/admin|i\/super-admin|i\/login|i\/signup|i\/cuenta|i\/olvide-contrasena|i\/restablecer\/|i\/reclamar\/|s\/[^/]+\/pedido\/)/;
+
+/**
+ * The headers every answer carries. On a store's own domain HSTS covers that host alone: the
+ * owner's other subdomains are not ours to force.
+ */
+export function setSecurityHeaders(res: ServerResponse, env: Env, site: RequestSite) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  if (env.publicOrigin.startsWith("https://")) {
+    const subdomains = site.kind === "platform" ? "; includeSubDomains" : "";
+    res.setHeader("Strict-Transport-Security", `max-age=31536000${subdomains}`);
+  }
+}
 
 /** A nonce per request, for the scripts of the page React renders (app/entry.server.tsx). */
 export function cspNonce(): RequestHandler {
@@ -222,7 +238,7 @@ function bodyFieldWithControlCharacter(req: Request, body: Buffer | undefined): 
 }
 
 /** The key (the innermost one) of the first string holding a control character, or null. */
-function fieldWithControlCharacter(value: unknown, key = "form", depth = 0): string | null {
+export function fieldWithControlCharacter(value: unknown, key = "form", depth = 0): string | null {
   if (typeof value === "string") return CONTROL_CHARACTERS.test(value) ? key : null;
   if (depth > 8 || value === null || typeof value !== "object") return null;
   for (const [childKey, child] of Object.entries(value)) {

@@ -7,16 +7,23 @@ export const CSP_REPORT_PATH = "/i/csp-report";
 
 export function contentSecurityPolicy({
   nonce,
+  scriptHashes,
   imageOrigins = [],
 }: {
-  /** The request's nonce; without one (a page React does not render) no script runs at all. */
+  /** The request's nonce; without it or hashes (a page React does not render) no script runs at all. */
   nonce?: string;
+  /** Instead of a nonce, the hashes of a cached page's inline scripts (docs/decisions/021). */
+  scriptHashes?: string[];
   /** Where else images may come from: the S3 public URL's origin. */
   imageOrigins?: string[];
 }): string {
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
-    nonce ? ["script-src", "'self'", `'nonce-${nonce}'`] : ["script-src", "'none'"],
+    nonce
+      ? ["script-src", "'self'", `'nonce-${nonce}'`]
+      : scriptHashes
+        ? ["script-src", "'self'", ...scriptHashes]
+        : ["script-src", "'none'"],
     // Inline style attributes (a store's colours, a bar's width) are data, not code.
     ["style-src", "'self'", "'unsafe-inline'"],
     ["img-src", "'self'", "data:", "blob:", ...imageOrigins],

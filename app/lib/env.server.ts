@@ -63,6 +63,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[^\s@<>]+@[^\s@<>]+$/, "an e-mail address")
     .optional(),
+  /**
+   * Memory for rendered public pages (issue 13, docs/decisions/021), in MB of compressed HTML;
+   * 0 turns the cache off (every page rendered for its request).
+   */
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   /** Addresses that may read GET /metrics, comma-separated. */
   METRICS_ALLOW: z.string().default("127.0.0.1,::1,::ffff:127.0.0.1"),
   /**

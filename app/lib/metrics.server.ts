@@ -43,6 +43,13 @@ export const mailDeliveries = new client.Counter({
   registers: [registry],
 });
 
+export const pageCacheRequests = new client.Counter({
+  name: "tianguis_page_cache_requests_total",
+  help: "Anonymous public pages asked for, by how the rendered-page cache answered: hit, miss (rendered and kept), bypass (signed in).",
+  labelNames: ["result"] as const,
+  registers: [registry],
+});
+
 /** A gauge read at scrape time from the given function. */
 export function gaugeOf(name: string, help: string, read: () => number) {
   return new client.Gauge({

@@ -22,6 +22,7 @@ import {
   SEARCH_TERM_MAX_LENGTH,
 } from "~/domain/directory/search";
 import { searchCityProducts } from "~/domain/directory/search.server";
+import { SEARCH_RESULTS_HEADER } from "~/lib/page-cache/cacheable-page";
 import type { Route } from "./+types/city";
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -58,7 +59,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     term === "" ? null : searchCityProducts(db, { cityId: city.id, term, page }, context.clientIp),
   ]);
   const names = new Map(categories.map((category) => [category.id, category.name]));
-  return {
+  const view = {
     city: { id: city.id, name: city.name },
     url: `${env.publicOrigin}/c/${city.id}`,
     card: cityCard(env.publicOrigin, city, storeCount),
@@ -73,7 +74,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     search: search ? { term, page, ...search } : null,
     contactEmail: env.CONTACT_EMAIL,
   };
+  // The page cache records a search it answers with the number of results this render found.
+  return data(view, {
+    headers: search ? { [SEARCH_RESULTS_HEADER]: String(search.products.length) } : {},
+  });
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function City({ loaderData }: Route.ComponentProps) {
   const { city, storeCount, stores, featured, carousels, search, contactEmail } = loaderData;

@@ -64,22 +64,19 @@ export async function searchCityProducts(
   search: ProductSearch,
   clientIp: string,
 ): Promise<SearchResult> {
-  const limits = [{ name: "searchEventsPerAddress", subject: clientIp }] as const;
-  const [result, counted] = await Promise.all([
-    searchProducts(db, search),
-    recordLimitedEvent(db, [...limits], "search_products", null, {
-      cityId: search.cityId,
-      term: search.term,
-      page: search.page,
-    }),
-  ]);
-  if (counted) {
-    await recordEvent(db, "search_results", null, {
-      cityId: search.cityId,
-      term: search.term,
-      page: search.page,
-      results: result.products.length,
-    });
-  }
+  const result = await searchProducts(db, search);
+  await recordSearch(db, search, result.products.length, clientIp);
   return result;
+}
+
+/**
+ * The two analytics events of one search (spec §7), also for a search page answered from the page
+ * cache (server/page-cache.ts), within the address's limit.
+ */
+export async function recordSearch(db: Executor, search: ProductSearch, results: number, clientIp: string) {
+  const where = { cityId: search.cityId, term: search.term, page: search.page };
+  const limits = [{ name: "searchEventsPerAddress", subject: clientIp }] as const;
+  if (await recordLimitedEvent(db, [...limits], "search_products", null, where)) {
+    await recordEvent(db, "search_results", null, { ...where, results });
+  }
 }

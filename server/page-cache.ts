@@ -1,0 +1,324 @@
+/**
+ * The rendered-page cache (issue 13, docs/decisions/021). Anonymous GETs of the landing, store and
+ * city pages are answered from compressed HTML rendered once, keyed by the page and the host, and
+ * served only while the `page_versions` of what the page shows are the ones it was rendered under
+ * (triggers bump them with every write, migration 0012). Signed-in visitors and every other request
+ * go through React Router as before.
+ */
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { Request, RequestHandler, Response as ExpressResponse } from "express";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import type { Database } from "~/db/client.server";
+import { routeOnCustomHost } from "~/domain/domains/host-routing";
+import type { RequestSite, SiteResolver } from "~/domain/domains/site-cache.server";
+import { contentSecurityPolicy, REPORTING_ENDPOINTS } from "~/lib/csp";
+import { pageCacheRequests } from "~/lib/metrics.server";
+import { ByteLru } from "~/lib/page-cache/byte-lru";
+import { cacheablePage, SEARCH_RESULTS_HEADER, type CacheablePage } from "~/lib/page-cache/cacheable-page";
+import { recordSearch } from "~/domain/directory/search.server";
+import { createPageVersionReader, sameVersions, type Versions } from "~/lib/page-cache/page-versions.server";
+import { matchesEtag, preferredEncoding } from "~/lib/page-cache/negotiation";
+import { inlineScriptHashes } from "~/lib/page-cache/script-hashes.server";
+import { observeRequest, requestIdOf } from "./request-log";
+import { fieldWithControlCharacter } from "./security";
+
+const gzip = promisify(zlib.gzip);
+const gunzip = promisify(zlib.gunzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/**
+ * Browsers revalidate every time (a 304 when nothing changed); a CDN or shared cache may keep the
+ * page for 10 s and serve it up to 30 s more while it fetches a fresh one (README, "Behind a CDN").
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=30";
+/** The same pages for a signed-in owner: fresh every time, and never kept by a shared cache. */
+export const SIGNED_IN_CACHE_CONTROL = "private, no-cache";
+/** Whether the answer came from the cache (tests and the bench read it). */
+export const CACHE_RESULT_HEADER = "X-Tianguis-Cache";
+
+/** Opening hours, pauses, slots and trials change pages with the clock: renders last to the minute. */
+const MINUTE_MS = 60_000;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?tianguis\.session_token=/;
+/** Headers of the rendered response worth keeping (the route's own, not the transfer's). */
+const KEPT_HEADERS = new Set(["content-type", "x-robots-tag", "link", "content-language"]);
+
+type Entry = {
+  scopes: readonly string[];
+  /** A search page: how many results it shows (its analytics event says so). */
+  searchResults: number;
+  versions: Versions;
+  expiresAt: number;
+  etag: string;
+  headers: [string, string][];
+  csp: string;
+  gzip: Buffer;
+  /** Brotli, prepared once when a visitor first asks for it. */
+  br?: Promise<Buffer>;
+};
+
+/** What the first look at a request found, for the render further on. */
+type Looked = { key: string; versions: Versions };
+const looked = new WeakMap<IncomingMessage, Looked>();
+
+export type PageCacheOptions = {
+  db: Database;
+  sites: SiteResolver;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+  budgetBytes: number;
+  imageOrigins: string[];
+  /** The same load context the app's handler gives, for a request rendered for the cache. */
+  loadContext: (req: Request, res: ExpressResponse) => AppLoadContext;
+  /** The headers every answer carries (server/security.ts), for the answers given before the app. */
+  securityHeaders: (res: ServerResponse, site: RequestSite) => void;
+  /** Express's `trust proxy` decision: whether X-Forwarded-Host names the host. */
+  trustProxy: (address: string, hop: number) => boolean;
+  logRequest: Parameters<typeof observeRequest>[2];
+  now?: () => number;
+};
+
+/**
+ * Two entrances to one cache. `answer` sees each request before the app does and sends a current
+ * page straight from memory (Express's own work per request costs more than the whole answer);
+ * what it cannot answer goes on to the app as before. `render`, an Express middleware placed where
+ * React Router would render, renders a missing or outdated page once, keeps it and sends it.
+ */
+export function createPageCache(options: PageCacheOptions) {
+  const { db, sites, budgetBytes, imageOrigins, loadContext, now = Date.now } = options;
+  const pages = new ByteLru<Entry>(budgetBytes);
+  const versions = createPageVersionReader(db.$client);
+  const renderPage = createRequestHandler(options.build, options.mode);
+  /** Renders under way, so a burst of visitors to one page renders it once. */
+  const rendering = new Map<string, Promise<Entry | globalThis.Response>>();
+  const off = budgetBytes === 0;
+
+  /** The page in memory, if a render now would still show the same. */
+  const currentEntry = (page: CacheablePage, versionsNow: Versions) => {
+    const entry = pages.get(page.key);
+    if (!entry) return undefined;
+    if (entry.expiresAt > now() && sameVersions(page.scopes, entry.versions, versionsNow)) return entry;
+    pages.delete(page.key);
+    return undefined;
+  };
+
+  const send = (
+    entry: Entry,
+    key: string,
+    result: "HIT" | "MISS",
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) => sendEntry(entry, result, req, res, () => pages.resize(key, weight(entry)));
+
+  const renderEntry = async (
+    req: Request,
+    res: ExpressResponse,
+    page: CacheablePage,
+    versionsNow: Versions,
+  ): Promise<Entry | globalThis.Response> => {
+    // No nonce: the same bytes go to every visitor; the policy lists its inline scripts by hash.
+    const response = await renderPage(toFetchRequest(req), { ...loadContext(req, res), cspNonce: undefined });
+    const type = response.headers.get("content-type") ?? "";
+    if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("set-cookie")) {
+      return response;
+    }
+    const html = Buffer.from(await response.arrayBuffer());
+    return {
+      scopes: page.scopes,
+      versions: versionsNow,
+      expiresAt: (Math.floor(now() / MINUTE_MS) + 1) * MINUTE_MS,
+      etag: `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`,
+      headers: [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase())),
+      searchResults: Number(response.headers.get(SEARCH_RESULTS_HEADER) ?? 0),
+      csp: contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html.toString("utf8")), imageOrigins }),
+      gzip: await gzip(html),
+    };
+  };
+
+  /** Answers from memory and resolves true, or resolves false and leaves the request untouched. */
+  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    if (off || (req.method !== "GET" && req.method !== "HEAD") || hasSession(req)) return false;
+    const url = req.url ?? "/";
+    const at = url.indexOf("?");
+    let path = at === -1 ? url : url.slice(0, at);
+    const search = at === -1 ? "" : url.slice(at + 1);
+    const site = await sites.resolve(hostnameOf(req, options.trustProxy));
+    if (site.kind === "store") {
+      const route = routeOnCustomHost(path, site.storeId, site.active);
+      if (route.kind !== "store-page") return false;
+      path = route.path;
+    }
+    const query = new URLSearchParams(search);
+    const page = cacheablePage({ path, query, site: site.kind === "store" ? site.origin : "" });
+    // A control character in the query is refused further on (server/security.ts), never kept; a
+    // search is answered further on too, where it is counted with the visitor's address.
+    if (!page || page.search || hasControlCharacter(query)) return false;
+    const versionsNow = await versions.read(page.scopes);
+    const entry = currentEntry(page, versionsNow);
+    if (!entry) {
+      // The render further on uses the versions read here: they were read after the request came.
+      looked.set(req, { key: page.key, versions: versionsNow });
+      return false;
+    }
+    observeRequest(req, res, options.logRequest, requestIdOf(req));
+    options.securityHeaders(res, site);
+    pageCacheRequests.inc({ result: "hit" });
+    await send(entry, page.key, "HIT", req, res);
+    return true;
+  };
+
+  const render: RequestHandler = async (req, res, next) => {
+    if (off || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    const site = res.locals.site as RequestSite | undefined;
+    const query = new URLSearchParams(req.url.slice(req.url.indexOf("?") + 1 || req.url.length));
+    const page = cacheablePage({ path: req.path, query, site: site?.kind === "store" ? site.origin : "" });
+    if (!page || hasControlCharacter(query)) return next();
+    if (hasSession(req)) {
+      // An owner sees their own changes at once, and no shared cache keeps what they were shown.
+      res.setHeader("Cache-Control", SIGNED_IN_CACHE_CONTROL);
+      res.setHeader(CACHE_RESULT_HEADER, "BYPASS");
+      pageCacheRequests.inc({ result: "bypass" });
+      return next();
+    }
+    try {
+      const first = looked.get(req);
+      const versionsNow = first?.key === page.key ? first.versions : await versions.read(page.scopes);
+      let entry = currentEntry(page, versionsNow);
+      let result: "HIT" | "MISS" = "HIT";
+      /** Whether this request's own render ran the loader (and so counted a search). */
+      let renderedHere = false;
+      if (!entry) {
+        result = "MISS";
+        const flight = `${page.key}\n${page.scopes.map((scope) => versionsNow.get(scope) ?? 0).join(",")}`;
+        let rendered = rendering.get(flight);
+        if (!rendered) {
+          renderedHere = true;
+          rendered = renderEntry(req, res, page, versionsNow).finally(() => rendering.delete(flight));
+          rendering.set(flight, rendered);
+        }
+        const outcome = await rendered;
+        if (outcome instanceof globalThis.Response) {
+          // Not a page to keep (a 404, a redirect): only the request that rendered it may send it.
+          if (!outcome.bodyUsed) return void (await sendResponse(outcome, req, res, imageOrigins));
+          return next();
+        }
+        entry = outcome;
+        pages.set(page.key, entry, weight(entry));
+      }
+      if (page.search && !renderedHere) {
+        // A search the loader did not run for this visitor is still one search.
+        await recordSearch(db, page.search, entry.searchResults, loadContext(req, res).clientIp);
+      }
+      pageCacheRequests.inc({ result: result === "HIT" ? "hit" : "miss" });
+      await send(entry, page.key, result, req, res);
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  return { answer, render, pages };
+}
+
+const hasSession = (req: IncomingMessage) => SESSION_COOKIE.test(req.headers.cookie ?? "");
+
+function hasControlCharacter(query: URLSearchParams) {
+  for (const [key, value] of query) {
+    if (fieldWithControlCharacter({ [key]: value }) !== null) return true;
+  }
+  return false;
+}
+
+/** The request's host name as Express's `req.hostname` reads it (X-Forwarded-Host when trusted). */
+function hostnameOf(req: IncomingMessage, trust: (address: string, hop: number) => boolean) {
+  const forwarded = req.headers["x-forwarded-host"];
+  let host =
+    typeof forwarded === "string" && forwarded && trust(req.socket.remoteAddress ?? "", 0)
+      ? forwarded.split(",")[0]!.trim()
+      : (req.headers.host ?? "");
+  const offset = host.startsWith("[") ? host.indexOf("]") + 1 : 0;
+  const colon = host.indexOf(":", offset);
+  if (colon !== -1) host = host.slice(0, colon);
+  return host;
+}
+
+const weight = (entry: Entry) => entry.gzip.length * (entry.br ? 2 : 1) + 512;
+
+async function sendEntry(
+  entry: Entry,
+  result: "HIT" | "MISS",
+  req: IncomingMessage,
+  res: ServerResponse,
+  grew: () => void,
+) {
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  res.setHeader("Content-Security-Policy", entry.csp);
+  res.setHeader("Reporting-Endpoints", REPORTING_ENDPOINTS);
+  res.setHeader("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
+  res.setHeader("ETag", entry.etag);
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader(CACHE_RESULT_HEADER, result);
+  if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
+    res.statusCode = 304;
+    return void res.end();
+  }
+  const encoding = preferredEncoding(req.headers["accept-encoding"] ?? "");
+  let body: Buffer;
+  if (encoding === "br") {
+    if (!entry.br) {
+      entry.br = gunzip(entry.gzip).then((html) =>
+        brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }),
+      );
+      entry.br.then(grew, () => {});
+    }
+    body = await entry.br;
+  } else if (encoding === "gzip") body = entry.gzip;
+  else body = await gunzip(entry.gzip);
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.statusCode = 200;
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** A response rendered for a cacheable path that is not kept (a 404, a redirect), sent as is. */
+async function sendResponse(
+  response: globalThis.Response,
+  req: Request,
+  res: ExpressResponse,
+  imageOrigins: string[],
+) {
+  res.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
+    const scriptHashes = inlineScriptHashes(body.toString("utf8"));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ scriptHashes, imageOrigins }));
+    res.setHeader("Reporting-Endpoints", REPORTING_ENDPOINTS);
+  }
+  if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-cache");
+  res.removeHeader("Content-Length");
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * The Fetch API request React Router renders, from Express's, built as @react-router/express
+ * builds it. A HEAD is rendered as the GET it stands for (the page kept must have its body), and
+ * without an abort signal: a render may serve every visitor waiting for it, so one who leaves does
+ * not cancel it for the others.
+ */
+function toFetchRequest(req: Request): globalThis.Request {
+  const forwarded = req.app.enabled("trust proxy") ? req.get("x-forwarded-host") : undefined;
+  const port = (forwarded ?? req.get("host"))?.split(":")[1];
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return new globalThis.Request(url, { method: "GET", headers });
+}
