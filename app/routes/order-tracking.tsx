@@ -100,7 +100,7 @@ function TrackingPage({
     <>
       <header style={{ background: brand, color: readableOn(brand) }}>
         <div className="mx-auto max-w-xl px-4 py-5">
-          <p className="text-sm opacity-90">
+          <p className="text-sm">
             <a href={`/${store.id}`} className="underline">
               {store.name}
             </a>
@@ -214,7 +214,10 @@ function TrackingPage({
             ) : null}
             {store.email ? (
               <li>
-                <a href={`mailto:${store.email}`} className="font-medium text-blue-800 underline">
+                <a
+                  href={`mailto:${store.email}`}
+                  className="font-medium text-blue-800 underline [overflow-wrap:anywhere]"
+                >
                   {store.email}
                 </a>
               </li>

@@ -13,7 +13,8 @@ import { EraseOrderPanel } from "~/components/super-admin/erase-order-panel";
 import { requireSuperAdmin } from "~/domain/auth/guards.server";
 import { NO_PERMISSION_MESSAGE } from "~/domain/auth/roles";
 import { listCities, listStoreCategories } from "~/domain/stores/store.server";
-import { listOperatorStores } from "~/domain/super-admin/operator-stores.server";
+import { countOwnerlessStores, listOperatorStores } from "~/domain/super-admin/operator-stores.server";
+import { parseStoreListFilter } from "~/domain/super-admin/store-list-filter";
 import {
   runSuperAdminAction,
   type SuperAdminIntentName,
@@ -25,17 +26,20 @@ export const meta: Route.MetaFunction = () => [{ title: "Super administraciÃ³n Â
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireSuperAdmin(request, context);
   const { db } = context.services;
-  const query = (new URL(request.url).searchParams.get("tienda") ?? "").slice(0, 100);
-  const [stores, categories, cities, domains] = await Promise.all([
-    listOperatorStores(db, query),
+  const filter = parseStoreListFilter(new URL(request.url).searchParams);
+  const [list, ownerlessCount, categories, cities, domains] = await Promise.all([
+    listOperatorStores(db, filter),
+    countOwnerlessStores(db),
     listStoreCategories(db),
     listCities(db),
     listCustomDomains(db),
   ]);
   return {
     email: user.email,
-    query,
-    stores,
+    filter,
+    stores: list.stores,
+    next: list.next,
+    ownerlessCount,
     domains,
     categories: categories.map((category) => ({ value: category.id, label: category.name })),
     cities: cities.map((city) => ({ value: city.id, label: city.name })),
@@ -73,7 +77,12 @@ export default function SuperAdmin({ loaderData, actionData }: Route.ComponentPr
             cities={loaderData.cities}
             documentResult={documentResult("create-store")}
           />
-          <StoreListPanel query={loaderData.query} stores={loaderData.stores} />
+          <StoreListPanel
+            filter={loaderData.filter}
+            stores={loaderData.stores}
+            next={loaderData.next}
+            ownerlessCount={loaderData.ownerlessCount}
+          />
           <CustomDomainsPanel domains={loaderData.domains} />
           <EraseOrderPanel documentResult={documentResult("erase-order")} />
         </div>

@@ -114,10 +114,15 @@ describe("account recovery and claiming a store", () => {
     await operator.getByRole("link", { name: "Ir al panel de Super administración" }).click();
     await operator.waitForURL("**/i/super-admin");
     await operator.locator("main[data-hydrated]").waitFor();
+    // The stores nobody owns have a list of their own; a search stays within it.
+    await operator.getByRole("link", { name: /^Tiendas sin dueño \(\d+\)$/ }).click();
+    await operator.waitForURL("**/i/super-admin?sin-dueno=1");
     await operator.getByLabel("Buscar tienda").fill(userless.id);
     await operator.getByRole("button", { name: "Buscar" }).click();
-    await operator.waitForURL(`**/i/super-admin?tienda=${userless.id}`);
-    const row = operator.getByRole("listitem", { name: "Nevería Polar" });
+    await operator.waitForURL(`**/i/super-admin?sin-dueno=1&tienda=${userless.id}`);
+    const row = operator
+      .getByRole("list", { name: "Lista de tiendas sin dueño" })
+      .getByRole("listitem", { name: "Nevería Polar" });
     const newcomer = `dueno-${uniqueSuffix()}@example.com`;
     await row.getByLabel("Enviar a (opcional)").fill(newcomer);
     await row.getByRole("button", { name: "Crear enlace para reclamar Nevería Polar" }).click();

@@ -3,16 +3,23 @@
  * 360 × 740 and a desktop's 1280 × 800. Each page is photographed into test-results/layout/ (for
  * a person to look at; git-ignored) and fails when the document is wider than the viewport or
  * any text overflows, is cut in its box, or overlaps other text (tests/support/layout.ts reads
- * the geometry, not the pixels). axe runs on each as well.
+ * the geometry, not the pixels). axe runs on each as well. Besides the pages a visitor browses to,
+ * the ones reached by a link: a product's own page, a shopper's order tracking page (an order
+ * placed through the factories in a store with long names) and the page after closing a store.
  */
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, DEMO_SUPERADMIN_EMAIL } from "~/db/demo/demo-marketplace";
+import { createOrder, createProduct, createStore } from "~/db/factories.server";
+import { orderEvents, orders, products } from "~/db/schema";
+import type { ProductUnit } from "~/domain/products/product-units";
 import { ADMIN_TABS } from "~/domain/stores/admin-tabs";
-import { expectAccessible, newPageAt, signInAs, useBrowser } from "../support/browser";
+import { expectAccessible, newPageAt, signInAs, useBrowser, useE2eDatabase } from "../support/browser";
 import { expectFits, saveScreenshot } from "../support/layout";
 
 const browser = useBrowser();
+const db = useE2eDatabase();
 
 const VIEWPORTS = [
   { name: "telefono", width: 360, height: 740 },
@@ -50,7 +57,111 @@ const PUBLIC_PAGES: { name: string; path: string; ready: (page: Page) => Promise
   },
 ];
 
+/** A demo product with its photo: its own page opens the store with it first. */
+async function demoProductPath() {
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(products.storeId, "panaderia-la-espiga"),
+        eq(products.available, true),
+        isNotNull(products.imageKey),
+      ),
+    )
+    .orderBy(asc(products.id))
+    .limit(1);
+  return `/panaderia-la-espiga/p/${product!.id}`;
+}
+
+/**
+ * An order a shopper follows, placed through the factories, with what makes the page long and
+ * wide: a long store name and address, a variation, a transfer still to make, two steps.
+ */
+async function trackingPath() {
+  const store = await createStore(db, {
+    displayName: "Tamales y Atoles Doña Guadalupe del Barrio de San Marcos",
+    settings: {
+      allowDelivery: true,
+      phone: "4491234567",
+      contactEmail: "pedidos.tamales.dona.guadalupe@example.com",
+      paymentMethods: ["cash", "transfer"],
+      bankName: "BBVA México",
+      bankAccountHolder: "María Guadalupe Hernández Rodríguez",
+      clabe: "002115016003269411",
+    },
+  });
+  const tamal = await createProduct(db, store.id, {
+    name: "Tamal de rajas con queso y elote envuelto en hoja de plátano",
+    price: 28,
+    variations: ["Grande (para compartir)", "Chico"],
+  });
+  const atole = await createProduct(db, store.id, { name: "Champurrado", price: 60, unit: "L" });
+  const order = await createOrder(db, store.id, {
+    deliveryType: "delivery",
+    address:
+      "Calle Venustiano Carranza 1234, interior 5, Barrio de San Marcos, entre Juan de Montoro y Nieto, Aguascalientes",
+    comments: "Por favor toquen el timbre dos veces; el perro no muerde.",
+    lines: [
+      { ...lineOf(tamal), quantity: 12, variation: "Grande (para compartir)" },
+      { ...lineOf(atole), quantity: 1.5 },
+    ],
+  });
+  await db
+    .update(orders)
+    .set({ paymentMethod: "transfer", step: "accepted" })
+    .where(and(eq(orders.storeId, store.id), eq(orders.id, order.id)));
+  await db.insert(orderEvents).values([
+    { storeId: store.id, orderId: order.id, kind: "placed" },
+    { storeId: store.id, orderId: order.id, kind: "accepted" },
+  ]);
+  return `/s/${store.id}/pedido/${order.id}`;
+}
+
+const lineOf = (product: { id: string; name: string; price: number; unit: ProductUnit }) => ({
+  productId: product.id,
+  name: product.name,
+  price: product.price,
+  unit: product.unit,
+});
+
+/** Pages reached by a link rather than by browsing, and what shows that each has arrived. */
+const LINKED_PAGES: {
+  name: string;
+  path: () => Promise<string>;
+  ready: (page: Page, path: string) => Promise<unknown>;
+}[] = [
+  {
+    name: "producto",
+    path: demoProductPath,
+    ready: (page) => page.locator("[data-hydrated]").waitFor(),
+  },
+  {
+    name: "seguimiento",
+    path: trackingPath,
+    // Hydrated: the page follows its order's live stream.
+    ready: (page, path) => page.waitForRequest(`**${path}/stream`),
+  },
+  {
+    name: "tienda-cerrada",
+    path: async () => "/i/tienda-cerrada",
+    ready: (page) => page.getByRole("heading", { name: "Tu tienda se cerró" }).waitFor(),
+  },
+];
+
 describe.each(VIEWPORTS)("layout at $width × $height", (viewport) => {
+  it.each(LINKED_PAGES.map((entry) => [entry.name, entry] as const))("%s fits", async (_name, entry) => {
+    const path = await entry.path();
+    const page = await newPageAt(browser.browser, browser.baseUrl, viewport);
+    const ready = entry.ready(page, path);
+    await page.goto(path);
+    await ready;
+    await saveScreenshot(page, `${entry.name}-${viewport.width}`);
+    await expectFits(page, path);
+    await expectAccessible(page);
+    await page.context().close();
+  });
+
   it.each(PUBLIC_PAGES.map((entry) => [entry.name, entry] as const))("%s fits", async (_name, entry) => {
     const page = await newPageAt(browser.browser, browser.baseUrl, viewport);
     await page.goto(entry.path);

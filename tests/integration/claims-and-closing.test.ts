@@ -28,6 +28,7 @@ import { thumbnailKey } from "~/domain/images/image-urls";
 import { createLocalStorage } from "~/domain/images/local-storage.server";
 import { storeImage } from "~/domain/images/store-image.server";
 import { SUPERADMIN_ROLE } from "~/domain/auth/roles";
+import { LOGIN_MESSAGES } from "~/domain/auth/login.server";
 import { CLAIM_MESSAGES } from "~/domain/stores/claim";
 import { claimForUser, claimWithSignup, createClaimLink, findClaim } from "~/domain/stores/claim.server";
 import { CLOSE_STORE_MESSAGES } from "~/domain/stores/close-store";
@@ -437,5 +438,90 @@ describe("a shopper's erasure and the new-order e-mail", () => {
     });
     const kept = await db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.kind, "mail.send"));
     expect(kept.map((job) => JSON.stringify(job.payload)).join("\n")).not.toContain("Beto");
+  });
+});
+
+describe("claim links over HTTP", () => {
+  function postClaim(token: string, form: Record<string, string>, cookie = "") {
+    return fetch(`${http.server.url}/i/reclamar/${token}`, {
+      method: "POST",
+      body: new URLSearchParams(form),
+      headers: { cookie },
+      redirect: "manual",
+    });
+  }
+  const cookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+  const ownerOf = async (storeId: string) =>
+    (await db.select().from(storeOwners).where(eq(storeOwners.storeId, storeId)))[0]?.userId;
+
+  it("an account without a store claims it by logging in on the link's page, and the link is used up", async () => {
+    const { store, token } = await userlessStoreWithLink();
+    const user = await createOwner(db, { password: PASSWORD });
+    const offered = await get(`/i/reclamar/${token}`);
+    expect(offered.status).toBe(200);
+    expect(offered.headers.get("cache-control")).toBe("private, no-store");
+    expect(await offered.text()).toContain("Entrar y reclamar la tienda");
+
+    const wrong = await postClaim(token, {
+      intent: "login",
+      email: user.email,
+      password: "no-es-la-clave-1",
+    });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain(LOGIN_MESSAGES.invalid);
+    expect(await ownerOf(store.id)).toBeUndefined();
+
+    const claimed = await postClaim(token, { intent: "login", email: user.email, password: PASSWORD });
+    expect(claimed.status).toBe(302);
+    expect(claimed.headers.get("location")).toBe("/i/admin");
+    expect(await ownerOf(store.id)).toBe(user.id);
+    const admin = await get("/i/admin", cookieOf(claimed));
+    expect(admin.status).toBe(200);
+    expect(await admin.text()).toContain(`/${store.id}`);
+
+    const used = await get(`/i/reclamar/${token}`);
+    expect(await used.text()).toContain(CLAIM_MESSAGES.used);
+  });
+
+  it("an owner who logs in on the link is signed in, keeps one store, and the page says why", async () => {
+    const { store, token } = await userlessStoreWithLink();
+    const own = await createStore(db);
+    const owner = await createOwner(db, { storeId: own.id, password: PASSWORD });
+    const answer = await postClaim(token, { intent: "login", email: owner.email, password: PASSWORD });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe(`/i/reclamar/${token}`);
+    const page = await get(`/i/reclamar/${token}`, cookieOf(answer));
+    expect(await page.text()).toContain(CLAIM_MESSAGES.alreadyOwner(own.id));
+    expect(await ownerOf(store.id)).toBeUndefined();
+    expect((await findClaim(db, token)).status).toBe("valid");
+  });
+
+  it("an expired, an unknown and a used link each say so in Spanish, and claim nothing", async () => {
+    const expired = await userlessStoreWithLink(new Date(Date.now() - 8 * 24 * 60 * 60 * 1000));
+    const used = await userlessStoreWithLink();
+    await claimForUser(db, { token: used.token, userId: (await createOwner(db, NO_LOGIN)).id });
+    const cases = [
+      [expired.token, CLAIM_MESSAGES.expired],
+      ["enlace-que-nadie-creo", CLAIM_MESSAGES.unknown],
+      [used.token, CLAIM_MESSAGES.used],
+    ] as const;
+    for (const [token, message] of cases) {
+      const page = await get(`/i/reclamar/${token}`);
+      const html = await page.text();
+      expect(html, token).toContain(message);
+      expect(html, token).not.toContain("Crear cuenta y reclamar la tienda");
+      expect(page.headers.get("cache-control")).toBe("private, no-store");
+
+      const email = `tarde-${randomId(8)}@example.com`;
+      const signup = await postClaim(token, { intent: "signup", email, password: "una-clave-segura-9" });
+      expect(signup.status, token).toBe(409);
+      expect(await signup.text(), token).toContain(message);
+      expect(await db.$count(authUser, eq(authUser.email, email))).toBe(0);
+    }
+    expect(await ownerOf(expired.store.id)).toBeUndefined();
   });
 });

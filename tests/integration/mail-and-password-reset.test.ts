@@ -6,15 +6,16 @@
  * message is logged with its link and written as an .eml file.
  */
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createOwner, createStore } from "~/db/factories.server";
 import { authVerification, jobs } from "~/db/schema";
 import { RESET_MESSAGES } from "~/domain/auth/account-forms";
 import { storedIdentifier } from "~/domain/auth/verification-tokens.server";
-import { startJobWorker } from "~/domain/jobs/jobs.server";
+import { enqueue, startJobWorker } from "~/domain/jobs/jobs.server";
 import { composeMail } from "~/domain/mail/mail-text";
 import { createMailer, MAIL_JOB, mailJobHandler, queueMail } from "~/domain/mail/mail.server";
 import { readEnv } from "~/lib/env.server";
@@ -182,12 +183,11 @@ describe("the mail outbox", () => {
       db: outbox.db,
       logger,
       pollMs: 60_000,
-      backoffMs: 1,
       handlers: { [MAIL_JOB]: mailJobHandler({ mailer: createMailer(env, logger), logger }) },
     });
     try {
-      // The worker's own first pass at start must be over: joining it would run a second batch
-      // right after the refusal (the back-off is 1 ms) and the first attempt could not be seen.
+      // The worker's own first pass at start must be over, so that the refusal below is met by
+      // the batch this test runs.
       await worker.runOnce();
       const to = `reintento-${Date.now()}@example.com`;
       await outbox.db.transaction((tx) =>
@@ -203,7 +203,9 @@ describe("the mail outbox", () => {
       expect(failed?.doneAt).toBeNull();
       expect(failed?.lastError).toMatch(/451/);
       expect(smtp.to(to)).toEqual([]);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      // Tried again after e-mail's first delay (30 s): here, as if it had passed.
+      expect(failed!.runAt.getTime() - Date.now()).toBeGreaterThan(20_000);
+      await becomeDue(failed!.id);
       await worker.runOnce();
       expect(smtp.to(to)).toHaveLength(1);
       expect(smtp.attempts() - attemptsBefore).toBe(2);
@@ -213,6 +215,72 @@ describe("the mail outbox", () => {
       const after = await registry.getSingleMetricAsString("tianguis_mail_deliveries_total");
       expect(count(after, "failed") - count(before, "failed")).toBe(1);
       expect(count(after, "sent") - count(before, "sent")).toBe(1);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("through a long SMTP outage keeps a message for days, at most an hour between attempts, where other kinds give up after 12", async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const down = readEnv({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "avisos@tianguis.test" });
+    const OTHER_KIND = "test.always-fails";
+    const worker = startJobWorker({
+      db: outbox.db,
+      logger,
+      pollMs: 60_000,
+      handlers: {
+        [MAIL_JOB]: mailJobHandler({ mailer: createMailer(down, logger), logger }),
+        [OTHER_KIND]: async () => {
+          throw new Error("sin servicio");
+        },
+      },
+    });
+    try {
+      await worker.runOnce();
+      const to = `apagon-${Date.now()}@example.com`;
+      await outbox.db.transaction(async (tx) => {
+        await queueMail(tx, composeMail({ to, subject: "Durante el apagón", paragraphs: ["Hola"] }));
+        await enqueue(tx, OTHER_KIND, { to });
+      });
+      const mine = sql`${jobs.payload}->>'to' = ${to}`;
+      const find = async (kind: string) =>
+        (
+          await outbox.db
+            .select()
+            .from(jobs)
+            .where(and(eq(jobs.kind, kind), mine))
+        )[0]!;
+
+      let waited = 0;
+      let longest = 0;
+      for (let attempt = 1; attempt <= 1_000; attempt++) {
+        await worker.runOnce();
+        const mail = await find(MAIL_JOB);
+        const other = await find(OTHER_KIND);
+        expect(mail.attempts).toBe(attempt);
+        expect(mail.lastError).toMatch(/e-mail not sent/);
+        // The kind without a policy of its own keeps the former one: given up after 12 attempts.
+        expect(other.doneAt === null, `other kind after ${attempt} attempts`).toBe(attempt < 12);
+        if (mail.doneAt) break;
+        const delay = mail.runAt.getTime() - Date.now();
+        expect(delay, `delay after attempt ${attempt}`).toBeLessThanOrEqual(60 * 60_000);
+        waited += delay;
+        longest = Math.max(longest, delay);
+        // As if the delay had passed.
+        await becomeDue(mail.id);
+        if (!other.doneAt) await becomeDue(other.id);
+      }
+      const mail = await find(MAIL_JOB);
+      expect(mail.attempts).toBeGreaterThan(12);
+      expect(waited).toBeGreaterThanOrEqual(3 * 24 * 60 * 60_000);
+      expect(longest).toBeGreaterThan(59 * 60_000);
+      // Given up at last, the message is kept with its error, never deleted.
+      expect(mail.doneAt).not.toBeNull();
+      expect((mail.payload as { to: string }).to).toBe(to);
+      expect(smtp.to(to)).toEqual([]);
     } finally {
       await worker.stop();
     }
@@ -247,6 +315,14 @@ describe("the mail outbox", () => {
     }
   });
 });
+
+/** Moves a job's next attempt to now: the time its back-off asked for has passed. */
+async function becomeDue(id: number) {
+  await outbox.db
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(eq(jobs.id, id));
+}
 
 function count(metrics: string, outcome: string): number {
   const line = metrics

@@ -8,12 +8,13 @@ import jsQR from "jsqr";
 import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import { createOwner, createProduct, createStore } from "~/db/factories.server";
+import { createCity, createOwner, createProduct, createStore } from "~/db/factories.server";
 import { products, storeSettings } from "~/db/schema";
 import type { ImageKind } from "~/domain/images/image-urls";
 import { SITEMAP_LIMIT, sitemapIndexXml, sitemapPages } from "~/domain/share/sitemap.server";
 import { createTestDatabase } from "../support/database";
 import { signIn, uploadPhoto as uploadPhotoOver, useServerProcess } from "../support/http-server";
+import { photoLikeJpeg } from "../support/photo";
 
 const { db, url: databaseUrl } = await createTestDatabase();
 const running = useServerProcess(databaseUrl);
@@ -69,6 +70,80 @@ async function expectJpegCard(html: string) {
   expect(String(info.width)).toBe(metaContent(html, "og:image:width"));
   expect(String(info.height)).toBe(metaContent(html, "og:image:height"));
   return url!;
+}
+
+type Pixels = { data: Buffer; width: number; height: number };
+
+/** A card as raw RGB pixels. */
+async function cardPixels(url: string): Promise<Pixels> {
+  const response = await fetch(`${base()}${new URL(url).pathname}`);
+  const { data, info } = await sharp(Buffer.from(await response.arrayBuffer()))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+function region(pixels: Pixels, area: { left: number; top: number; width: number; height: number }) {
+  return sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 3 } })
+    .extract(area)
+    .raw()
+    .toBuffer();
+}
+
+/** The mean difference of two images' channels, 0 (the same) to 255. */
+function meanDifference(a: Buffer, b: Buffer) {
+  expect(a.length).toBe(b.length);
+  let total = 0;
+  for (let i = 0; i < a.length; i++) total += Math.abs(a[i]! - b[i]!);
+  return total / a.length;
+}
+
+/** The rows where two cards of one size differ visibly (beyond JPEG's noise). */
+function differingRows(a: Pixels, b: Pixels) {
+  const rows: number[] = [];
+  const stride = a.width * 3;
+  for (let y = 0; y < a.height; y++) {
+    let total = 0;
+    for (let i = y * stride; i < (y + 1) * stride; i++) total += Math.abs(a.data[i]! - b.data[i]!);
+    if (total / stride > 1) rows.push(y);
+  }
+  return rows;
+}
+
+/**
+ * What keeps a document from being well-formed XML, in words; empty when nothing does: an XML
+ * declaration, one root element, every tag closed in order, quoted attributes, and no `<` or
+ * bare `&` in text.
+ */
+function xmlProblems(xml: string): string[] {
+  const problems: string[] = [];
+  if (!xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')) problems.push("no XML declaration");
+  const open: string[] = [];
+  let roots = 0;
+  for (const [token] of xml.replace(/^<\?xml[^>]*\?>/, "").matchAll(/<[^>]*>|[^<]+|</g)) {
+    if (!token.startsWith("<")) {
+      const stray =
+        open.length === 0 ? token.trim() !== "" : /&(?!(?:amp|lt|gt|quot|apos|#\d+);)/.test(token);
+      if (stray) problems.push(`stray text: ${token.slice(0, 40)}`);
+      continue;
+    }
+    const tag = /^<(\/?)([A-Za-z][\w:.-]*)(?:\s+[\w:.-]+="[^"<&]*")*\s*(\/?)>$/.exec(token);
+    if (!tag) {
+      problems.push(`not a tag: ${token.slice(0, 40)}`);
+      continue;
+    }
+    const [, closing, name, selfClosing] = tag;
+    if (closing) {
+      if (open.pop() !== name) problems.push(`</${name}> closes no open <${name}>`);
+    } else {
+      if (open.length === 0) roots++;
+      if (!selfClosing) open.push(name!);
+    }
+  }
+  if (open.length > 0) problems.push(`never closed: ${open.join(", ")}`);
+  if (roots !== 1) problems.push(`${roots} root elements`);
+  return problems;
 }
 
 describe("share kit", () => {
@@ -178,6 +253,39 @@ describe("product pages and link previews", () => {
     }
   });
 
+  it("a product's card shows the product's photo, where the store's card has none", async () => {
+    const { store, cookie } = await ownerOf({ displayName: "Tortas Don Beto" });
+    const imageKey = await uploadPhoto(cookie, "product-images");
+    const torta = await createProduct(db, store.id, { name: "Torta ahogada", price: 85, imageKey });
+    const productCard = await cardPixels(
+      await expectJpegCard((await page(`/${store.id}/p/${torta.id}`)).html),
+    );
+    const storeCard = await cardPixels(await expectJpegCard((await page(`/${store.id}`)).html));
+    // The photo fills the card's right square, as the server's re-encoding of what was uploaded.
+    const photo = await sharp(await photoLikeJpeg(900, 700))
+      .resize(630, 630, { fit: "cover" })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    const square = { left: 1200 - 630, top: 0, width: 630, height: 630 };
+    const withPhoto = meanDifference(await region(productCard, square), photo);
+    const without = meanDifference(await region(storeCard, square), photo);
+    expect(withPhoto).toBeLessThan(12);
+    expect(without).toBeGreaterThan(30);
+  });
+
+  it("a city's card shows how many stores it has", async () => {
+    const city = await createCity(db, { name: "San Marcos" });
+    await createStore(db, { cityId: city.id });
+    const one = await cardPixels(await expectJpegCard((await page(`/c/${city.id}`)).html));
+    await createStore(db, { cityId: city.id });
+    const two = await cardPixels(await expectJpegCard((await page(`/c/${city.id}`)).html));
+    // Only the line with the count changed: the rows that differ form one band, a line of text high.
+    const rows = differingRows(one, two);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.at(-1)! - rows[0]!).toBeLessThan(60);
+  });
+
   it("a store's card URL changes when the store does, and the old one leads to the new", async () => {
     const store = await createStore(db, { displayName: "Antes" });
     const before = metaContent((await page(`/${store.id}`)).html, "og:image")!;
@@ -256,6 +364,36 @@ describe("search engines", () => {
     // Hidden stores are not indexed either.
     const { html } = await page(`/${hidden.id}`);
     expect(metaContent(html, "robots")).toBe("noindex");
+  });
+
+  it("under 50,000 addresses the sitemap is one well-formed file, also as /sitemaps/1.xml; no other page exists", async () => {
+    const store = await createStore(db);
+    await createProduct(db, store.id, { name: "Empanada" });
+    const response = await fetch(`${base()}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const xml = await response.text();
+    expect(xmlProblems(xml)).toEqual([]);
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((match) => match[1]!);
+    expect(urls.length).toBeGreaterThan(1);
+    for (const url of urls) {
+      const [, loc, lastmod] = /^<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>$/.exec(url) ?? [];
+      expect(loc, url).toMatch(new RegExp(`^${base()}/`));
+      expect(new Date(lastmod!).toISOString(), url).toBe(lastmod);
+    }
+    expect(urls.some((url) => url.includes(`<loc>${base()}/${store.id}</loc>`))).toBe(true);
+
+    const first = await fetch(`${base()}/sitemaps/1.xml`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    expect(await first.text()).toBe(xml);
+
+    for (const missing of ["2.xml", "0.xml", "uno.xml", "1.txt", "01.xml"]) {
+      const answer = await fetch(`${base()}/sitemaps/${missing}`);
+      expect(answer.status, missing).toBe(404);
+      expect(await answer.text(), missing).toBe("No encontramos este mapa del sitio.");
+    }
   });
 
   it("past 50,000 addresses the sitemap becomes an index of numbered files", () => {

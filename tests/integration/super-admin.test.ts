@@ -90,8 +90,8 @@ function post(cookie: string, form: Record<string, string>) {
   return settle(() => action({ request, context, params: {} } as Parameters<typeof action>[0]));
 }
 
-function get(cookie: string) {
-  const request = new Request(`${ORIGIN}/i/super-admin`, { headers: { cookie } });
+function get(cookie: string, search = "") {
+  const request = new Request(`${ORIGIN}/i/super-admin${search}`, { headers: { cookie } });
   return settle(() => loader({ request, context, params: {} } as Parameters<typeof loader>[0]));
 }
 
@@ -282,5 +282,62 @@ describe("super-admin panel", () => {
     });
     expect(unknown).toMatchObject({ status: 404, data: { message: SUPER_ADMIN_MESSAGES.storeNotFound } });
     expect(await post(cookie, { intent: "drop-tables" })).toMatchObject({ status: 400 });
+  });
+});
+
+describe("Tiendas sin dueño", () => {
+  type Listed = {
+    stores: { id: string; ownerEmail: string | null }[];
+    next: string | null;
+    ownerlessCount: number;
+  };
+
+  /** Every page of the list, following "Ver más tiendas". */
+  async function everyPage(cookie: string, filter: Record<string, string>) {
+    const pages: Listed[] = [];
+    let after: string | null = null;
+    do {
+      const search = new URLSearchParams({ ...filter, ...(after ? { desde: after } : {}) });
+      const outcome = await get(cookie, `?${search}`);
+      expect(outcome.status).toBe(200);
+      const listed = outcome.data as unknown as Listed;
+      pages.push(listed);
+      after = listed.next;
+    } while (after && pages.length < 100);
+    return pages;
+  }
+
+  it("lists every store nobody owns, past the first 50, and none that has an owner or was closed", async () => {
+    const cookie = await signedIn("superadmin");
+    const ownerless = await Promise.all(Array.from({ length: 55 }, () => createStore(db)));
+    const owned = await createStore(db);
+    await createOwner(db, { storeId: owned.id });
+    const closed = await createStore(db);
+    await db.update(stores).set({ closedAt: new Date(), isHidden: true }).where(eq(stores.id, closed.id));
+
+    const pages = await everyPage(cookie, { "sin-dueno": "1" });
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages) expect(page.stores.length).toBeLessThanOrEqual(50);
+    const listed = pages.flatMap((page) => page.stores);
+    const ids = listed.map((store) => store.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining(ownerless.map((store) => store.id)));
+    expect(ids).not.toContain(owned.id);
+    expect(ids).not.toContain(closed.id);
+    expect(listed.every((store) => store.ownerEmail === null)).toBe(true);
+    // The count beside the filter is the number listed.
+    expect(pages[0]!.ownerlessCount).toBe(ids.length);
+
+    // Every store is still reachable without the filter, a page at a time, the owned one with its owner.
+    const all = (await everyPage(cookie, {})).flatMap((page) => page.stores);
+    expect(all.map((store) => store.id)).toEqual(expect.arrayContaining([...ids, owned.id, closed.id]));
+    expect(all.find((store) => store.id === owned.id)?.ownerEmail).toMatch(/@example\.com$/);
+
+    // A search within the filter finds an owner-less store, and never the owned one.
+    const [one] = ownerless;
+    const found = await get(cookie, `?sin-dueno=1&tienda=${one!.id}`);
+    expect((found.data as unknown as Listed).stores.map((store) => store.id)).toEqual([one!.id]);
+    const none = await get(cookie, `?sin-dueno=1&tienda=${owned.id}`);
+    expect((none.data as unknown as Listed).stores).toEqual([]);
   });
 });

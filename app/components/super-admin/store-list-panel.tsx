@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { PlanBadge } from "~/components/plan-badge";
 import { LICENCE_TYPES, type LicenceType } from "~/domain/stores/licence-types";
 import { PLAN_LABELS } from "~/domain/stores/licence";
@@ -6,6 +6,11 @@ import { SUPER_ADMIN_ACTIONS_URL, SUPER_ADMIN_MESSAGES } from "~/domain/super-ad
 import { ActionMessage } from "~/components/action-message";
 import { useFormAction } from "~/components/forms/use-form-action";
 import { releaseDate } from "~/domain/stores/close-store";
+import {
+  STORE_LIST_PARAMS,
+  storeListHref,
+  type StoreListFilter,
+} from "~/domain/super-admin/store-list-filter";
 import { ClaimLinkForm } from "./claim-link-form";
 
 type OperatorStore = {
@@ -25,19 +30,63 @@ const dateFormat = new Intl.DateTimeFormat("es-ES", { dateStyle: "medium", timeZ
 const isoDay = (value: string | Date) =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date(value));
 
-export function StoreListPanel({ query, stores }: { query: string; stores: OperatorStore[] }) {
+const filterLink =
+  "rounded-full px-3 py-1.5 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100 aria-[current=page]:bg-stone-800 aria-[current=page]:text-white aria-[current=page]:ring-stone-800";
+const pageLink =
+  "rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-stone-300 hover:bg-stone-100";
+
+/**
+ * Every store, a page of 50 at a time, or only those without an owner ("Tiendas sin dueño",
+ * issue 15 item 4), each of which offers "Crear enlace para reclamar".
+ */
+export function StoreListPanel({
+  filter,
+  stores,
+  next,
+  ownerlessCount,
+}: {
+  filter: StoreListFilter;
+  stores: OperatorStore[];
+  next: string | null;
+  ownerlessCount: number;
+}) {
+  const { query, ownerless } = filter;
+  const empty = ownerless && !query ? "No hay tiendas sin dueño." : "No hay tiendas que coincidan.";
   return (
     <section aria-labelledby="tiendas" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
       <h2 id="tiendas" className="text-lg font-bold">
         Tiendas
       </h2>
+      <nav aria-label="Qué tiendas ver" className="mt-3 flex flex-wrap gap-2">
+        <Link
+          to={storeListHref({ query })}
+          aria-current={ownerless ? undefined : "page"}
+          className={filterLink}
+        >
+          Todas
+        </Link>
+        <Link
+          to={storeListHref({ query, ownerless: true })}
+          aria-current={ownerless ? "page" : undefined}
+          className={filterLink}
+        >
+          Tiendas sin dueño ({ownerlessCount})
+        </Link>
+      </nav>
+      {ownerless ? (
+        <p className="mt-3 text-sm text-stone-700">
+          Tiendas creadas sin usuario que su negocio todavía no reclama. Crea un enlace para reclamar y
+          compártelo con el dueño.
+        </p>
+      ) : null}
       <Form method="get" role="search" className="mt-3 flex gap-2">
         <label htmlFor="buscar-tienda" className="sr-only">
           Buscar tienda
         </label>
+        {ownerless ? <input type="hidden" name={STORE_LIST_PARAMS.ownerless} value="1" /> : null}
         <input
           id="buscar-tienda"
-          name="tienda"
+          name={STORE_LIST_PARAMS.query}
           type="search"
           defaultValue={query}
           placeholder="Identificador, nombre o correo"
@@ -51,14 +100,31 @@ export function StoreListPanel({ query, stores }: { query: string; stores: Opera
         </button>
       </Form>
       {stores.length === 0 ? (
-        <p className="mt-4 text-stone-700">No hay tiendas que coincidan.</p>
+        <p className="mt-4 text-stone-700">{empty}</p>
       ) : (
-        <ul aria-label="Lista de tiendas" className="mt-4 divide-y divide-stone-200">
+        <ul
+          aria-label={ownerless ? "Lista de tiendas sin dueño" : "Lista de tiendas"}
+          className="mt-4 divide-y divide-stone-200"
+        >
           {stores.map((store) => (
             <StoreRow key={store.id} store={store} />
           ))}
         </ul>
       )}
+      {next || filter.after ? (
+        <nav aria-label="Páginas de tiendas" className="mt-4 flex flex-wrap gap-2">
+          {filter.after ? (
+            <Link to={storeListHref({ ...filter, after: null })} className={pageLink}>
+              Volver al principio
+            </Link>
+          ) : null}
+          {next ? (
+            <Link to={storeListHref({ ...filter, after: next })} className={pageLink}>
+              Ver más tiendas
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </section>
   );
 }

@@ -3,7 +3,8 @@
  * with `FOR UPDATE SKIP LOCKED`. Work is queued in the same transaction as the change that causes
  * it, so a crash between the commit and the work loses nothing; each job is claimed by one worker
  * at a time under a lease, so several instances never run it together; a worker that dies mid-job
- * lets its lease run out and another takes the job. Delivery is at least once: handlers are
+ * lets its lease run out and another takes the job. A failed job is retried with the back-off of
+ * its kind's retry policy (./retry-policy.ts). Delivery is at least once: handlers are
  * idempotent where it matters (a push carries a `tag`, so a retry never shows twice).
  */
 import { and, eq, sql } from "drizzle-orm";
@@ -11,6 +12,7 @@ import pg from "pg";
 import type { Database, Executor } from "~/db/client.server";
 import { jobs } from "~/db/schema";
 import type { Logger } from "~/lib/logger.server";
+import { DEFAULT_RETRY, retryDelay, triesAgain, type RetryPolicy } from "./retry-policy";
 
 export const JOBS_CHANNEL = "tianguis_jobs";
 
@@ -25,6 +27,11 @@ export class JobError extends Error {
   }
 }
 export type JobHandler = (job: Job) => Promise<void>;
+/**
+ * A kind of job that retries in its own way (e-mail keeps trying for days); a bare handler uses
+ * the worker's policy. Given parts of `retry` replace the worker's, the rest is the worker's.
+ */
+export type JobKind = { run: JobHandler; retry: Partial<RetryPolicy> };
 
 /**
  * Queues a job in the caller's transaction; it runs once that transaction commits. A `key` makes
@@ -49,13 +56,13 @@ export type WorkerOptions = {
   /** A connection string for the LISTEN that wakes the worker; without it, it only polls. */
   databaseUrl?: string;
   logger: Logger;
-  handlers: Record<string, JobHandler>;
+  handlers: Record<string, JobHandler | JobKind>;
   /** How long a claimed job is this worker's; after that another worker may take it. */
   leaseMs?: number;
   /** How often to look for due jobs when nothing wakes the worker. */
   pollMs?: number;
   batchSize?: number;
-  /** First retry delay; each further attempt doubles it, up to `maxBackoffMs`. */
+  /** The retry policy of kinds that declare none (DEFAULT_RETRY unless given). */
   backoffMs?: number;
   maxBackoffMs?: number;
   maxAttempts?: number;
@@ -80,10 +87,19 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
     leaseMs = 60_000,
     pollMs = 5_000,
     batchSize = 20,
-    backoffMs = 5_000,
-    maxBackoffMs = 15 * 60_000,
-    maxAttempts = 12,
+    backoffMs = DEFAULT_RETRY.backoffMs,
+    maxBackoffMs = DEFAULT_RETRY.maxBackoffMs,
+    maxAttempts = DEFAULT_RETRY.maxAttempts,
   } = options;
+  const defaultRetry: RetryPolicy = { backoffMs, maxBackoffMs, maxAttempts };
+  const kinds = new Map(
+    Object.entries(handlers).map(([kind, handler]) => [
+      kind,
+      typeof handler === "function"
+        ? { run: handler, retry: defaultRetry }
+        : { run: handler.run, retry: { ...defaultRetry, ...handler.retry } },
+    ]),
+  );
   let stopped = false;
   let running: Promise<number> | null = null;
   let again = false;
@@ -112,7 +128,7 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
       );
   }
 
-  async function finish(job: Job, error: unknown) {
+  async function finish(job: Job, error: unknown, policy: RetryPolicy) {
     if (!error) {
       await db
         .update(jobs)
@@ -121,9 +137,9 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
       return;
     }
     const message = error instanceof Error ? error.message : String(error);
-    const retry = !(error instanceof JobError && !error.retry) && job.attempts < maxAttempts;
+    const retry = !(error instanceof JobError && !error.retry) && triesAgain(policy, job.attempts);
     if (retry) {
-      const delay = Math.min(maxBackoffMs, backoffMs * 2 ** (job.attempts - 1));
+      const delay = retryDelay(policy, job.attempts);
       await db
         .update(jobs)
         .set({ runAt: new Date(Date.now() + delay), lockedUntil: null, lastError: message })
@@ -149,16 +165,16 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
     const batch = await claim();
     await Promise.all(
       batch.map(async (job) => {
-        const handler = handlers[job.kind] as JobHandler | undefined;
-        let failure: unknown = handler ? null : new JobError(`no handler for ${job.kind}`, false);
-        if (handler) {
+        const kind = kinds.get(job.kind);
+        let failure: unknown = kind ? null : new JobError(`no handler for ${job.kind}`, false);
+        if (kind) {
           try {
-            await handler(job);
+            await kind.run(job);
           } catch (error) {
             failure = error ?? new Error("job failed");
           }
         }
-        await finish(job, failure);
+        await finish(job, failure, kind?.retry ?? defaultRetry);
       }),
     );
     return batch.length;

@@ -9,11 +9,12 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Executor } from "~/db/client.server";
-import { enqueue, JobError, type Job } from "~/domain/jobs/jobs.server";
+import { enqueue, JobError, type Job, type JobKind } from "~/domain/jobs/jobs.server";
 import type { Env } from "~/lib/env.server";
 import { randomId } from "~/lib/ids";
 import type { Logger } from "~/lib/logger.server";
 import { mailDeliveries } from "~/lib/metrics.server";
+import { MAIL_RETRY } from "./mail-retry";
 import type { MailMessage } from "./mail-text";
 
 export const MAIL_JOB = "mail.send";
@@ -95,15 +96,16 @@ export function createMailer(env: Env, logger: Logger): Mailer {
 /**
  * A recipient the server refused for good (5xx to RCPT TO: no such mailbox) is given up; any
  * other failure — a connection refused or cut, a timeout, a 4xx, a rejected login — is retried
- * by the worker with its back-off. A given-up message stays in the jobs table with its error.
+ * by the worker with e-mail's own policy (MAIL_RETRY: at most an hour apart, for 5 days). A
+ * given-up message stays in the jobs table with its error.
  */
 function isPermanent(error: unknown) {
   const { responseCode, code } = error as { responseCode?: number; code?: string };
   return code === "EENVELOPE" && typeof responseCode === "number" && responseCode >= 500;
 }
 
-export function mailJobHandler({ mailer, logger }: { mailer: Mailer; logger: Logger }) {
-  return async (job: Job) => {
+export function mailJobHandler({ mailer, logger }: { mailer: Mailer; logger: Logger }): JobKind {
+  const run = async (job: Job) => {
     const message = job.payload as QueuedMail;
     // Erased meanwhile (the shopper's data of a closed store): nothing left to send.
     if (!message.to) return;
@@ -117,4 +119,5 @@ export function mailJobHandler({ mailer, logger }: { mailer: Mailer; logger: Log
       throw new JobError(`e-mail not sent: ${(error as Error).message}`, !permanent);
     }
   };
+  return { run, retry: MAIL_RETRY };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { authUser, cities, storeOwners, stores, storeSettings } from "~/db/schema";
 import type { LicenceType } from "~/domain/stores/licence-types";
@@ -7,6 +7,7 @@ import { resolveLicence } from "~/domain/stores/licence";
 import { SIGNUP_MESSAGES } from "~/domain/stores/signup-form";
 import { AppError, uniqueViolation } from "~/lib/errors";
 import { endOfDayInMexico, SUPER_ADMIN_MESSAGES, type CreateStoreForm } from "./super-admin-forms";
+import type { StoreListFilter } from "./store-list-filter";
 
 /**
  * The operator's side of stores (spec §2 super-admin, §7 createUserlessStore): stores without
@@ -45,9 +46,16 @@ export async function createUserlessStore(db: Database, form: CreateStoreForm) {
   return { storeId: form.storeId };
 }
 
-/** The operator's store list: by id, name or owner e-mail (accents and case ignored). */
-export async function listOperatorStores(db: Executor, query: string, now = new Date()) {
-  const term = query.trim();
+/** Stores nobody owns that someone can still claim: a closed store has no owner either, and stays closed. */
+const claimable = and(isNull(storeOwners.userId), isNull(stores.closedAt));
+
+/**
+ * One page of the operator's store list, by id: a search by id, name or owner e-mail (accents and
+ * case ignored), optionally only the stores without an owner; `next` is the last id shown when
+ * more follow.
+ */
+export async function listOperatorStores(db: Executor, filter: StoreListFilter, now = new Date()) {
+  const term = filter.query.trim();
   const rows = await db
     .select({
       store: stores,
@@ -61,21 +69,39 @@ export async function listOperatorStores(db: Executor, query: string, now = new 
     .leftJoin(storeOwners, eq(storeOwners.storeId, stores.id))
     .leftJoin(authUser, eq(authUser.id, storeOwners.userId))
     .where(
-      term === ""
-        ? undefined
-        : sql`tianguis_search_text(${stores.id} || ' ' || ${storeSettings.displayName} || ' ' || coalesce(${authUser.email}, '')) like ${containsPattern(term)}`,
+      and(
+        term === ""
+          ? undefined
+          : sql`tianguis_search_text(${stores.id} || ' ' || ${storeSettings.displayName} || ' ' || coalesce(${authUser.email}, '')) like ${containsPattern(term)}`,
+        filter.ownerless ? claimable : undefined,
+        filter.after ? gt(stores.id, filter.after) : undefined,
+      ),
     )
     .orderBy(asc(stores.id))
-    .limit(OPERATOR_STORE_LIST_LIMIT);
-  return rows.map(({ store, ...row }) => ({
-    id: store.id,
-    ...row,
-    isHidden: store.isHidden,
-    closedAt: store.closedAt,
-    licenceType: store.licenceType,
-    licenceExpires: store.licenceExpires,
-    licence: resolveLicence(store, now),
-  }));
+    .limit(OPERATOR_STORE_LIST_LIMIT + 1);
+  const shown = rows.slice(0, OPERATOR_STORE_LIST_LIMIT);
+  return {
+    stores: shown.map(({ store, ...row }) => ({
+      id: store.id,
+      ...row,
+      isHidden: store.isHidden,
+      closedAt: store.closedAt,
+      licenceType: store.licenceType,
+      licenceExpires: store.licenceExpires,
+      licence: resolveLicence(store, now),
+    })),
+    next: rows.length > OPERATOR_STORE_LIST_LIMIT ? shown.at(-1)!.store.id : null,
+  };
+}
+
+/** How many stores wait for their business to claim them ("Tiendas sin dueño"). */
+export async function countOwnerlessStores(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(stores)
+    .leftJoin(storeOwners, eq(storeOwners.storeId, stores.id))
+    .where(claimable);
+  return row?.total ?? 0;
 }
 
 /** A closed store stays hidden: it is gone from every public page until it is purged. */
