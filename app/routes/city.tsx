@@ -4,7 +4,7 @@ import { cityCard } from "~/domain/share/og.server";
 import { ogImageTags } from "~/domain/share/og-tags";
 import { ProductCard } from "~/components/directory/product-card";
 import type { DirectoryProduct } from "~/domain/directory/directory-product";
-import { ScrollRow } from "~/components/directory/scroll-row";
+import { ScrollRow, ScrollRowsScript } from "~/components/directory/scroll-row";
 import { CityStoreStrip } from "~/components/directory/store-strip";
 import {
   CAROUSEL_CATEGORIES,
@@ -23,7 +23,14 @@ import {
 } from "~/domain/directory/search";
 import { searchCityProducts } from "~/domain/directory/search.server";
 import { SEARCH_RESULTS_HEADER } from "~/lib/page-cache/cacheable-page";
+import type { HydrationHandle } from "~/lib/islands";
 import type { Route } from "./+types/city";
+
+/**
+ * Plain HTML (issue 13): links, a GET search form and rows that scroll natively; a few lines of
+ * inline script add the rows' ‹ › buttons.
+ */
+export const handle: HydrationHandle = { hydration: () => "none" };
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [{ title: "No encontramos esta página · Tianguis" }];
@@ -135,6 +142,7 @@ export default function City({ loaderData }: Route.ComponentProps) {
         )}
         <OwnerCalls cityName={city.name} />
       </main>
+      {storeCount === 0 ? null : <ScrollRowsScript />}
     </>
   );
 }
@@ -169,17 +177,8 @@ function ProductSearch({ cityName, search }: { cityName: string; search: Search 
       <h2 id="buscar" className="text-xl font-bold">
         Busca productos en {cityName}
       </h2>
-      <Form
-        method="get"
-        role="search"
-        preventScrollReset
-        className="mt-3 flex gap-2"
-        onSubmit={(event) => {
-          // The search runs only with a non-empty term (spec §5).
-          const term = new FormData(event.currentTarget).get("q");
-          if (typeof term !== "string" || term.trim() === "") event.preventDefault();
-        }}
-      >
+      {/* Only a term searches (spec §5): the browser itself keeps an empty or blank one from leaving. */}
+      <Form method="get" role="search" className="mt-3 flex gap-2">
         <label htmlFor="q" className="sr-only">
           Buscar productos
         </label>
@@ -189,6 +188,9 @@ function ProductSearch({ cityName, search }: { cityName: string; search: Search 
           type="search"
           enterKeyHint="search"
           maxLength={SEARCH_TERM_MAX_LENGTH}
+          required
+          pattern=".*\S.*"
+          title="Escribe qué buscas."
           defaultValue={search?.term ?? ""}
           key={search?.term ?? ""}
           placeholder="Pastel, café, tacos…"

@@ -1,15 +1,18 @@
-import { useEffect } from "react";
 import { Link } from "react-router";
 import { TianguisLogo } from "~/components/brand";
 import { brandCard } from "~/domain/share/og.server";
 import { ogImageTags } from "~/domain/share/og-tags";
 import { AVAILABLE_PRODUCT_LIMITS, TRIAL_DAYS } from "~/domain/stores/licence";
+import type { HydrationHandle } from "~/lib/islands";
 import type { Route } from "./+types/home";
 
 const CATALOGUE = "/c/aguascalientes";
 /** A button of the fixed bar: on a phone the three share the width, each label on one line. */
 const BAR_BUTTON =
   "flex-auto rounded-lg border px-2 py-2 text-center text-[13px] font-medium whitespace-nowrap sm:flex-none sm:px-2.5 sm:text-sm sm:font-semibold";
+
+/** A static page: its links are plain links and it opens at the top (issue 13: no JavaScript). */
+export const handle: HydrationHandle = { hydration: () => "none" };
 
 export const meta: Route.MetaFunction = ({ data }) => {
   const title = "Tianguis · Compra local, directo a quien lo hace";
@@ -94,9 +97,6 @@ const sellerBenefits = [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { contactEmail, socialUrl } = loaderData;
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { AuthCard, FormNotice } from "~/components/auth-card";
 import { RESET_MESSAGES } from "~/domain/auth/account-forms";
 import { TextField } from "~/components/field";
@@ -9,6 +9,13 @@ import { AppError } from "~/lib/errors";
 import { retryAfterOf } from "~/lib/retry-after";
 import type { Route } from "./+types/login";
 import { SubmitButton } from "~/components/forms/submit-button";
+import type { HydrationHandle } from "~/lib/islands";
+
+/**
+ * A plain form that posts as a document (issue 13: the login needs no JavaScript); a refusal
+ * comes back as the whole page, with the address typed still in its field.
+ */
+export const handle: HydrationHandle = { hydration: () => "none" };
 
 /** The installable app (issue 10): its manifest and home-screen icon, on the panel and its login only. */
 export const links: Route.LinksFunction = () => [
@@ -36,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
-  return answering(
+  const outcome = await answering(
     { logger: context.logger, fallback: LOGIN_MESSAGES.failed, logLine: "login failed" },
     async () => {
       // Refused before any limit or hash: an e-mail can be 254 characters at most (RFC 5321).
@@ -52,6 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect("/i/admin", { headers });
     },
   );
+  if (outcome instanceof Response) return outcome;
+  return data({ ...outcome.data, email: email.slice(0, MAX_EMAIL_LENGTH) }, outcome.init ?? undefined);
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
@@ -74,6 +83,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           type="email"
           autoComplete="email"
           placeholder="Correo electrónico"
+          defaultValue={actionData?.email ?? ""}
           required
         />
         <TextField
