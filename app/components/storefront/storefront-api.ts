@@ -1,5 +1,5 @@
 import type { OrderFieldErrors, OrderFormInput } from "~/domain/orders/order-form";
-import { ORDER_MESSAGES } from "~/domain/orders/order-form";
+import { ORDER_MESSAGES } from "~/domain/orders/order-messages";
 import type { OrderSummary } from "~/domain/orders/order-summary";
 
 /**

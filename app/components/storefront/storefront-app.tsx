@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import {
   addToCart,
   cartBadgeCount,
@@ -7,12 +7,10 @@ import {
   resolveCart,
   type CartLine,
 } from "~/domain/orders/cart";
-import { ORDER_MESSAGES } from "~/domain/orders/order-form";
+import { ORDER_MESSAGES } from "~/domain/orders/order-messages";
 import type { OrderSummary } from "~/domain/orders/order-summary";
 import type { StorefrontProduct, StorefrontStore } from "~/domain/storefront/catalogue.server";
-import { storeThemeStyle } from "~/domain/storefront/store-theme";
 import { quantityRule } from "~/domain/products/quantity";
-import { CartPanel } from "./cart-panel";
 import {
   firstViewThisVisit,
   loadCart,
@@ -23,7 +21,6 @@ import {
   saveCart,
   type DeviceOrder,
 } from "./device-storage";
-import { OrderLookup } from "./order-lookup";
 import { ProductCatalogue, type SharedProduct } from "./product-catalogue";
 import { StoreHeader } from "./store-header";
 import { sendViewBeacon } from "./storefront-api";
@@ -40,6 +37,23 @@ export type StorefrontProps = {
   platformOrigin?: string;
 };
 
+/**
+ * The cart's checkout and Mi Pedido load when the shopper first goes to them (or shows intent: a
+ * product added, a finger on the tab), so the page's first JavaScript is only what the catalogue
+ * needs (issue 13: the store page's budget). Neither is on the page before that: both need
+ * JavaScript to be reached at all.
+ */
+const importCartPanel = () => import("./cart-panel");
+const importOrderLookup = () => import("./order-lookup");
+const CartPanel = lazy(() => importCartPanel().then((module) => ({ default: module.CartPanel })));
+const OrderLookup = lazy(() => importOrderLookup().then((module) => ({ default: module.OrderLookup })));
+const PANEL_CODE: Partial<Record<TabId, () => Promise<unknown>>> = {
+  carrito: importCartPanel,
+  pedido: importOrderLookup,
+};
+/** Fetches a panel's code ahead of its first opening; a failed fetch is tried again on opening. */
+const prefetchPanel = (id: TabId) => void PANEL_CODE[id]?.().catch(() => {});
+
 const TABS = [
   { id: "productos", label: "Productos" },
   { id: "pedido", label: "Mi Pedido" },
@@ -55,6 +69,8 @@ type TabId = (typeof TABS)[number]["id"];
  */
 export function StorefrontApp({ store, products, shared = null, platformOrigin = "" }: StorefrontProps) {
   const [tab, setTab] = useState<TabId>("productos");
+  /** Panels opened once stay mounted, so a half-filled checkout survives a look at the products. */
+  const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set(["productos"]));
   const [lines, setLines] = useState<CartLine[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [orderKey, setOrderKey] = useState("");
@@ -93,6 +109,7 @@ export function StorefrontApp({ store, products, shared = null, platformOrigin =
 
   function selectTab(id: TabId, focus = false) {
     setTab(id);
+    setOpened((current) => (current.has(id) ? current : new Set([...current, id])));
     if (focus) tabRefs.current[id]?.focus();
     // A new panel starts at its top, not where the previous one was scrolled to.
     const nav = tabRefs.current[id]?.closest("nav");
@@ -108,7 +125,7 @@ export function StorefrontApp({ store, products, shared = null, platformOrigin =
 
   return (
     <div
-      style={storeThemeStyle(store.colours)}
+      style={store.theme}
       data-hydrated={loaded ? "" : undefined}
       className="min-h-screen bg-[var(--store-bg)] text-[var(--store-on-bg)] accent-[var(--store-primary)]"
     >
@@ -131,6 +148,8 @@ export function StorefrontApp({ store, products, shared = null, platformOrigin =
               aria-controls={`sf-panel-${t.id}`}
               tabIndex={tab === t.id ? 0 : -1}
               onClick={() => selectTab(t.id)}
+              onPointerDown={() => prefetchPanel(t.id)}
+              onFocus={() => prefetchPanel(t.id)}
               onKeyDown={(event) => onTabKey(event, index)}
               className="flex flex-1 items-center justify-center gap-2 border-b-4 border-transparent px-2 py-3 font-semibold text-[var(--store-on-panel)] aria-selected:border-[var(--store-primary)]"
             >
@@ -174,9 +193,10 @@ export function StorefrontApp({ store, products, shared = null, platformOrigin =
             products={products}
             shared={shared}
             categories={store.categories}
-            onAdd={(product, variation) =>
-              setLines((current) => addToCart(current, product.id, variation, quantityRule(product)))
-            }
+            onAdd={(product, variation) => {
+              prefetchPanel("carrito");
+              setLines((current) => addToCart(current, product.id, variation, quantityRule(product)));
+            }}
             ready={loaded}
           />
         </section>
@@ -186,7 +206,13 @@ export function StorefrontApp({ store, products, shared = null, platformOrigin =
           aria-labelledby="sf-tab-pedido"
           hidden={tab !== "pedido"}
         >
-          <OrderLookup storeId={store.id} deviceOrders={deviceOrders} />
+          {opened.has("pedido") ? (
+            <PanelBoundary>
+              <Suspense fallback={<PanelLoading />}>
+                <OrderLookup storeId={store.id} deviceOrders={deviceOrders} />
+              </Suspense>
+            </PanelBoundary>
+          ) : null}
         </section>
         <section
           id="sf-panel-carrito"
@@ -194,40 +220,48 @@ export function StorefrontApp({ store, products, shared = null, platformOrigin =
           aria-labelledby="sf-tab-carrito"
           hidden={tab !== "carrito"}
         >
-          <CartPanel
-            store={store}
-            items={items}
-            orderKey={orderKey}
-            onIncrement={(index) =>
-              setLines((current) => incrementLine(current, index, ruleOf(current[index])))
-            }
-            onDecrement={(index) =>
-              setLines((current) => decrementLine(current, index, ruleOf(current[index])))
-            }
-            onUnavailable={(line) => {
-              setLines((current) =>
-                current.filter((l) => !(l.productId === line.productId && l.variation === line.variation)),
-              );
-              setRemovedNotice(true);
-            }}
-            onPlaced={(order, customerName) => {
-              setLines([]);
-              setOrderKey(renewOrderKey(store.id));
-              setDeviceOrders(
-                rememberDeviceOrder(store.id, {
-                  number: order.number,
-                  createdAt: order.createdAt,
-                  total: order.total,
-                }),
-              );
-              setConfirmation({ order, customerName });
-            }}
-            confirmation={confirmation}
-            onContinue={() => {
-              setConfirmation(null);
-              selectTab("productos");
-            }}
-          />
+          {opened.has("carrito") ? (
+            <PanelBoundary>
+              <Suspense fallback={<PanelLoading />}>
+                <CartPanel
+                  store={store}
+                  items={items}
+                  orderKey={orderKey}
+                  onIncrement={(index) =>
+                    setLines((current) => incrementLine(current, index, ruleOf(current[index])))
+                  }
+                  onDecrement={(index) =>
+                    setLines((current) => decrementLine(current, index, ruleOf(current[index])))
+                  }
+                  onUnavailable={(line) => {
+                    setLines((current) =>
+                      current.filter(
+                        (l) => !(l.productId === line.productId && l.variation === line.variation),
+                      ),
+                    );
+                    setRemovedNotice(true);
+                  }}
+                  onPlaced={(order, customerName) => {
+                    setLines([]);
+                    setOrderKey(renewOrderKey(store.id));
+                    setDeviceOrders(
+                      rememberDeviceOrder(store.id, {
+                        number: order.number,
+                        createdAt: order.createdAt,
+                        total: order.total,
+                      }),
+                    );
+                    setConfirmation({ order, customerName });
+                  }}
+                  confirmation={confirmation}
+                  onContinue={() => {
+                    setConfirmation(null);
+                    selectTab("productos");
+                  }}
+                />
+              </Suspense>
+            </PanelBoundary>
+          ) : null}
         </section>
       </main>
 
@@ -247,4 +281,40 @@ export function StorefrontApp({ store, products, shared = null, platformOrigin =
       </footer>
     </div>
   );
+}
+
+function PanelLoading() {
+  return (
+    <p role="status" className="py-10 text-center">
+      Cargando…
+    </p>
+  );
+}
+
+/**
+ * A panel whose code could not be fetched (the connection dropped): a Spanish message and a
+ * reload, which keeps the cart (it lives in the browser's storage).
+ */
+class PanelBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div role="alert" className="py-10 text-center">
+        <p>No pudimos cargar esta sección. Revisa tu conexión e intenta de nuevo.</p>
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="mt-3 rounded-lg bg-[var(--store-primary)] px-4 py-2 font-semibold text-[var(--store-on-primary)]"
+        >
+          Reintentar
+        </button>
+      </div>
+    );
+  }
 }

@@ -7,6 +7,7 @@ import { findStore } from "~/domain/stores/store.server";
 import { listSlots, slotLabel } from "~/domain/orders/scheduling";
 import { hasHours, openStatus } from "~/domain/stores/opening-hours";
 import { isPaused } from "~/domain/stores/pause";
+import { storeThemeStyle } from "./store-theme";
 
 /** Slots offered at once in the checkout: a week of half-hours at most. */
 const MAX_SLOTS_SHOWN = 336;
@@ -38,6 +39,13 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
   ]);
   if (!store) return null;
   const { settings } = store;
+  const colours = {
+    primaryColor: settings.primaryColor,
+    secondaryColor: settings.secondaryColor,
+    backgroundColor: settings.backgroundColor,
+    panelBackgroundColor: settings.panelBackgroundColor,
+    productBackgroundColor: settings.productBackgroundColor,
+  };
   const paused = isPaused(settings, now);
   const status = openStatus(settings.openingHours, now, settings.timeZone);
   const schedules = hasHours(settings.openingHours) && settings.outsideHours === "schedule";
@@ -49,13 +57,9 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
       description: settings.description,
       contactEmail: settings.contactEmail,
       logoKey: settings.logoKey,
-      colours: {
-        primaryColor: settings.primaryColor,
-        secondaryColor: settings.secondaryColor,
-        backgroundColor: settings.backgroundColor,
-        panelBackgroundColor: settings.panelBackgroundColor,
-        productBackgroundColor: settings.productBackgroundColor,
-      },
+      colours,
+      /** The page's CSS colour variables, worked out here so the browser need not (issue 13). */
+      theme: storeThemeStyle(colours),
       socialLinks: [
         { label: "Facebook", href: settings.facebookUrl },
         { label: "Instagram", href: settings.instagramUrl },

@@ -1,0 +1,24 @@
+/**
+ * Its own module so the store page can show one of them without loading the order form's parser
+ * (issue 13: the page's first JavaScript is only what the catalogue needs).
+ */
+
+/** Every message a shopper can see around an order, verbatim from the spec where it gives one. */
+export const ORDER_MESSAGES = {
+  name: "Por favor ingresa tu nombre.",
+  nameTooLong: "El nombre puede tener como máximo 80 caracteres.",
+  phone: "El teléfono debe tener 10 dígitos (formato mexicano, solo números).",
+  address: "Por favor ingresa tu dirección.",
+  addressTooLong: "La dirección puede tener como máximo 300 caracteres.",
+  comments: "Los comentarios pueden tener como máximo 300 caracteres.",
+  deliveryType: "Elige cómo quieres recibir tu pedido.",
+  deliveryNotAllowed: "Esta tienda no ofrece esa opción de entrega.",
+  emptyCart: "Tu carrito está vacío.",
+  quantity: "La cantidad debe ser un número entero de al menos 1.",
+  unavailable: "Este producto ya no está disponible y ha sido removido de la lista.",
+  failure: "Hubo un error al realizar el pedido. Intenta de nuevo.",
+  tooLarge: "El pedido es demasiado grande. Divídelo en varios pedidos.",
+  lookupNotFound: "No se encontró una orden con ese número.",
+  lookupError: "Error buscando la orden. Intenta de nuevo.",
+  lookupTooMany: "Demasiadas búsquedas desde esta conexión. Espera un momento e intenta de nuevo.",
+} as const;
