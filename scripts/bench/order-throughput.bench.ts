@@ -1,0 +1,182 @@
+/**
+ * Order placement (issue 13 goal 5), in one run on one embedded PostgreSQL:
+ * - HTTP: orders/s placed through the storefront's API of the built server (autocannon, 50
+ *   connections, every order a new shopper from its own address, spread over 20 stores);
+ * - pgbench: the same transaction written as SQL (idempotency lock and look-up, the address's rate
+ *   limit, the products re-read, the order, its line, its event, a push job, the order change and
+ *   the analytics event), 50 clients — once with both NOTIFYs inside the transaction (how orders
+ *   were announced before) and once without them (announced after the commit, as now);
+ * - the target: HTTP ≥ 40 % of pgbench's figure for the transaction as the app now runs it.
+ * Needs Debian's `pgbench` (package postgresql-client, /usr/lib/postgresql/<n>/bin/pgbench).
+ * Prints figures; asserts nothing.
+ *
+ *   npm run build && npm run bench -- order-throughput
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { connectDatabase } from "~/db/client.server";
+import { startEmbeddedPostgres } from "~/db/embedded.server";
+import { createOwner, createProduct, createStore } from "~/db/factories.server";
+import { runMigrations } from "~/db/migrate.server";
+import { createLogger } from "~/lib/logger.server";
+import { startServerProcess } from "../../tests/support/server-process";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLIENTS = 50;
+const STORES = 20;
+
+function findPgbench(): string | null {
+  const fromPath = spawnSync("sh", ["-c", "command -v pgbench"], { encoding: "utf8" }).stdout.trim();
+  if (fromPath) return fromPath;
+  const root = "/usr/lib/postgresql";
+  if (!existsSync(root)) return null;
+  for (const version of readdirSync(root).sort().reverse()) {
+    const candidate = path.join(root, version, "bin", "pgbench");
+    if (existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** The order transaction as SQL; `withNotify` puts the two NOTIFYs back inside it. */
+function orderTransaction(withNotify: boolean) {
+  return `
+\\set s random(1, ${STORES})
+\\set n random(1, 2000000000)
+BEGIN;
+SELECT pg_advisory_xact_lock(hashtextextended('bench-' || :s || ':' || :n, 11));
+SELECT id FROM orders WHERE store_id = 'bench-' || :s AND idempotency_key = 'k' || :n || '-' || :client_id;
+SELECT pg_advisory_xact_lock(hashtextextended('order:' || :n, 7));
+SELECT count(*), min(at) FROM rate_limit_hits WHERE key = 'order:' || :n AND at > now() - interval '10 minutes';
+INSERT INTO rate_limit_hits (key, at) VALUES ('order:' || :n, now()) RETURNING id;
+SELECT id, name, price, unit, available, variations, quantity_step, min_quantity FROM products WHERE store_id = 'bench-' || :s AND id IN ('p' || :s);
+INSERT INTO orders (store_id, id, status, customer_name, customer_phone, delivery_type, address, comments, total, idempotency_key, delivery_zone, delivery_fee)
+  VALUES ('bench-' || :s, 'B' || :n || '-' || :client_id, 'pending', 'Cliente', '', 'pickup', '', '', 25, 'k' || :n || '-' || :client_id, '', 0)
+  ON CONFLICT (store_id, idempotency_key) DO NOTHING RETURNING id, created_at;
+INSERT INTO order_lines (store_id, order_id, position, product_id, name, variation, quantity, unit, price)
+  VALUES ('bench-' || :s, 'B' || :n || '-' || :client_id, 0, 'p' || :s, 'Concha', '', 1, 'pieza', 25);
+INSERT INTO order_events (store_id, order_id, kind) VALUES ('bench-' || :s, 'B' || :n || '-' || :client_id, 'placed');
+SELECT id FROM push_subscriptions WHERE store_id = 'bench-' || :s;
+INSERT INTO jobs (kind, payload, run_at) VALUES ('push.send', '{}', now());
+${withNotify ? "SELECT pg_notify('tianguis_jobs', 'push.send');" : ""}
+SELECT user_id FROM store_owners WHERE store_id = 'bench-' || :s AND email_new_orders;
+SELECT pg_advisory_xact_lock(hashtextextended('bench-' || :s, 7));
+INSERT INTO order_changes (store_id, order_id, type) VALUES ('bench-' || :s, 'B' || :n || '-' || :client_id, 'order.created') RETURNING id;
+${withNotify ? "SELECT pg_notify('tianguis_orders', 'bench-' || :s);" : ""}
+INSERT INTO analytics_events (name, store_id, data) VALUES ('place_order', 'bench-' || :s, '{}');
+END;
+`;
+}
+
+function runPgbench(pgbench: string, url: string, script: string) {
+  const result = spawnSync(
+    pgbench,
+    ["-n", "-c", String(CLIENTS), "-j", "2", "-T", String(SECONDS), "-M", "extended", "-f", script, url],
+    { encoding: "utf8" },
+  );
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout)?.[1];
+  if (!tps) throw new Error(`pgbench failed:\n${result.stdout}\n${result.stderr}`);
+  return Number(tps);
+}
+
+const postgresDir = await mkdtemp(path.join(os.tmpdir(), "tianguis-bench-orders-db-"));
+const workDir = await mkdtemp(path.join(os.tmpdir(), "tianguis-bench-orders-"));
+const embedded = await startEmbeddedPostgres({
+  dataDir: postgresDir,
+  logger: createLogger("warn"),
+  databaseName: "tianguis_bench",
+});
+const connection = connectDatabase(embedded.url, { max: 4 });
+try {
+  await runMigrations(embedded.url);
+  for (let index = 1; index <= STORES; index++) {
+    const store = await createStore(connection.db, {
+      id: `bench-${index}`,
+      displayName: `Panadería ${index}`,
+    });
+    await createOwner(connection.db, { storeId: store.id });
+    await createProduct(connection.db, store.id, { id: `p${index}`, name: "Concha", price: 25 });
+  }
+  const server = await startServerProcess({
+    env: {
+      DATABASE_URL: embedded.url,
+      DATA_DIR: workDir,
+      DEMO_DATA: "false",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "1",
+    },
+  });
+  let httpRate = 0;
+  try {
+    let sequence = 0;
+    const result = await autocannon({
+      url: server.url,
+      connections: CLIENTS,
+      duration: SECONDS,
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (request) => {
+            sequence += 1;
+            const store = (sequence % STORES) + 1;
+            return {
+              ...request,
+              path: `/s/bench-${store}/api`,
+              headers: {
+                "content-type": "application/json",
+                // Every order a different shopper: the per-address limit is not what is measured.
+                "x-forwarded-for": `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`,
+              },
+              body: JSON.stringify({
+                intent: "place-order",
+                form: {
+                  customerName: "Cliente de prueba",
+                  customerPhone: "",
+                  deliveryType: "pickup",
+                  address: "",
+                  comments: "",
+                  idempotencyKey: `bench-${process.pid}-${sequence}`,
+                  lines: [{ productId: `p${store}`, variation: "", quantity: 1 }],
+                },
+              }),
+            };
+          },
+        },
+      ],
+    });
+    httpRate = result.requests.average;
+    const refused = result.non2xx + result.errors;
+    console.log(
+      `HTTP: ${httpRate.toFixed(0)} orders/s placed through the storefront API (p99 ${result.latency.p99} ms, ` +
+        `${CLIENTS} connections, ${SECONDS} s${refused ? `, ${refused} not placed` : ""})`,
+    );
+  } finally {
+    await server.stop();
+  }
+
+  const pgbench = findPgbench();
+  if (!pgbench) {
+    console.log("pgbench: not installed (apt-get install postgresql-client); the comparison is skipped");
+  } else {
+    const after = path.join(workDir, "order-after-commit.sql");
+    const inside = path.join(workDir, "order-notify-inside.sql");
+    await writeFile(after, orderTransaction(false));
+    await writeFile(inside, orderTransaction(true));
+    const afterTps = runPgbench(pgbench, embedded.url, after);
+    const insideTps = runPgbench(pgbench, embedded.url, inside);
+    console.log(
+      `pgbench, the same transaction: ${afterTps.toFixed(0)} tps with the NOTIFYs after the commit (as now); ` +
+        `${insideTps.toFixed(0)} tps with them inside the transaction (as before)`,
+    );
+    const ratio = httpRate / afterTps;
+    console.log(`HTTP ÷ pgbench = ${(ratio * 100).toFixed(0)} % — target ≥ 40 % ${ratio >= 0.4 ? "✓" : "✗"}`);
+  }
+} finally {
+  await connection.close();
+  await embedded.stop();
+  await rm(postgresDir, { recursive: true, force: true });
+  await rm(workDir, { recursive: true, force: true });
+}
