@@ -13,10 +13,11 @@ import { DELIVERY_LABELS } from "~/domain/orders/order-vocabulary";
 import { changeToBring, PAYMENT_LABELS, parseCashAmount } from "~/domain/orders/payment";
 import { deliveryCharge } from "~/domain/orders/delivery-zones";
 import { roundMoney } from "~/domain/orders/money";
-import { formatQuantity, quantityRule } from "~/domain/products/quantity";
+import { QUANTITY_INPUT_MESSAGES, quantityRule } from "~/domain/products/quantity";
 import type { StorefrontProduct, StorefrontStore } from "~/domain/storefront/catalogue.server";
 import { postOrder } from "./storefront-api";
 import { OrderConfirmation } from "./order-confirmation";
+import { QuantityStepper } from "./quantity-field";
 
 export const ORDER_BUTTON_ANIMATION_MS = 600;
 
@@ -28,6 +29,8 @@ type Props = {
   orderKey: string;
   onIncrement: (index: number) => void;
   onDecrement: (index: number) => void;
+  /** A quantity the shopper typed, already checked against the product's step. */
+  onQuantity: (index: number, quantity: number) => void;
   onUnavailable: (line: { productId: string; variation: string }) => void;
   onPlaced: (order: OrderSummary, customerName: string) => void;
   confirmation: { order: OrderSummary; customerName: string } | null;
@@ -53,7 +56,16 @@ export function CartPanel(props: Props) {
   return <CartAndForm {...props} />;
 }
 
-function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnavailable, onPlaced }: Props) {
+function CartAndForm({
+  store,
+  items,
+  orderKey,
+  onIncrement,
+  onDecrement,
+  onQuantity,
+  onUnavailable,
+  onPlaced,
+}: Props) {
   const deliveryOptions = (["pickup", "delivery"] as const).filter((type) =>
     type === "pickup" ? store.allowPickup : store.allowDelivery,
   );
@@ -68,6 +80,24 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
   const formRef = useRef<HTMLFormElement>(null);
   const animation = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(animation.current), []);
+  // Lines whose typed quantity is not one the product is sold in: the order waits for them.
+  const invalidQuantities = useRef(new Set<string>());
+  const validators = useRef(new Map<string, (valid: boolean) => void>());
+  const validity = (key: string) => {
+    let report = validators.current.get(key);
+    if (!report) {
+      report = (valid: boolean) => {
+        if (valid) invalidQuantities.current.delete(key);
+        else invalidQuantities.current.add(key);
+        if (invalidQuantities.current.size === 0)
+          setErrors((current) =>
+            current.lines === QUANTITY_INPUT_MESSAGES.fixFirst ? { ...current, lines: undefined } : current,
+          );
+      };
+      validators.current.set(key, report);
+    }
+    return report;
+  };
 
   const subtotal = orderTotal(
     items.map(({ line, product }) => ({ price: product.price, quantity: line.quantity })),
@@ -101,6 +131,11 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
       idempotencyKey: orderKey,
       lines: items.map(({ line }) => line),
     };
+    if (invalidQuantities.current.size > 0) {
+      setErrors({ lines: QUANTITY_INPUT_MESSAGES.fixFirst });
+      document.querySelector<HTMLElement>("#sf-cart-title ~ ul [aria-invalid='true']")?.focus();
+      return;
+    }
     const parsed = parseOrderForm(input);
     if (!parsed.success) {
       setErrors(parsed.errors);
@@ -155,37 +190,17 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
                         {formatMoney(product.price)} / {product.unit}
                       </p>
                     </div>
-                    <div className="flex items-center gap-2">
-                      <button
-                        type="button"
-                        onClick={() => onDecrement(index)}
-                        aria-label={
-                          line.quantity <= quantityRule(product).minimum
-                            ? `Quitar ${label} del carrito`
-                            : `Quitar uno de ${label}`
-                        }
-                        className="size-11 rounded-lg border border-stone-400 bg-white text-xl font-bold text-stone-900"
-                      >
-                        −
-                      </button>
-                      <span
-                        className="min-w-8 text-center text-lg font-semibold"
-                        aria-label={`Cantidad de ${label}`}
-                      >
-                        {product.unit === "pieza"
-                          ? line.quantity
-                          : formatQuantity(line.quantity, product.unit)}
-                      </span>
-                      <button
-                        type="button"
-                        onClick={() => onIncrement(index)}
-                        aria-label={`Agregar uno de ${label}`}
-                        className="size-11 rounded-lg border border-stone-400 bg-white text-xl font-bold text-stone-900"
-                      >
-                        +
-                      </button>
-                    </div>
-                    <p className="w-24 text-right font-semibold" aria-label={`Subtotal de ${label}`}>
+                    <QuantityStepper
+                      id={`sf-quantity-${index}`}
+                      rule={quantityRule(product)}
+                      quantity={line.quantity}
+                      label={label}
+                      onIncrement={() => onIncrement(index)}
+                      onDecrement={() => onDecrement(index)}
+                      onQuantity={(quantity) => onQuantity(index, quantity)}
+                      onValidity={validity(`${line.productId}:${line.variation}`)}
+                    />
+                    <p className="ml-auto w-24 text-right font-semibold" aria-label={`Subtotal de ${label}`}>
                       {formatMoney(lineTotal({ price: product.price, quantity: line.quantity }))}
                     </p>
                   </li>
