@@ -11,7 +11,13 @@ import {
 import type { OrderSummary } from "~/domain/orders/order-summary";
 import { DELIVERY_LABELS } from "~/domain/orders/order-vocabulary";
 import { changeToBring, PAYMENT_LABELS, parseCashAmount } from "~/domain/orders/payment";
-import { deliveryCharge } from "~/domain/orders/delivery-zones";
+import {
+  deliveryCharge,
+  findZone,
+  normalizePostalCode,
+  POSTAL_CODE_LENGTH,
+  ZONE_MESSAGES,
+} from "~/domain/orders/delivery-zones";
 import { roundMoney } from "~/domain/orders/money";
 import { QUANTITY_INPUT_MESSAGES, quantityRule } from "~/domain/products/quantity";
 import type { StorefrontProduct, StorefrontStore } from "~/domain/storefront/catalogue.server";
@@ -46,6 +52,7 @@ const EMPTY_FORM = {
   paymentMethod: "",
   cashAmount: "",
   deliveryZone: "",
+  postalCode: "",
   scheduledFor: "",
 };
 
@@ -105,7 +112,7 @@ function CartAndForm({
   const { ordering, delivery } = store;
   const charge =
     values.deliveryType === "delivery"
-      ? deliveryCharge(delivery, subtotal, { zoneId: values.deliveryZone })
+      ? deliveryCharge(delivery, subtotal, { zoneId: values.deliveryZone, postalCode: values.postalCode })
       : null;
   const fee = charge?.ok ? charge.fee : 0;
   const total = roundMoney(subtotal + fee);
@@ -114,6 +121,27 @@ function CartAndForm({
     : ordering.closed
       ? `${ordering.status?.text ?? "Cerrado"}. Vuelve cuando abramos para hacer tu pedido.`
       : null;
+  // A postal code that belongs to a zone picks that zone; one that belongs to none says so until
+  // the shopper picks a zone from the list.
+  const postalCode = normalizePostalCode(values.postalCode);
+  const postalZone = postalCode.length === POSTAL_CODE_LENGTH ? findZone(delivery, { postalCode }) : null;
+  const postalError =
+    postalCode.length === POSTAL_CODE_LENGTH &&
+    !postalZone &&
+    !values.deliveryZone &&
+    errors.deliveryZone !== ZONE_MESSAGES.postalUnknown
+      ? ZONE_MESSAGES.postalUnknown
+      : undefined;
+  function choosePostalCode(typed: string) {
+    const code = normalizePostalCode(typed);
+    const zone = code.length === POSTAL_CODE_LENGTH ? findZone(delivery, { postalCode: code }) : null;
+    setValues((current) => ({
+      ...current,
+      postalCode: code,
+      deliveryZone: zone ? zone.id : code.length === POSTAL_CODE_LENGTH ? "" : current.deliveryZone,
+    }));
+    if (errors.deliveryZone) setErrors((current) => ({ ...current, deliveryZone: undefined }));
+  }
   const set = (field: keyof typeof EMPTY_FORM) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field as keyof OrderFieldErrors]) setErrors((current) => ({ ...current, [field]: undefined }));
@@ -312,6 +340,28 @@ function CartAndForm({
                 maxLength={300}
                 value={values.address}
                 onChange={(event) => set("address")(event.currentTarget.value)}
+                className={INPUT}
+              />
+            )}
+          />
+        ) : null}
+        {values.deliveryType === "delivery" && delivery.zones.some((zone) => zone.postalCodes.length > 0) ? (
+          <FieldFrame
+            id="sf-postalCode"
+            tone="store"
+            label="Código postal (opcional)"
+            error={postalError}
+            hint={postalZone ? ZONE_MESSAGES.postalMatch(postalZone.name) : ZONE_MESSAGES.postalHint}
+            control={(aria) => (
+              <input
+                {...aria}
+                name="postalCode"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={POSTAL_CODE_LENGTH}
+                placeholder="20000"
+                value={values.postalCode}
+                onChange={(event) => choosePostalCode(event.currentTarget.value)}
                 className={INPUT}
               />
             )}
