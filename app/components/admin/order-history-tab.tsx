@@ -8,7 +8,7 @@ import { customerLabel, formatOrderDate } from "~/domain/orders/order-vocabulary
 import { DeliveryTerms, OrderLines } from "~/components/order-lines";
 import { statusWhatsappUrl, type MessageContext } from "~/domain/orders/status-messages";
 import { LabelledInput } from "./panel-form";
-import { WhatsappStatusLink } from "./pending-orders-tab";
+import { WhatsappStatusLink } from "./whatsapp-status-link";
 
 export function OrderHistoryTab({
   orders,

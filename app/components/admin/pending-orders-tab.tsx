@@ -4,18 +4,13 @@ import type { OwnerOrder } from "~/domain/orders/owner-orders.server";
 import { OWNER_ORDER_MESSAGES, whatsappLink } from "~/domain/orders/owner-orders";
 import { customerLabel, formatOrderDate, ORDER_STATUS_LABELS } from "~/domain/orders/order-vocabulary";
 import { DeliveryTerms, OrderLines } from "~/components/order-lines";
-import {
-  CANCEL_REASON_MAX_LENGTH,
-  EVENT_LABELS,
-  finalStep,
-  nextSteps,
-  STEP_LABELS,
-} from "~/domain/orders/order-steps";
+import { finalStep, nextSteps, STEP_LABELS } from "~/domain/orders/order-steps";
 import { statusWhatsappUrl, type MessageContext, type TemplateKind } from "~/domain/orders/status-messages";
 import { paymentText } from "~/domain/orders/whatsapp";
 import { formatMoney } from "~/domain/orders/money";
 import type { LiveConnection } from "./use-live-orders";
-import { Modal } from "./modal";
+import { CancelOrderDialog } from "./cancel-order-dialog";
+import { WhatsappStatusLink } from "./whatsapp-status-link";
 
 const CONNECTION_TEXT: Record<LiveConnection, string> = {
   connecting: "Conectando…",
@@ -264,51 +259,13 @@ function PendingOrder({
           {OWNER_ORDER_MESSAGES.cancel}
         </OrderActionForm>
       </div>
-      <Modal
+      <CancelOrderDialog
+        orderId={order.id}
         open={cancelling}
-        title={`${OWNER_ORDER_MESSAGES.cancel} ${order.id}`}
+        busy={busy}
+        onSend={send}
         onClose={() => setCancelling(false)}
-      >
-        <form
-          method="post"
-          action="/i/admin/orders"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            if (await send(event.currentTarget)) setCancelling(false);
-          }}
-          className="space-y-4"
-        >
-          <input type="hidden" name="intent" value="cancel" />
-          <input type="hidden" name="orderId" value={order.id} />
-          <p className="text-stone-800">{OWNER_ORDER_MESSAGES.confirmCancel}</p>
-          <label className="block text-sm font-medium">
-            {OWNER_ORDER_MESSAGES.cancelReason}
-            <textarea
-              name="reason"
-              rows={2}
-              maxLength={CANCEL_REASON_MAX_LENGTH}
-              placeholder="Por ejemplo: se nos acabó el pan de hoy"
-              className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-base"
-            />
-          </label>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row">
-            <button
-              type="button"
-              onClick={() => setCancelling(false)}
-              className="flex-1 rounded-lg border border-stone-300 px-4 py-2.5 font-semibold"
-            >
-              {OWNER_ORDER_MESSAGES.keepOrder}
-            </button>
-            <button
-              type="submit"
-              disabled={busy}
-              className="flex-1 rounded-lg bg-red-700 px-4 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
-            >
-              {busy ? OWNER_ORDER_MESSAGES.cancelling : OWNER_ORDER_MESSAGES.cancel}
-            </button>
-          </div>
-        </form>
-      </Modal>
+      />
     </li>
   );
 }
@@ -331,21 +288,6 @@ function StatusMessages({ order, messages }: { order: OwnerOrder; messages: Mess
         <WhatsappStatusLink key={kind} kind={kind} href={href} />
       ))}
     </div>
-  );
-}
-
-/** One "Avisar por WhatsApp" button: the shopper's chat, opened with the text for this change. */
-export function WhatsappStatusLink({ kind, href }: { kind: TemplateKind; href: string }) {
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noreferrer"
-      aria-label={`Avisar por WhatsApp: ${EVENT_LABELS[kind]}`}
-      className="rounded-full border border-green-600 px-3 py-1.5 font-medium text-green-900 hover:bg-green-50"
-    >
-      {EVENT_LABELS[kind]}
-    </a>
   );
 }
 

@@ -23,7 +23,7 @@ import { QUANTITY_INPUT_MESSAGES, quantityRule } from "~/domain/products/quantit
 import type { StorefrontProduct, StorefrontStore } from "~/domain/storefront/catalogue.server";
 import { postOrder } from "./storefront-api";
 import { OrderConfirmation } from "./order-confirmation";
-import { QuantityStepper } from "./quantity-field";
+import { QuantityStepper } from "./quantity-stepper";
 
 export const ORDER_BUTTON_ANIMATION_MS = 600;
 
