@@ -2,13 +2,14 @@ import { LogoutButton } from "~/components/logout-button";
 import { AccountLink } from "~/components/super-admin/header-bar";
 import type { LicenceType } from "~/domain/stores/licence-types";
 import { PlanBadge } from "./plan-badge";
-import { PauseControl, type PauseView } from "./admin/pause-control";
+import { PauseControl, PausedBar, type PauseView } from "./admin/pause-control";
 
 /**
  * The panel's header, kept at the top while the page scrolls (spec §2: a fixed header). Two
  * groups that share a row on a wide screen and stack on a phone, so that nothing is cut: who
  * (logo, store name, plan badge, e-mail; long words wrap) and the actions (pause, account, sign out),
- * which wrap onto another line rather than squeeze the names.
+ * which wrap onto another line rather than squeeze the names. While orders are paused, a bar
+ * of its own below says so and holds the way back.
  */
 export function AdminHeader({
   storeName,
@@ -60,6 +61,7 @@ export function AdminHeader({
           <LogoutButton />
         </div>
       </div>
+      {pause ? <PausedBar pause={pause} /> : null}
     </header>
   );
 }

@@ -142,6 +142,9 @@ export type CreateOrderInput = {
   completedAt?: Date | null;
   /** When the owner pressed "Visto"; null (the default) keeps the panel's alarm ringing. */
   seenAt?: Date | null;
+  /** A scheduled order's slot (issue 16); null (the default) for one due now. */
+  scheduledFor?: Date | null;
+  cancelReason?: string;
   lines: {
     productId: string;
     name: string;
@@ -171,6 +174,8 @@ export async function createOrder(db: Executor, storeId: string, input: CreateOr
       createdAt: input.createdAt ?? new Date(),
       completedAt: input.completedAt ?? null,
       seenAt: input.seenAt ?? null,
+      scheduledFor: input.scheduledFor ?? null,
+      cancelReason: input.cancelReason ?? "",
     })
     .returning();
   await db.insert(orderLines).values(

@@ -265,8 +265,11 @@ describe("admin panel", () => {
     await gotoAdmin(page, "ordenes_pendientes");
     const item = page.getByRole("listitem", { name: `Orden ${order.id}` });
     await item.getByText("Av. Madero 10").waitFor();
-    page.once("dialog", (confirm) => confirm.accept());
     await item.getByRole("button", { name: "Cancelar orden" }).click();
+    await page
+      .getByRole("dialog", { name: `Cancelar orden ${order.id}` })
+      .getByRole("button", { name: "Cancelar orden" })
+      .click();
     await item.waitFor({ state: "detached" });
     await gotoAdmin(page, "ordenes_completadas");
     const row = page.getByRole("row", { name: new RegExp(order.id) });

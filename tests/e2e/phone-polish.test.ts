@@ -19,7 +19,7 @@ import {
   useBrowser,
   useE2eDatabase,
 } from "../support/browser";
-import { expectFits, lineCount } from "../support/layout";
+import { expectFits, lineCount, saveScreenshot } from "../support/layout";
 
 const browser = useBrowser();
 const db = useE2eDatabase();
@@ -158,6 +158,21 @@ describe("admin header, tabs and the landing bar on a phone (item 2)", () => {
       }),
     );
     expect(new Set(middles).size).toBe(1);
+
+    // Paused, a bar of its own says so and holds the way back, each control on one line.
+    await pause.click();
+    const paused = header.getByRole("status").filter({ hasText: "Pedidos en pausa" });
+    await paused.waitFor();
+    for (const control of [
+      paused,
+      header.getByRole("button", { name: "Agregar mensaje u hora de regreso" }),
+      header.getByRole("button", { name: "Reanudar" }),
+    ]) {
+      expect(await lineCount(control)).toBe(1);
+      expect(await within(control, header)).toBe(true);
+    }
+    await expectFits(page, "admin header, paused");
+    await saveScreenshot(page, "encabezado-en-pausa-360");
     await page.context().close();
   });
 
@@ -383,7 +398,8 @@ describe("colours and copy (item 6)", () => {
     expect(product.darkness).toBeGreaterThan(0.8);
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Pausar pedidos" }).click();
-    await page.getByRole("dialog", { name: "Pausar pedidos" }).waitFor();
+    await page.getByRole("button", { name: "Agregar mensaje u hora de regreso" }).click();
+    await page.getByRole("dialog", { name: "Mensaje y hora de regreso" }).waitFor();
     expect((await backdropAlpha()).alpha).toBeGreaterThanOrEqual(0.65);
     await page.context().close();
   });

@@ -4,7 +4,10 @@
  * time; the owner's pending tab shows the zone, the fee and the time.
  */
 import { describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
 import { createProduct } from "~/db/factories.server";
+import { orders } from "~/db/schema";
+import { formatOrderDate } from "~/domain/orders/order-vocabulary";
 import {
   expectAccessible,
   newPhonePage,
@@ -12,6 +15,7 @@ import {
   useBrowser,
   useE2eDatabase,
 } from "../support/browser";
+import { expectFits, saveScreenshot } from "../support/layout";
 
 const browser = useBrowser();
 const db = useE2eDatabase();
@@ -37,22 +41,40 @@ describe("how the shop sells", () => {
     const zones = owner.getByRole("form", { name: "Zonas de entrega" });
     await zones.getByRole("button", { name: "Agregar zona" }).click();
     await zones.getByLabel("Zona o colonia").fill("Centro");
+    await zones.getByLabel("Códigos postales (opcional)").fill("20000, 20010");
     await zones.getByLabel("Costo de envío ($)").fill("35");
     await zones.getByLabel("Pedido mínimo ($)").fill("100");
     await zones.getByRole("button", { name: "Guardar zonas de entrega" }).click();
     await zones.getByRole("status").filter({ hasText: "Zonas de entrega guardadas." }).waitFor();
     await expectAccessible(owner);
 
-    // One tap pauses; the storefront says so and its order button waits.
-    await owner.getByRole("button", { name: "Pausar pedidos" }).click();
-    await owner.getByLabel("Mensaje para tus clientes (opcional)").fill("Volvemos en 30 minutos");
-    await owner.getByRole("button", { name: "Pausar", exact: true }).click();
-    await owner.getByRole("button", { name: /En pausa hasta las .* Reanudar/ }).waitFor();
+    // One tap pauses at once, with no dialog; the storefront says so and its order button waits.
+    const header = owner.getByRole("banner");
+    await header.getByRole("button", { name: "Pausar pedidos" }).click();
+    await header
+      .getByRole("status")
+      .filter({ hasText: /^Pedidos en pausa$/ })
+      .waitFor();
+    expect(await owner.getByRole("dialog").count()).toBe(0);
     const shopper = await newPhonePage(browser.browser, browser.baseUrl);
     await shopper.goto(`/${storeId}`);
+    await shopper.getByText("Pedidos en pausa", { exact: true }).first().waitFor();
+    // Then, when there is time, a message and an automatic end.
+    await header.getByRole("button", { name: "Agregar mensaje u hora de regreso" }).click();
+    const details = owner.getByRole("dialog", { name: "Mensaje y hora de regreso" });
+    await details.getByLabel("Mensaje para tus clientes (opcional)").fill("Volvemos en 30 minutos");
+    await details.getByLabel("¿Cuándo vuelves a recibir pedidos?").selectOption({ label: "1 hora" });
+    await details.getByRole("button", { name: "Guardar" }).click();
+    await details.waitFor({ state: "hidden" });
+    await header
+      .getByRole("status")
+      .filter({ hasText: /^Pedidos en pausa hasta las \d{1,2}:\d{2}.* · «Volvemos en 30 minutos»$/ })
+      .waitFor();
+    await shopper.reload();
     await shopper.getByText("Pedidos en pausa · Volvemos en 30 minutos").first().waitFor();
-    await owner.getByRole("button", { name: /Reanudar/ }).click();
-    await owner.getByRole("button", { name: "Pausar pedidos" }).waitFor();
+    await header.getByRole("button", { name: "Reanudar" }).click();
+    await header.getByRole("button", { name: "Pausar pedidos" }).waitFor();
+    expect(await header.getByText("Pedidos en pausa").count()).toBe(0);
 
     await shopper.reload();
     await shopper.locator("[data-hydrated]").waitFor();
@@ -62,13 +84,49 @@ describe("how the shop sells", () => {
     const queso = shopper.getByRole("article", { name: "Queso Oaxaca" });
     await queso.getByRole("button", { name: "Agregar" }).click();
     await shopper.getByRole("tab", { name: /Carrito/ }).click();
-    await shopper.getByRole("button", { name: "Agregar uno de Queso Oaxaca" }).click();
-    await shopper.getByRole("button", { name: "Agregar uno de Queso Oaxaca" }).click();
-    await expect.poll(() => shopper.getByLabel("Cantidad de Queso Oaxaca").textContent()).toBe("0.75 kg");
+    // The shopper types the quantity: off the step it is refused next to the field, then 0,75 is taken.
+    const quantity = shopper.getByRole("textbox", { name: "Cantidad de Queso Oaxaca (kg)" });
+    await quantity.fill("0,8");
+    await quantity.press("Tab");
+    const offStep = shopper.getByRole("alert").filter({
+      hasText: "La cantidad debe ser de al menos 0.25 kg y en pasos de 0.25 kg.",
+    });
+    await offStep.waitFor();
+    expect(await quantity.getAttribute("aria-invalid")).toBe("true");
+    expect(await shopper.getByLabel("Subtotal de Queso Oaxaca").textContent()).toBe("$65.00");
+    // The order waits for it: a quantity the shopper did not choose is never ordered.
+    const orderButton = shopper.getByRole("button", { name: /Hacer pedido/ });
+    await orderButton.click();
+    await shopper.getByText("Corrige la cantidad marcada en tu carrito para hacer tu pedido.").waitFor();
+    // (axe reads the button's colours once its 600 ms pulse has ended)
+    await expect.poll(() => orderButton.getAttribute("class")).not.toContain("animate-pulse");
+    await expect.poll(() => quantity.evaluate((input) => input === document.activeElement)).toBe(true);
+    await saveScreenshot(shopper, "carrito-cantidad-360");
+    await expectFits(shopper, "the cart with a refused quantity");
+    await expectAccessible(shopper);
+    await quantity.fill("0,75");
+    await quantity.press("Tab");
+    await offStep.waitFor({ state: "detached" });
+    await shopper.getByText("Corrige la cantidad marcada en tu carrito").waitFor({ state: "detached" });
+    await expect.poll(() => quantity.inputValue()).toBe("0.75");
+    await expect.poll(() => shopper.getByLabel("Subtotal de Queso Oaxaca").textContent()).toBe("$195.00");
     await shopper.getByLabel("Nombre").fill("Ana López");
     await shopper.getByRole("radio", { name: /Entrega a domicilio/ }).check();
     await shopper.getByLabel("Dirección de entrega").fill("Madero 12");
-    await shopper.getByLabel("Zona de entrega").selectOption({ index: 1 });
+    // A postal code of no zone says so; one of a zone picks it.
+    const postal = shopper.getByLabel("Código postal (opcional)");
+    await postal.fill("99999");
+    await shopper.getByText("No entregamos en ese código postal. Elige una zona de la lista.").waitFor();
+    await postal.fill("20010");
+    await shopper.getByText("Tu código postal es de la zona Centro.").waitFor();
+    await saveScreenshot(shopper, "carrito-codigo-postal-360");
+    await expect
+      .poll(() =>
+        shopper
+          .getByLabel("Zona de entrega")
+          .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]!.text),
+      )
+      .toMatch(/^Centro · envío \$35\.00/);
     await expect.poll(() => shopper.getByTestId("delivery-fee").textContent()).toBe("$35.00");
     await expect.poll(() => shopper.getByTestId("cart-total").textContent()).toBe("$230.00");
     const when = shopper.getByLabel(/¿Para cuándo\?/);
@@ -85,6 +143,15 @@ describe("how the shop sells", () => {
     await pending.getByText("Centro · $35.00").waitFor();
     expect(await pending.textContent()).toContain("0.75 kg de Queso Oaxaca");
     expect(slot).toMatch(/de \d{1,2}:\d{2} a \d{1,2}:\d{2}$/);
+    // The time it is due, as the owner reads it, under "Para".
+    const [stored] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.storeId, storeId), eq(orders.id, number)));
+    expect(stored!.scheduledFor).not.toBeNull();
+    expect(await pending.locator("dt", { hasText: "Para" }).locator("+ dd").textContent()).toBe(
+      formatOrderDate(stored!.scheduledFor!, "long"),
+    );
     await shopper.context().close();
     await owner.context().close();
   });

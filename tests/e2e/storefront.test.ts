@@ -69,7 +69,7 @@ describe("storefront", () => {
     await page.getByRole("tab", { name: /Carrito/ }).click();
     await page.getByRole("button", { name: "Agregar uno de Pastel (Grande)" }).click();
     await page.getByRole("button", { name: "Quitar Galletas de nuez del carrito" }).click();
-    await expect.poll(() => page.getByLabel("Cantidad de Pastel (Grande)").textContent()).toBe("2");
+    await expect.poll(() => page.getByLabel("Cantidad de Pastel (Grande)").inputValue()).toBe("2");
     await expect.poll(() => page.getByLabel("Subtotal de Concha (Chocolate)").textContent()).toBe("$28.00");
     await expect.poll(() => page.getByTestId("cart-total").textContent()).toBe("$868.00");
 

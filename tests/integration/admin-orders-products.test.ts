@@ -18,6 +18,7 @@ import {
   listOrderHistory,
   listPendingOrders,
 } from "~/domain/orders/owner-orders.server";
+import { parseHistoryFilter } from "~/domain/orders/owner-orders";
 import { addProduct, deleteProduct, updateProduct } from "~/domain/products/admin-products.server";
 import { ProductFormSchema } from "~/domain/products/product-form";
 import { SettingsFormSchema } from "~/domain/stores/settings-form";
@@ -130,6 +131,79 @@ describe("order lists", () => {
     expect(second.hasMore).toBe(false);
     expect(second.orders.at(-1)!.status).toBe("cancelled");
     expect(new Set([...first.orders, ...second.orders].map((order) => order.id)).size).toBe(53);
+  });
+});
+
+describe("the order of the pending list and the history's filter", () => {
+  it("pending: orders due now first, newest on top, then scheduled ones by when they are due", async () => {
+    const store = await createStore(db);
+    const other = await createStore(db);
+    const product = await createProduct(db, store.id, { price: 10 });
+    const now = Date.now();
+    const minutes = (n: number) => new Date(now + n * 60_000);
+    const pending = (createdAt: Date, scheduledFor: Date | null = null) =>
+      createOrder(db, store.id, { createdAt, scheduledFor, lines: [line(product)] });
+    const older = await pending(minutes(-30));
+    const inThreeDays = await pending(minutes(-5), minutes(3 * 24 * 60));
+    const tomorrow = await pending(minutes(-60), minutes(24 * 60));
+    const newer = await pending(minutes(-10));
+    const tomorrowLater = await pending(minutes(-1), minutes(24 * 60 + 30));
+    await createOrder(db, store.id, {
+      status: "completed",
+      completedAt: minutes(-2),
+      lines: [line(product)],
+    });
+    await createOrder(db, other.id, { createdAt: minutes(-3), lines: [line(product)] });
+
+    expect((await listPendingOrders(db, store.id)).map((order) => order.id)).toEqual([
+      newer.id,
+      older.id,
+      tomorrow.id,
+      tomorrowLater.id,
+      inThreeDays.id,
+    ]);
+  });
+
+  it("history: one status or both, and a range of days as Mexico City counts them", async () => {
+    const store = await createStore(db);
+    const other = await createStore(db);
+    const product = await createProduct(db, store.id, { price: 10 });
+    const ended = (status: "completed" | "cancelled", completedAt: string) =>
+      createOrder(db, store.id, {
+        status,
+        createdAt: new Date(Date.parse(completedAt) - 3_600_000),
+        completedAt: new Date(completedAt),
+        cancelReason: status === "cancelled" ? "Sin masa" : "",
+        lines: [line(product)],
+      });
+    const nov10 = await ended("completed", "2026-11-10T18:00:00Z");
+    // Both end on 13 November in UTC; in Mexico City (UTC−6) one ends on the 12th at 23:30.
+    const lateOn12 = await ended("cancelled", "2026-11-13T05:30:00Z");
+    const earlyOn13 = await ended("completed", "2026-11-13T06:30:00Z");
+    const nov15 = await ended("completed", "2026-11-15T18:00:00Z");
+    await createOrder(db, store.id, { createdAt: new Date("2026-11-12T18:00:00Z"), lines: [line(product)] });
+    await createOrder(db, other.id, {
+      status: "completed",
+      completedAt: new Date("2026-11-12T18:00:00Z"),
+      lines: [line(product)],
+    });
+
+    const history = async (query: string) =>
+      (await listOrderHistory(db, store.id, 1, parseHistoryFilter(new URLSearchParams(query)))).orders.map(
+        (order) => order.id,
+      );
+    expect(await history("")).toEqual([nov15.id, earlyOn13.id, lateOn12.id, nov10.id]);
+    expect(await history("estado=completed")).toEqual([nov15.id, earlyOn13.id, nov10.id]);
+    expect(await history("estado=cancelled")).toEqual([lateOn12.id]);
+    expect(await history("desde=2026-11-12&hasta=2026-11-12")).toEqual([lateOn12.id]);
+    expect(await history("desde=2026-11-13")).toEqual([nov15.id, earlyOn13.id]);
+    expect(await history("hasta=2026-11-12")).toEqual([lateOn12.id, nov10.id]);
+    expect(await history("estado=completed&desde=2026-11-11&hasta=2026-11-14")).toEqual([earlyOn13.id]);
+    expect(await history("estado=cancelled&desde=2026-11-13")).toEqual([]);
+    const [cancelled] = (
+      await listOrderHistory(db, store.id, 1, parseHistoryFilter(new URLSearchParams("estado=cancelled")))
+    ).orders;
+    expect(cancelled).toMatchObject({ status: "cancelled", cancelReason: "Sin masa", total: 20 });
   });
 });
 

@@ -5,13 +5,20 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createProduct, createStore } from "~/db/factories.server";
+import { createCity, createOwner, createProduct, createStore } from "~/db/factories.server";
 import { orders, storeSettings } from "~/db/schema";
 import { listSlots, SCHEDULE_MESSAGES } from "~/domain/orders/scheduling";
-import { addDays, dateKey, localParts, type OpeningHours } from "~/domain/stores/opening-hours";
+import {
+  addDays,
+  dateKey,
+  localParts,
+  openStatus,
+  zonedTime,
+  type OpeningHours,
+} from "~/domain/stores/opening-hours";
 import { randomId } from "~/lib/ids";
 import { createTestDatabase } from "../support/database";
-import { useServerProcess } from "../support/http-server";
+import { signIn, useServerProcess } from "../support/http-server";
 
 const { db, url: databaseUrl } = await createTestDatabase();
 const running = useServerProcess(databaseUrl, { TRUST_PROXY: "1" });
@@ -120,6 +127,37 @@ describe("when a store takes orders", () => {
     }
   });
 
+  it("a scheduled order for a time outside the opening hours is refused, on the grid and within the week", async () => {
+    const mornings: OpeningHours = {
+      weekly: Array.from({ length: 7 }, () => [{ open: "08:00", close: "10:00" }]),
+      exceptions: [],
+    };
+    const rules = { outsideHours: "schedule" as const, slotMinutes: 30, leadMinutes: 0, slotCapacity: null };
+    const { store, pan } = await shop({ openingHours: mornings, ...rules });
+    const tomorrow = addDays(dateKey(localParts(new Date(), MX)), 1);
+    const outside = [
+      zonedTime(tomorrow, 12 * 60, MX), // noon, when the shop is closed
+      zonedTime(tomorrow, 10 * 60, MX), // the minute it closes
+      zonedTime(tomorrow, 7 * 60 + 30, MX), // half an hour before it opens
+    ];
+    for (const slot of outside) {
+      const refused = await order(store.id, [{ productId: pan.id, quantity: 1 }], {
+        scheduledFor: slot.toISOString(),
+      });
+      expect(refused.status, slot.toISOString()).toBe(400);
+      expect(refused.body.fieldErrors).toEqual({ scheduledFor: SCHEDULE_MESSAGES.slotInvalid });
+    }
+    expect(await ordersOf(store.id)).toHaveLength(0);
+    // The same day inside the hours is taken, and stored for that time.
+    const inside = zonedTime(tomorrow, 9 * 60 + 30, MX);
+    const placed = await order(store.id, [{ productId: pan.id, quantity: 1 }], {
+      scheduledFor: inside.toISOString(),
+    });
+    expect(placed.status).toBe(200);
+    const [row] = await ordersOf(store.id);
+    expect(row!.scheduledFor).toEqual(inside);
+  });
+
   it("20 concurrent orders for a slot with capacity 3: exactly 3 are placed", async () => {
     const rules = { outsideHours: "schedule" as const, slotMinutes: 60, leadMinutes: 0, slotCapacity: 3 };
     const { store, pan } = await shop({ openingHours: allDay, ...rules });
@@ -212,5 +250,79 @@ describe("delivery zones and quantities", () => {
       deliveryZone: "",
       scheduledFor: null,
     });
+  });
+});
+
+describe("the city strip and the pause, as shoppers and owners get them", () => {
+  it("the city strip says which stores are open, closed or paused, and nothing for a store without hours", async () => {
+    const city = await createCity(db);
+    const now = new Date();
+    const { hour } = localParts(now, MX);
+    const at = (h: number) => `${String((h + 24) % 24).padStart(2, "0")}:00`;
+    // Open from an hour ago to three hours from now (past midnight if need be).
+    const openNow: OpeningHours = {
+      weekly: Array.from({ length: 7 }, () => [{ open: at(hour - 1), close: at(hour + 3) }]),
+      exceptions: [],
+    };
+    const today = dateKey(localParts(now, MX));
+    const closedToday: OpeningHours = {
+      weekly: Array.from({ length: 7 }, () => [{ open: "08:00", close: "14:00" }]),
+      exceptions: [today, addDays(today, 1)].map((date) => ({ date, ranges: [] })),
+    };
+    const inCity = (displayName: string, settings: Partial<typeof storeSettings.$inferInsert>) =>
+      createStore(db, { cityId: city.id, displayName, settings });
+    await inCity("Abierta", { openingHours: openNow });
+    await inCity("Cerrada", { openingHours: closedToday });
+    await inCity("Pausada", { openingHours: openNow, pausedAt: now, pauseMessage: "Volvemos pronto" });
+    await inCity("Sin horario", {});
+
+    const response = await fetch(`${running.server.url}/c/${city.id}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const strip = html.slice(html.indexOf('id="tiendas"'));
+    const tile = (name: string) => {
+      const start = strip.indexOf(`>${name}</span>`);
+      expect(start, name).toBeGreaterThan(-1);
+      return strip.slice(start, strip.indexOf("</a>", start));
+    };
+    expect(openStatus(openNow, now, MX)!.text).toMatch(/^Abierto ahora · cierra a las \d{1,2}:00$/);
+    expect(tile("Abierta")).toContain(openStatus(openNow, now, MX)!.text);
+    expect(tile("Cerrada")).toMatch(/Cerrado · abre el \S+ a las 8:00/);
+    expect(tile("Pausada")).toContain("Pedidos en pausa");
+    expect(tile("Pausada")).not.toContain("Abierto ahora");
+    expect(tile("Sin horario")).not.toMatch(/Abierto|Cerrado|pausa/);
+  });
+
+  it("the header's one tap pauses with no message and no end; the details keep or set the end; Reanudar clears it", async () => {
+    const { store, pan } = await shop();
+    const owner = await createOwner(db, { storeId: store.id });
+    const cookie = await signIn(running.server.url, owner.email, owner.password);
+    const pause = (fields: Record<string, string>) =>
+      fetch(`${running.server.url}/i/admin/pause`, {
+        method: "POST",
+        headers: { cookie, Accept: "application/json" },
+        body: new URLSearchParams(fields),
+      });
+    const settings = async () =>
+      (await db.select().from(storeSettings).where(eq(storeSettings.storeId, store.id)))[0]!;
+
+    expect((await pause({ intent: "pause" })).status).toBe(200);
+    expect(await settings()).toMatchObject({ pauseUntil: null, pauseMessage: "" });
+    expect((await settings()).pausedAt).not.toBeNull();
+    expect((await order(store.id, [{ productId: pan.id, quantity: 1 }])).body.message).toBe(
+      SCHEDULE_MESSAGES.paused,
+    );
+
+    expect((await pause({ intent: "pause", message: "Volvemos en 30 minutos", minutes: "60" })).status).toBe(
+      200,
+    );
+    const { pauseUntil } = await settings();
+    expect(pauseUntil!.getTime() - Date.now()).toBeGreaterThan(55 * 60_000);
+    expect((await pause({ intent: "pause", message: "Volvemos a las 3", minutes: "keep" })).status).toBe(200);
+    expect(await settings()).toMatchObject({ pauseUntil, pauseMessage: "Volvemos a las 3" });
+
+    expect((await pause({ intent: "resume" })).status).toBe(200);
+    expect(await settings()).toMatchObject({ pausedAt: null, pauseUntil: null, pauseMessage: "" });
+    expect((await order(store.id, [{ productId: pan.id, quantity: 1 }])).status).toBe(200);
   });
 });

@@ -12,6 +12,7 @@ import { ShareKitPanel } from "./share-kit-panel";
 import { OrderSettingsPanel } from "./order-settings-panel";
 import { ShopRulesPanel } from "./shop-rules-panel";
 import type { LiveConnection } from "./use-live-orders";
+import type { MessageContext, StatusTemplates } from "~/domain/orders/status-messages";
 
 /** The Resumen tab and its charts load only when it is opened: the other tabs stay as light as before. */
 const DashboardTab = lazy(() => import("./resumen/dashboard-tab"));
@@ -67,12 +68,7 @@ export function AdminTabPanel({
         <PendingOrdersTab
           orders={panel.orders}
           connection={connection}
-          messages={{
-            storeId: store.id,
-            storeName: panel.storeName,
-            origin: new URL(store.address).origin,
-            templates: panel.templates,
-          }}
+          messages={messageContext(store, panel)}
         />
       );
     case "ordenes_completadas":
@@ -82,6 +78,7 @@ export function AdminTabPanel({
           page={panel.page}
           hasMore={panel.hasMore}
           filter={panel.filter}
+          messages={messageContext(store, panel)}
         />
       );
     case "configuracion_avanzada":
@@ -89,4 +86,17 @@ export function AdminTabPanel({
     case "notificaciones":
       return <NotificationsTab emailNewOrders={panel.emailNewOrders} />;
   }
+}
+
+/** What the orders' WhatsApp buttons need: the store's name and texts, and where its pages live. */
+function messageContext(
+  store: { id: string; address: string },
+  panel: { storeName: string; templates: StatusTemplates },
+): MessageContext {
+  return {
+    storeId: store.id,
+    storeName: panel.storeName,
+    origin: new URL(store.address).origin,
+    templates: panel.templates,
+  };
 }

@@ -6,18 +6,22 @@ import { EVENT_LABELS } from "~/domain/orders/order-steps";
 import { paymentText } from "~/domain/orders/whatsapp";
 import { customerLabel, formatOrderDate } from "~/domain/orders/order-vocabulary";
 import { DeliveryTerms, OrderLines } from "~/components/order-lines";
+import { statusWhatsappUrl, type MessageContext } from "~/domain/orders/status-messages";
 import { LabelledInput } from "./panel-form";
+import { WhatsappStatusLink } from "./whatsapp-status-link";
 
 export function OrderHistoryTab({
   orders,
   page,
   hasMore,
   filter,
+  messages,
 }: {
   orders: OwnerOrder[];
   page: number;
   hasMore: boolean;
   filter: HistoryFilter;
+  messages: MessageContext;
 }) {
   const [expanded, setExpanded] = useState<string | null>(null);
   const toggle = (id: string) => setExpanded((current) => (current === id ? null : id));
@@ -159,6 +163,7 @@ export function OrderHistoryTab({
                               ) : null}
                             </dl>
                             <OrderLines order={order} />
+                            <ClosedOrderMessage order={order} messages={messages} />
                           </td>
                         </tr>
                       ) : null}
@@ -185,6 +190,19 @@ export function OrderHistoryTab({
         </>
       )}
     </section>
+  );
+}
+
+/** The WhatsApp message for how the order ended ("Completada" or "Cancelada", with its reason). */
+function ClosedOrderMessage({ order, messages }: { order: OwnerOrder; messages: MessageContext }) {
+  const kind = order.status === "cancelled" ? "cancelled" : "completed";
+  const href = statusWhatsappUrl(kind, order, messages);
+  if (!href) return null;
+  return (
+    <p className="mt-3 flex flex-wrap items-center gap-2">
+      <span className="text-stone-700">Avisar por WhatsApp:</span>
+      <WhatsappStatusLink kind={kind} href={href} />
+    </p>
   );
 }
 

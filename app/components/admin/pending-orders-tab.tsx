@@ -1,31 +1,21 @@
+import { useState } from "react";
 import { useFormAction } from "~/components/forms/use-form-action";
 import type { OwnerOrder } from "~/domain/orders/owner-orders.server";
 import { OWNER_ORDER_MESSAGES, whatsappLink } from "~/domain/orders/owner-orders";
 import { customerLabel, formatOrderDate, ORDER_STATUS_LABELS } from "~/domain/orders/order-vocabulary";
 import { DeliveryTerms, OrderLines } from "~/components/order-lines";
-import { finalStep, nextSteps, STEP_LABELS, type OrderStep } from "~/domain/orders/order-steps";
-import {
-  customerWhatsappUrl,
-  renderTemplate,
-  trackingPath,
-  type StatusTemplates,
-} from "~/domain/orders/status-messages";
+import { finalStep, nextSteps, STEP_LABELS } from "~/domain/orders/order-steps";
+import { statusWhatsappUrl, type MessageContext, type TemplateKind } from "~/domain/orders/status-messages";
 import { paymentText } from "~/domain/orders/whatsapp";
 import { formatMoney } from "~/domain/orders/money";
 import type { LiveConnection } from "./use-live-orders";
+import { CancelOrderDialog } from "./cancel-order-dialog";
+import { WhatsappStatusLink } from "./whatsapp-status-link";
 
 const CONNECTION_TEXT: Record<LiveConnection, string> = {
   connecting: "Conectando…",
   open: "En vivo",
   closed: "Sin conexión, reintentando…",
-};
-
-/** What a status message needs beyond the order: the store's name, texts and address. */
-export type MessageContext = {
-  storeId: string;
-  storeName: string;
-  origin: string;
-  templates: StatusTemplates;
 };
 
 export function PendingOrdersTab({
@@ -37,6 +27,8 @@ export function PendingOrdersTab({
   connection: LiveConnection;
   messages: MessageContext;
 }) {
+  // The order just completed or cancelled leaves the list; what it takes to tell the shopper stays.
+  const [closed, setClosed] = useState<ClosedOrder | null>(null);
   return (
     <section aria-labelledby="pending-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -52,6 +44,7 @@ export function PendingOrdersTab({
         </p>
       </div>
       <p className="text-sm text-stone-700">Las órdenes nuevas aparecen aquí sin recargar la página.</p>
+      {closed ? <ClosedNotice closed={closed} onDismiss={() => setClosed(null)} /> : null}
       {orders.length === 0 ? (
         <p className="rounded-xl bg-white p-6 text-center text-stone-700 ring-1 ring-stone-200">
           {OWNER_ORDER_MESSAGES.noPending}
@@ -59,7 +52,18 @@ export function PendingOrdersTab({
       ) : (
         <ul aria-label="Órdenes pendientes" className="space-y-3">
           {orders.map((order) => (
-            <PendingOrder key={order.id} order={order} messages={messages} />
+            <PendingOrder
+              key={order.id}
+              order={order}
+              messages={messages}
+              onClosed={(kind, reason = "") =>
+                setClosed({
+                  id: order.id,
+                  kind,
+                  whatsapp: statusWhatsappUrl(kind, { ...order, cancelReason: reason }, messages),
+                })
+              }
+            />
           ))}
         </ul>
       )}
@@ -67,16 +71,35 @@ export function PendingOrdersTab({
   );
 }
 
-function PendingOrder({ order, messages }: { order: OwnerOrder; messages: MessageContext }) {
+type ClosedOrder = { id: string; kind: "completed" | "cancelled"; whatsapp: string | null };
+
+function PendingOrder({
+  order,
+  messages,
+  onClosed,
+}: {
+  order: OwnerOrder;
+  messages: MessageContext;
+  onClosed: (kind: ClosedOrder["kind"], reason?: string) => void;
+}) {
   const update = useFormAction("/i/admin/orders", OWNER_ORDER_MESSAGES.failed);
   const chat = whatsappLink(order.customerPhone);
   const busy = update.submitting;
+  const [cancelling, setCancelling] = useState(false);
 
   // A completion or cancellation that fails is only logged (spec §8); the order stays pending
   // on screen with its buttons ready for another try.
   async function send(form: HTMLFormElement) {
-    const result = await update.submit(new FormData(form));
-    if (!result.ok) console.error("Error completing order:", order.id, result.message);
+    const body = new FormData(form);
+    const result = await update.submit(body);
+    if (!result.ok) {
+      console.error("Error completing order:", order.id, result.message);
+      return false;
+    }
+    const intent = body.get("intent");
+    if (intent === "complete") onClosed("completed");
+    if (intent === "cancel") onClosed("cancelled", String(body.get("reason") ?? "").trim());
+    return true;
   }
   const unseen = order.seenAt === null;
   return (
@@ -225,30 +248,24 @@ function PendingOrder({ order, messages }: { order: OwnerOrder; messages: Messag
         >
           {OWNER_ORDER_MESSAGES.complete}
         </OrderActionForm>
+        {/* Before the page has hydrated this posts at once; after, it asks first, with the reason. */}
         <OrderActionForm
           intent="cancel"
           orderId={order.id}
           busy={busy}
-          confirm={OWNER_ORDER_MESSAGES.confirmCancel}
-          onSend={send}
+          onSend={async () => setCancelling(true)}
           className="border border-red-300 text-red-800 hover:bg-red-50"
-          extra={
-            <details className="mb-2 text-sm">
-              <summary className="cursor-pointer text-stone-700">Agregar motivo de cancelación</summary>
-              <label className="mt-1 block">
-                <span className="block text-stone-700">{OWNER_ORDER_MESSAGES.cancelReason}</span>
-                <input
-                  name="reason"
-                  maxLength={200}
-                  className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-base"
-                />
-              </label>
-            </details>
-          }
         >
           {OWNER_ORDER_MESSAGES.cancel}
         </OrderActionForm>
       </div>
+      <CancelOrderDialog
+        orderId={order.id}
+        open={cancelling}
+        busy={busy}
+        onSend={send}
+        onClose={() => setCancelling(false)}
+      />
     </li>
   );
 }
@@ -258,34 +275,46 @@ function PendingOrder({ order, messages }: { order: OwnerOrder; messages: Messag
  * the ready text and the tracking link. Nothing is sent until the owner presses send.
  */
 function StatusMessages({ order, messages }: { order: OwnerOrder; messages: MessageContext }) {
-  const steps: OrderStep[] = ["accepted", finalStep(order.deliveryType)];
-  const values = {
-    customerName: order.customerName,
-    orderNumber: order.id,
-    storeName: messages.storeName,
-    total: order.total,
-    trackingUrl: `${messages.origin}${trackingPath(messages.storeId, order.id)}`,
-  };
-  const links = steps.flatMap((step) => {
-    const href = customerWhatsappUrl(order.customerPhone, renderTemplate(messages.templates[step], values));
-    return href ? [{ step, href }] : [];
+  const kinds: TemplateKind[] = ["accepted", finalStep(order.deliveryType), "completed", "cancelled"];
+  const links = kinds.flatMap((kind) => {
+    const href = statusWhatsappUrl(kind, order, messages);
+    return href ? [{ kind, href }] : [];
   });
   if (links.length === 0) return null;
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <span className="text-stone-700">Avisar por WhatsApp:</span>
-      {links.map(({ step, href }) => (
-        <a
-          key={step}
-          href={href}
-          target="_blank"
-          rel="noreferrer"
-          aria-label={`Avisar por WhatsApp: ${STEP_LABELS[step]}`}
-          className="rounded-full border border-green-600 px-3 py-1.5 font-medium text-green-900 hover:bg-green-50"
-        >
-          {STEP_LABELS[step]}
-        </a>
+      {links.map(({ kind, href }) => (
+        <WhatsappStatusLink key={kind} kind={kind} href={href} />
       ))}
+    </div>
+  );
+}
+
+/** After an order leaves the list: what happened to it, and the message that tells the shopper. */
+function ClosedNotice({ closed, onDismiss }: { closed: ClosedOrder; onDismiss: () => void }) {
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl bg-white p-3 text-sm ring-1 ring-stone-300"
+    >
+      <p className="min-w-0 flex-1 basis-48">
+        {closed.kind === "completed" ? "Completaste" : "Cancelaste"} la orden{" "}
+        <span className="font-mono font-semibold whitespace-nowrap">{closed.id}</span>.
+      </p>
+      {closed.whatsapp ? (
+        <span className="flex items-center gap-2">
+          <span className="text-stone-700">Avisar por WhatsApp:</span>
+          <WhatsappStatusLink kind={closed.kind} href={closed.whatsapp} />
+        </span>
+      ) : null}
+      <button
+        type="button"
+        onClick={onDismiss}
+        className="rounded-lg px-3 py-1.5 font-semibold text-stone-700 underline hover:bg-stone-100"
+      >
+        Cerrar aviso
+      </button>
     </div>
   );
 }
@@ -296,20 +325,16 @@ function OrderActionForm({
   orderId,
   fields = {},
   busy,
-  confirm,
   onSend,
   className,
-  extra,
   children,
 }: {
   intent: "complete" | "cancel" | "step" | "paid" | "seen";
   orderId: string;
   fields?: Record<string, string>;
   busy: boolean;
-  confirm?: string;
-  onSend: (form: HTMLFormElement) => Promise<void>;
+  onSend: (form: HTMLFormElement) => Promise<unknown>;
   className: string;
-  extra?: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
@@ -319,7 +344,7 @@ function OrderActionForm({
       className="flex-1"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!confirm || window.confirm(confirm)) void onSend(event.currentTarget);
+        void onSend(event.currentTarget);
       }}
     >
       <input type="hidden" name="intent" value={intent} />
@@ -327,7 +352,6 @@ function OrderActionForm({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {extra}
       <button
         type="submit"
         disabled={busy}

@@ -11,12 +11,19 @@ import {
 import type { OrderSummary } from "~/domain/orders/order-summary";
 import { DELIVERY_LABELS } from "~/domain/orders/order-vocabulary";
 import { changeToBring, PAYMENT_LABELS, parseCashAmount } from "~/domain/orders/payment";
-import { deliveryCharge } from "~/domain/orders/delivery-zones";
+import {
+  deliveryCharge,
+  findZone,
+  normalizePostalCode,
+  POSTAL_CODE_LENGTH,
+  ZONE_MESSAGES,
+} from "~/domain/orders/delivery-zones";
 import { roundMoney } from "~/domain/orders/money";
-import { formatQuantity, quantityRule } from "~/domain/products/quantity";
+import { QUANTITY_INPUT_MESSAGES, quantityRule } from "~/domain/products/quantity";
 import type { StorefrontProduct, StorefrontStore } from "~/domain/storefront/catalogue.server";
 import { postOrder } from "./storefront-api";
 import { OrderConfirmation } from "./order-confirmation";
+import { QuantityStepper } from "./quantity-stepper";
 
 export const ORDER_BUTTON_ANIMATION_MS = 600;
 
@@ -28,6 +35,8 @@ type Props = {
   orderKey: string;
   onIncrement: (index: number) => void;
   onDecrement: (index: number) => void;
+  /** A quantity the shopper typed, already checked against the product's step. */
+  onQuantity: (index: number, quantity: number) => void;
   onUnavailable: (line: { productId: string; variation: string }) => void;
   onPlaced: (order: OrderSummary, customerName: string) => void;
   confirmation: { order: OrderSummary; customerName: string } | null;
@@ -43,6 +52,7 @@ const EMPTY_FORM = {
   paymentMethod: "",
   cashAmount: "",
   deliveryZone: "",
+  postalCode: "",
   scheduledFor: "",
 };
 
@@ -53,7 +63,16 @@ export function CartPanel(props: Props) {
   return <CartAndForm {...props} />;
 }
 
-function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnavailable, onPlaced }: Props) {
+function CartAndForm({
+  store,
+  items,
+  orderKey,
+  onIncrement,
+  onDecrement,
+  onQuantity,
+  onUnavailable,
+  onPlaced,
+}: Props) {
   const deliveryOptions = (["pickup", "delivery"] as const).filter((type) =>
     type === "pickup" ? store.allowPickup : store.allowDelivery,
   );
@@ -68,6 +87,24 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
   const formRef = useRef<HTMLFormElement>(null);
   const animation = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(animation.current), []);
+  // Lines whose typed quantity is not one the product is sold in: the order waits for them.
+  const invalidQuantities = useRef(new Set<string>());
+  const validators = useRef(new Map<string, (valid: boolean) => void>());
+  const validity = (key: string) => {
+    let report = validators.current.get(key);
+    if (!report) {
+      report = (valid: boolean) => {
+        if (valid) invalidQuantities.current.delete(key);
+        else invalidQuantities.current.add(key);
+        if (invalidQuantities.current.size === 0)
+          setErrors((current) =>
+            current.lines === QUANTITY_INPUT_MESSAGES.fixFirst ? { ...current, lines: undefined } : current,
+          );
+      };
+      validators.current.set(key, report);
+    }
+    return report;
+  };
 
   const subtotal = orderTotal(
     items.map(({ line, product }) => ({ price: product.price, quantity: line.quantity })),
@@ -75,7 +112,7 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
   const { ordering, delivery } = store;
   const charge =
     values.deliveryType === "delivery"
-      ? deliveryCharge(delivery, subtotal, { zoneId: values.deliveryZone })
+      ? deliveryCharge(delivery, subtotal, { zoneId: values.deliveryZone, postalCode: values.postalCode })
       : null;
   const fee = charge?.ok ? charge.fee : 0;
   const total = roundMoney(subtotal + fee);
@@ -84,6 +121,27 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
     : ordering.closed
       ? `${ordering.status?.text ?? "Cerrado"}. Vuelve cuando abramos para hacer tu pedido.`
       : null;
+  // A postal code that belongs to a zone picks that zone; one that belongs to none says so until
+  // the shopper picks a zone from the list.
+  const postalCode = normalizePostalCode(values.postalCode);
+  const postalZone = postalCode.length === POSTAL_CODE_LENGTH ? findZone(delivery, { postalCode }) : null;
+  const postalError =
+    postalCode.length === POSTAL_CODE_LENGTH &&
+    !postalZone &&
+    !values.deliveryZone &&
+    errors.deliveryZone !== ZONE_MESSAGES.postalUnknown
+      ? ZONE_MESSAGES.postalUnknown
+      : undefined;
+  function choosePostalCode(typed: string) {
+    const code = normalizePostalCode(typed);
+    const zone = code.length === POSTAL_CODE_LENGTH ? findZone(delivery, { postalCode: code }) : null;
+    setValues((current) => ({
+      ...current,
+      postalCode: code,
+      deliveryZone: zone ? zone.id : code.length === POSTAL_CODE_LENGTH ? "" : current.deliveryZone,
+    }));
+    if (errors.deliveryZone) setErrors((current) => ({ ...current, deliveryZone: undefined }));
+  }
   const set = (field: keyof typeof EMPTY_FORM) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field as keyof OrderFieldErrors]) setErrors((current) => ({ ...current, [field]: undefined }));
@@ -101,6 +159,11 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
       idempotencyKey: orderKey,
       lines: items.map(({ line }) => line),
     };
+    if (invalidQuantities.current.size > 0) {
+      setErrors({ lines: QUANTITY_INPUT_MESSAGES.fixFirst });
+      document.querySelector<HTMLElement>("#sf-cart-title ~ ul [aria-invalid='true']")?.focus();
+      return;
+    }
     const parsed = parseOrderForm(input);
     if (!parsed.success) {
       setErrors(parsed.errors);
@@ -155,37 +218,17 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
                         {formatMoney(product.price)} / {product.unit}
                       </p>
                     </div>
-                    <div className="flex items-center gap-2">
-                      <button
-                        type="button"
-                        onClick={() => onDecrement(index)}
-                        aria-label={
-                          line.quantity <= quantityRule(product).minimum
-                            ? `Quitar ${label} del carrito`
-                            : `Quitar uno de ${label}`
-                        }
-                        className="size-11 rounded-lg border border-stone-400 bg-white text-xl font-bold text-stone-900"
-                      >
-                        −
-                      </button>
-                      <span
-                        className="min-w-8 text-center text-lg font-semibold"
-                        aria-label={`Cantidad de ${label}`}
-                      >
-                        {product.unit === "pieza"
-                          ? line.quantity
-                          : formatQuantity(line.quantity, product.unit)}
-                      </span>
-                      <button
-                        type="button"
-                        onClick={() => onIncrement(index)}
-                        aria-label={`Agregar uno de ${label}`}
-                        className="size-11 rounded-lg border border-stone-400 bg-white text-xl font-bold text-stone-900"
-                      >
-                        +
-                      </button>
-                    </div>
-                    <p className="w-24 text-right font-semibold" aria-label={`Subtotal de ${label}`}>
+                    <QuantityStepper
+                      id={`sf-quantity-${index}`}
+                      rule={quantityRule(product)}
+                      quantity={line.quantity}
+                      label={label}
+                      onIncrement={() => onIncrement(index)}
+                      onDecrement={() => onDecrement(index)}
+                      onQuantity={(quantity) => onQuantity(index, quantity)}
+                      onValidity={validity(`${line.productId}:${line.variation}`)}
+                    />
+                    <p className="ml-auto w-24 text-right font-semibold" aria-label={`Subtotal de ${label}`}>
                       {formatMoney(lineTotal({ price: product.price, quantity: line.quantity }))}
                     </p>
                   </li>
@@ -297,6 +340,28 @@ function CartAndForm({ store, items, orderKey, onIncrement, onDecrement, onUnava
                 maxLength={300}
                 value={values.address}
                 onChange={(event) => set("address")(event.currentTarget.value)}
+                className={INPUT}
+              />
+            )}
+          />
+        ) : null}
+        {values.deliveryType === "delivery" && delivery.zones.some((zone) => zone.postalCodes.length > 0) ? (
+          <FieldFrame
+            id="sf-postalCode"
+            tone="store"
+            label="Código postal (opcional)"
+            error={postalError}
+            hint={postalZone ? ZONE_MESSAGES.postalMatch(postalZone.name) : ZONE_MESSAGES.postalHint}
+            control={(aria) => (
+              <input
+                {...aria}
+                name="postalCode"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={POSTAL_CODE_LENGTH}
+                placeholder="20000"
+                value={values.postalCode}
+                onChange={(event) => choosePostalCode(event.currentTarget.value)}
                 className={INPUT}
               />
             )}

@@ -110,6 +110,12 @@ export function OrderLookup({ storeId, deviceOrders }: { storeId: string; device
                   ? STEP_LABELS[state.order.step]
                   : ORDER_STATUS_LABELS[state.order.status]}
               </dd>
+              {state.order.status === "cancelled" && state.order.cancelReason ? (
+                <>
+                  <dt className="font-semibold">Motivo</dt>
+                  <dd className="break-words">{state.order.cancelReason}</dd>
+                </>
+              ) : null}
               <dt className="font-semibold">Fecha</dt>
               <dd>{formatOrderDate(state.order.createdAt, "long")}</dd>
             </dl>

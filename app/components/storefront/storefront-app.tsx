@@ -5,6 +5,7 @@ import {
   decrementLine,
   incrementLine,
   resolveCart,
+  setLineQuantity,
   type CartLine,
 } from "~/domain/orders/cart";
 import { ORDER_MESSAGES } from "~/domain/orders/order-messages";
@@ -232,6 +233,9 @@ export function StorefrontApp({ store, products, shared = null, platformOrigin =
                   }
                   onDecrement={(index) =>
                     setLines((current) => decrementLine(current, index, ruleOf(current[index])))
+                  }
+                  onQuantity={(index, quantity) =>
+                    setLines((current) => setLineQuantity(current, index, quantity))
                   }
                   onUnavailable={(line) => {
                     setLines((current) =>

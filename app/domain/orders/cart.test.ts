@@ -13,6 +13,7 @@ import {
   orderTotal,
   resolveCart,
   sanitizeCart,
+  setLineQuantity,
   type CartLine,
 } from "./cart";
 
@@ -138,6 +139,16 @@ describe("cart arithmetic", () => {
       { productId: "galletas", variation: "", quantity: 0.5 },
     ]);
     expect(addToCart(lines, "galletas", "", kilos)[0]!.quantity).toBe(1);
+  });
+
+  it("a typed quantity replaces its own line's; a malformed one changes nothing", () => {
+    const lines: CartLine[] = [
+      { productId: "queso", variation: "", quantity: 0.25 },
+      { productId: "pan", variation: "", quantity: 2 },
+    ];
+    expect(setLineQuantity(lines, 0, 0.75)).toEqual([{ ...lines[0], quantity: 0.75 }, lines[1]]);
+    for (const quantity of [0, -1, 1000, 0.0001, Number.NaN])
+      expect(setLineQuantity(lines, 0, quantity)).toBe(lines);
   });
 
   it("the bin removes one line and keeps the others", () => {

@@ -142,3 +142,9 @@ export function resolveCart<P extends { id: string; variations: string[] }>(
   }
   return { items, removed };
 }
+
+/** A quantity typed in the cart replaces the line's; one that is not well formed changes nothing. */
+export function setLineQuantity(lines: CartLine[], index: number, quantity: number): CartLine[] {
+  if (!isQuantityShape(quantity)) return lines;
+  return lines.map((line, i) => (i === index ? { ...line, quantity } : line));
+}

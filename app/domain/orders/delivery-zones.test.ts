@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { findZone, deliveryCharge, NO_DELIVERY_PRICING, type DeliveryPricing } from "./delivery-zones";
+import {
+  findZone,
+  deliveryCharge,
+  NO_DELIVERY_PRICING,
+  normalizePostalCode,
+  ZONE_MESSAGES,
+  type DeliveryPricing,
+} from "./delivery-zones";
 
 const pricing: DeliveryPricing = {
   zones: [
@@ -67,5 +74,13 @@ describe("finding the shopper's zone", () => {
       field: "deliveryZone",
       message: "No entregamos en ese código postal. Elige una zona de la lista.",
     });
+  });
+
+  it("the checkout's postal code keeps five digits and names the zone it finds", () => {
+    expect(normalizePostalCode("20 000")).toBe("20000");
+    expect(normalizePostalCode("C.P. 20126-9")).toBe("20126");
+    expect(normalizePostalCode("abc")).toBe("");
+    expect(findZone(pricing, { postalCode: normalizePostalCode("CP 20120") })?.name).toBe("Pozo Bravo");
+    expect(ZONE_MESSAGES.postalMatch("Pozo Bravo")).toBe("Tu código postal es de la zona Pozo Bravo.");
   });
 });

@@ -19,6 +19,8 @@ export const MAX_ZONES = 30;
 export const ZONE_MESSAGES = {
   zoneRequired: "Elige tu colonia o zona de entrega.",
   postalUnknown: "No entregamos en ese código postal. Elige una zona de la lista.",
+  postalHint: "Escríbelo y elegimos tu zona por ti.",
+  postalMatch: (zone: string) => `Tu código postal es de la zona ${zone}.`,
   belowMinimum: (minimum: number, zone: string) =>
     `El pedido mínimo para entrega en ${zone} es de ${formatMoney(minimum)}.`,
 } as const;
@@ -59,4 +61,11 @@ export function deliveryCharge(
   }
   if (pricing.freeOver !== null && toCents(subtotal) >= toCents(pricing.freeOver)) fee = 0;
   return { ok: true, fee, zone };
+}
+
+export const POSTAL_CODE_LENGTH = 5;
+
+/** What the checkout's postal code field keeps of what is typed: digits only, at most five. */
+export function normalizePostalCode(typed: string): string {
+  return typed.replace(/\D/g, "").slice(0, POSTAL_CODE_LENGTH);
 }

@@ -5,6 +5,9 @@ export const OWNER_ORDER_MESSAGES = {
   historyHint: "Haz clic en una orden para ver los detalles.",
   complete: "Marcar como completada",
   cancel: "Cancelar orden",
+  cancelling: "Cancelando…",
+  /** Closes the cancel dialog and leaves the order as it was. */
+  keepOrder: "No cancelar",
   /** Acknowledges a new order: the panel's alarm stops ringing for it. */
   seen: "Visto",
   confirmCancel: "¿Seguro que quieres cancelar esta orden? Esta acción no se puede deshacer.",

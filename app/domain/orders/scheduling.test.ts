@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { zonedTime, type OpeningHours } from "~/domain/stores/opening-hours";
+import { addDays, localParts, zonedTime, type OpeningHours } from "~/domain/stores/opening-hours";
 import {
   DEFAULT_SCHEDULE,
   isOfferedSlot,
@@ -140,5 +140,85 @@ describe("scheduled orders", () => {
       kind: "refused",
       message: "La tienda no está recibiendo pedidos en este momento.",
     });
+  });
+});
+
+describe("scheduled orders in a zone with Daylight Saving Time", () => {
+  const TJ = "America/Tijuana"; // 2026-03-08 02:00 → 03:00; 2026-11-01 02:00 → 01:00
+  const tj = (date: string, minutes: number) => zonedTime(date, minutes, TJ);
+  const hourly = { ...rules, slotMinutes: 60, leadMinutes: 0 };
+  const wallTime = (at: Date) => {
+    const { hour, minute } = localParts(at, TJ);
+    return `${hour}:${String(minute).padStart(2, "0")}`;
+  };
+  const daily = (open: string, close: string): OpeningHours => ({
+    weekly: Array.from({ length: 7 }, () => [{ open, close }]),
+    exceptions: [],
+  });
+
+  it("keeps each day's slots on the wall clock on both sides of the spring change", () => {
+    const now = tj("2026-03-06", 12 * 60); // Friday, UTC−8
+    const slots = listSlots(daily("08:00", "10:00"), hourly, now, TJ);
+    // Saturday, Sunday (the change, UTC−7 from 03:00), Monday: 8:00 and 9:00 each day.
+    expect(slots.slice(0, 6).map((slot) => wallTime(slot.start))).toEqual([
+      "8:00",
+      "9:00",
+      "8:00",
+      "9:00",
+      "8:00",
+      "9:00",
+    ]);
+    expect(slots[0]!.start.toISOString()).toBe("2026-03-07T16:00:00.000Z");
+    expect(slots[2]!.start.toISOString()).toBe("2026-03-08T15:00:00.000Z");
+    expect(slotLabel(slots[2]!, tj("2026-03-07", 20 * 60), TJ)).toBe("mañana de 8:00 a 9:00");
+    expect(slots.every((slot) => slot.end.getTime() - slot.start.getTime() === 3_600_000)).toBe(true);
+  });
+
+  it("a night past midnight has an hour fewer when the clock jumps forward and one more when it goes back", () => {
+    const night = daily("22:00", "03:00"); // five slots of an hour on an ordinary night
+    // The slots of one night: from noon of its day to noon of the next.
+    const from = (date: string) => {
+      const noon = tj(date, 12 * 60);
+      const nextNoon = tj(addDays(date, 1), 12 * 60);
+      return listSlots(night, hourly, noon, TJ).filter((slot) => slot.start < nextNoon);
+    };
+    expect(from("2026-03-14").map((slot) => wallTime(slot.start))).toEqual([
+      "22:00",
+      "23:00",
+      "0:00",
+      "1:00",
+      "2:00",
+    ]);
+    // 2026-03-07 → 08: 02:00 never happens; the last slot is 1:00–3:00 on the wall (one real hour).
+    const spring = from("2026-03-07");
+    expect(spring.map((slot) => wallTime(slot.start))).toEqual(["22:00", "23:00", "0:00", "1:00"]);
+    expect(wallTime(spring[3]!.end)).toBe("3:00");
+    // 2026-10-31 → 11-01: 1:00 comes twice, each an hour of its own.
+    const autumn = from("2026-10-31");
+    expect(autumn.map((slot) => wallTime(slot.start))).toEqual([
+      "22:00",
+      "23:00",
+      "0:00",
+      "1:00",
+      "1:00",
+      "2:00",
+    ]);
+    expect(autumn[4]!.start.getTime() - autumn[3]!.start.getTime()).toBe(3_600_000);
+  });
+
+  it("offers no slot at a time the spring change skips, and counts the lead time in real minutes", () => {
+    const early = daily("01:00", "05:00");
+    const now = tj("2026-03-07", 20 * 60);
+    const halfHours = { ...hourly, slotMinutes: 30 };
+    const offered = listSlots(early, halfHours, now, TJ)
+      .filter((slot) => slot.start.getTime() < tj("2026-03-08", 6 * 60).getTime())
+      .map((slot) => wallTime(slot.start));
+    expect(offered).toEqual(["1:00", "1:30", "3:00", "3:30", "4:00", "4:30"]);
+    // 02:30 read as a wall time is 03:30: the slot a shopper was offered at "2:30" does not exist.
+    expect(isOfferedSlot(early, halfHours, now, TJ, new Date("2026-03-08T09:30:00Z"))).toBe(true); // 1:30 PST
+    expect(isOfferedSlot(early, halfHours, now, TJ, new Date("2026-03-08T10:15:00Z"))).toBe(false);
+    // A lead of two hours from 00:30 PST ends at 03:30 PDT on the wall: 1:00, 1:30 and 3:00 are too soon.
+    const lead = listSlots(early, { ...halfHours, leadMinutes: 120 }, tj("2026-03-08", 30), TJ);
+    expect(wallTime(lead[0]!.start)).toBe("3:30");
   });
 });

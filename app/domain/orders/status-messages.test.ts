@@ -4,6 +4,7 @@ import {
   DEFAULT_TEMPLATES,
   renderTemplate,
   resolveTemplates,
+  statusWhatsappUrl,
   TEMPLATE_KINDS,
   TEMPLATE_LABELS,
   trackingPath,
@@ -88,5 +89,31 @@ describe("status messages", () => {
   it("links an order's own tracking page, its number made safe for an address", () => {
     expect(trackingPath("la-espiga", "V769-ABCD")).toBe("/s/la-espiga/pedido/V769-ABCD");
     expect(trackingPath("la-espiga", "A/B C")).toBe("/s/la-espiga/pedido/A%2FB%20C");
+  });
+
+  it("links each change of an order to the shopper's chat with the owner's text, the reason and the tracking page", () => {
+    const context = {
+      storeId: "la-espiga",
+      storeName: "Panadería La Espiga",
+      origin: "https://tianguis.mx",
+      templates: resolveTemplates({ completed: "{nombre}: {pedido} entregado, {total}." }),
+    };
+    const order = {
+      id: "V769-ABCD",
+      customerName: "Ana María López",
+      customerPhone: "449 123 4567",
+      total: 245,
+    };
+    const text = (href: string | null) => decodeURIComponent(href!.split("?text=")[1]!);
+    const completed = statusWhatsappUrl("completed", order, context);
+    expect(completed).toMatch(/^https:\/\/wa\.me\/524491234567\?text=/);
+    expect(text(completed)).toBe("Ana: V769-ABCD entregado, $245.00.");
+    expect(text(statusWhatsappUrl("cancelled", { ...order, cancelReason: "Se acabó el pan" }, context))).toBe(
+      "Hola Ana, lo sentimos: Panadería La Espiga canceló tu pedido V769-ABCD. Motivo: Se acabó el pan. https://tianguis.mx/s/la-espiga/pedido/V769-ABCD",
+    );
+    expect(text(statusWhatsappUrl("cancelled", order, context))).toBe(
+      "Hola Ana, lo sentimos: Panadería La Espiga canceló tu pedido V769-ABCD. https://tianguis.mx/s/la-espiga/pedido/V769-ABCD",
+    );
+    expect(statusWhatsappUrl("completed", { ...order, customerPhone: "" }, context)).toBeNull();
   });
 });

@@ -81,3 +81,31 @@ export function customerWhatsappUrl(phone: string, text: string): string | null 
 export function trackingPath(storeId: string, orderNumber: string): string {
   return `/s/${storeId}/pedido/${encodeURIComponent(orderNumber)}`;
 }
+
+/** What a status message needs beyond the order: the store's name, its texts and its address. */
+export type MessageContext = {
+  storeId: string;
+  storeName: string;
+  origin: string;
+  templates: StatusTemplates;
+};
+
+/**
+ * The wa.me link that tells the shopper about one change of their order, with the owner's text
+ * for it; null when the order has no 10-digit phone.
+ */
+export function statusWhatsappUrl(
+  kind: TemplateKind,
+  order: { id: string; customerName: string; customerPhone: string; total: number; cancelReason?: string },
+  context: MessageContext,
+): string | null {
+  const text = renderTemplate(context.templates[kind], {
+    customerName: order.customerName,
+    orderNumber: order.id,
+    storeName: context.storeName,
+    total: order.total,
+    trackingUrl: `${context.origin}${trackingPath(context.storeId, order.id)}`,
+    reason: order.cancelReason,
+  });
+  return customerWhatsappUrl(order.customerPhone, text);
+}

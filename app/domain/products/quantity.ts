@@ -60,3 +60,69 @@ export function formatQuantity(quantity: number, unit: ProductUnit): string {
   const word = unit === "pieza" && quantity !== 1 ? "piezas" : unit;
   return `${quantityFormat.format(quantity)} ${word}`;
 }
+
+// ── A quantity typed by the shopper ──────────────────────────────────────────────────────────
+
+/** What the cart says next to a quantity typed by hand (issue 16: "the field accepts decimals"). */
+export const QUANTITY_INPUT_MESSAGES = {
+  notANumber: (example: string) => `Escribe la cantidad con números, por ejemplo ${example}.`,
+  tooLittle: (minimum: string) => `La cantidad mínima es ${minimum}.`,
+  tooMuch: (maximum: string) => `La cantidad máxima es ${maximum}.`,
+  offerNearest: (quantity: string) => `Usar ${quantity}`,
+  fixFirst: "Corrige la cantidad marcada en tu carrito para hacer tu pedido.",
+} as const;
+
+const plainQuantity = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 3, useGrouping: false });
+
+/** The number alone as the quantity field shows it, in es-MX digits: "0.75", "250", "2". */
+export function quantityInputText(quantity: number): string {
+  return plainQuantity.format(quantity);
+}
+
+/** The largest quantity on the rule's steps, for measured units; 999 pieces for pieza. */
+export function maximumQuantity(rule: QuantityRule): number {
+  const min = thousandths(rule.minimum);
+  const step = thousandths(rule.step);
+  const max = thousandths(MAX_MEASURED_QUANTITY);
+  return (min + Math.floor((max - min) / step) * step) / 1000;
+}
+
+/** The valid quantity nearest to `quantity`: on a step from the minimum, within the limits. */
+export function nearestQuantity(rule: QuantityRule, quantity: number): number {
+  const min = thousandths(rule.minimum);
+  const step = thousandths(rule.step);
+  const steps = Math.round((thousandths(quantity) - min) / step);
+  const bounded = Math.min(Math.max(steps, 0), (thousandths(maximumQuantity(rule)) - min) / step);
+  return (min + bounded * step) / 1000;
+}
+
+export type TypedQuantity =
+  { ok: true; quantity: number } | { ok: false; message: string; nearest: number | null };
+
+/**
+ * Reads what the shopper typed in the cart's quantity field: "0.75", "0,75" (a phone's decimal
+ * key may give a comma) or ".75". A valid quantity is taken as it is; anything else gets the
+ * reason in Spanish and, when it is a number, the valid quantity nearest to it.
+ */
+export function readTypedQuantity(rule: QuantityRule, typed: string): TypedQuantity {
+  const text = typed.trim().replace(",", ".");
+  const example = rule.unit === "pieza" ? "2" : quantityInputText(rule.minimum * 3);
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(text))
+    return { ok: false, message: QUANTITY_INPUT_MESSAGES.notANumber(example), nearest: null };
+  const quantity = Number(text);
+  if (isValidQuantity(rule, quantity)) return { ok: true, quantity };
+  const nearest = nearestQuantity(rule, quantity);
+  const refused = (message: string): TypedQuantity => ({ ok: false, message, nearest });
+  if (quantity < rule.minimum)
+    return refused(QUANTITY_INPUT_MESSAGES.tooLittle(formatQuantity(rule.minimum, rule.unit)));
+  if (quantity > maximumQuantity(rule))
+    return refused(QUANTITY_INPUT_MESSAGES.tooMuch(formatQuantity(maximumQuantity(rule), rule.unit)));
+  return refused(
+    rule.unit === "pieza"
+      ? QUANTITY_MESSAGES.pieza
+      : QUANTITY_MESSAGES.offStep(
+          formatQuantity(rule.step, rule.unit),
+          formatQuantity(rule.minimum, rule.unit),
+        ),
+  );
+}

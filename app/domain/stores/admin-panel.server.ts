@@ -65,7 +65,14 @@ export async function loadAdminTab(
         templates: resolveTemplates(store.settings.statusTemplates),
       } as const;
     case "ordenes_completadas":
-      return { tab, page, filter, ...(await listOrderHistory(db, store.id, page, filter)) } as const;
+      return {
+        tab,
+        page,
+        filter,
+        ...(await listOrderHistory(db, store.id, page, filter)),
+        storeName: store.settings.displayName || store.id,
+        templates: resolveTemplates(store.settings.statusTemplates),
+      } as const;
     case "configuracion_avanzada":
       return { tab, categories: store.settings.customCategories } as const;
     case "notificaciones":

@@ -6,14 +6,17 @@ import {
   isDate,
   isOpenAt,
   isTime,
+  localParts,
   nextOpening,
   openStatus,
+  periodsOn,
   zonedTime,
   type OpeningHours,
 } from "./opening-hours";
 
 const MX = "America/Mexico_City"; // no Daylight Saving Time since 2022
 const NY = "America/New_York"; // Daylight Saving Time: 2026-03-08 and 2026-11-01
+const TJ = "America/Tijuana"; // Mexico's border keeps the US changes: 2026-03-08 02:00 → 03:00, 2026-11-01 02:00 → 01:00
 
 const range = (open: string, close: string) => ({ open, close });
 /** Mon–Sat 8–14 and 17–21; Sunday closed. */
@@ -206,5 +209,95 @@ describe("opening hours", () => {
 
   it("a store without a zone of its own keeps Mexico City's clock", () => {
     expect(DEFAULT_TIME_ZONE).toBe("America/Mexico_City");
+  });
+});
+
+describe("opening hours in a zone with Daylight Saving Time", () => {
+  const tj = (date: string, time: string) =>
+    zonedTime(date, Number(time.slice(0, 2)) * 60 + Number(time.slice(3)), TJ);
+  const wall = (at: Date | null | undefined) => {
+    const { year, month, day, hour, minute } = localParts(at!, TJ);
+    return `${year}-${month}-${day} ${hour}:${String(minute).padStart(2, "0")}`;
+  };
+  /** A taquería in Tijuana, open 19:00–02:00 every night, closed on Christmas Eve. */
+  const nightly: OpeningHours = {
+    weekly: Array.from({ length: 7 }, () => [range("19:00", "02:00")]),
+    exceptions: [{ date: "2026-12-24", ranges: [] }],
+  };
+  const mornings: OpeningHours = {
+    weekly: Array.from({ length: 7 }, () => [range("08:00", "14:00")]),
+    exceptions: [{ date: "2026-11-02", ranges: [range("10:00", "12:00")] }],
+  };
+
+  it("keeps the wall clock on both sides of each change", () => {
+    expect(tj("2026-03-07", "08:00").toISOString()).toBe("2026-03-07T16:00:00.000Z"); // UTC−8
+    expect(tj("2026-03-09", "08:00").toISOString()).toBe("2026-03-09T15:00:00.000Z"); // UTC−7
+    expect(tj("2026-10-31", "08:00").toISOString()).toBe("2026-10-31T15:00:00.000Z");
+    expect(tj("2026-11-02", "08:00").toISOString()).toBe("2026-11-02T16:00:00.000Z");
+  });
+
+  it("a time the spring change skips is read as the same time after it, never an hour early", () => {
+    // 02:00–02:59 does not exist on 2026-03-08: 02:30 is 03:30, as a clock moved forward reads.
+    expect(wall(tj("2026-03-08", "02:30"))).toBe("2026-3-8 3:30");
+    expect(wall(tj("2026-03-08", "02:00"))).toBe("2026-3-8 3:00");
+    expect(tj("2026-03-08", "01:59").getTime()).toBeLessThan(tj("2026-03-08", "02:00").getTime());
+    // A time the autumn change repeats is its first occurrence.
+    expect(tj("2026-11-01", "01:30").toISOString()).toBe("2026-11-01T08:30:00.000Z");
+  });
+
+  it("a range past midnight stays open until 02:00 on the wall, the night an hour is skipped or repeated", () => {
+    // Spring: 19:00 PST to the moment the clock jumps from 01:59 to 03:00, seven hours.
+    const [spring] = periodsOn(nightly, "2026-03-07", TJ);
+    expect(spring!.end.getTime() - spring!.start.getTime()).toBe(7 * 3_600_000);
+    expect(isOpenAt(nightly, new Date("2026-03-08T09:30:00Z"), TJ)).toBe(true); // 01:30 PST
+    expect(isOpenAt(nightly, new Date("2026-03-08T10:00:00Z"), TJ)).toBe(false); // 03:00 PDT
+    // Autumn: 19:00 PDT to 02:00 PST, eight hours, 01:00–02:00 twice.
+    const [autumn] = periodsOn(nightly, "2026-10-31", TJ);
+    expect(autumn!.end.getTime() - autumn!.start.getTime()).toBe(8 * 3_600_000);
+    expect(isOpenAt(nightly, new Date("2026-11-01T09:30:00Z"), TJ)).toBe(true); // the second 01:30
+    expect(isOpenAt(nightly, new Date("2026-11-01T10:00:00Z"), TJ)).toBe(false); // 02:00 PST
+    expect(openStatus(nightly, new Date("2026-11-01T08:30:00Z"), TJ)?.text).toBe(
+      "Abierto ahora · cierra a las 2:00",
+    );
+  });
+
+  it("says when it opens next across a change, by the wall clock", () => {
+    // Saturday 2026-03-07 at 12:00 PST: opens today at 19:00 PST.
+    expect(nextOpening(nightly, tj("2026-03-07", "12:00"), TJ)?.toISOString()).toBe(
+      "2026-03-08T03:00:00.000Z",
+    );
+    // After closing on the night of the change, the next opening is 19:00 PDT on Sunday.
+    expect(nextOpening(nightly, new Date("2026-03-08T10:00:00Z"), TJ)?.toISOString()).toBe(
+      "2026-03-09T02:00:00.000Z",
+    );
+    expect(openStatus(nightly, new Date("2026-03-08T10:00:00Z"), TJ)?.text).toBe(
+      "Cerrado · abre hoy a las 19:00",
+    );
+    expect(openStatus(mornings, tj("2026-10-31", "15:00"), TJ)?.text).toBe(
+      "Cerrado · abre mañana a las 8:00",
+    );
+    expect(nextOpening(mornings, tj("2026-10-31", "15:00"), TJ)?.toISOString()).toBe(
+      "2026-11-01T16:00:00.000Z",
+    );
+  });
+
+  it("an exception replaces the day in the zone's own calendar, the day after a change too", () => {
+    expect(isOpenAt(mornings, tj("2026-11-02", "09:00"), TJ)).toBe(false);
+    expect(isOpenAt(mornings, tj("2026-11-02", "11:00"), TJ)).toBe(true);
+    expect(openStatus(mornings, tj("2026-11-01", "20:00"), TJ)?.text).toBe(
+      "Cerrado · abre mañana a las 10:00",
+    );
+    // Closed on Christmas Eve: the night before still closes at 02:00 on the 24th, and the next
+    // opening is the 25th at 19:00.
+    expect(isOpenAt(nightly, tj("2026-12-24", "01:00"), TJ)).toBe(true);
+    expect(isOpenAt(nightly, tj("2026-12-24", "20:00"), TJ)).toBe(false);
+    expect(wall(nextOpening(nightly, tj("2026-12-24", "03:00"), TJ))).toBe("2026-12-25 19:00");
+    // In New York as well: the exception is the local date, not the UTC one.
+    const ny: OpeningHours = {
+      weekly: Array.from({ length: 7 }, () => [range("20:00", "23:00")]),
+      exceptions: [{ date: "2026-11-01", ranges: [] }],
+    };
+    expect(isOpenAt(ny, new Date("2026-11-02T01:30:00Z"), NY)).toBe(false); // Sunday 20:30 EST
+    expect(isOpenAt(ny, new Date("2026-11-03T01:30:00Z"), NY)).toBe(true); // Monday 20:30 EST
   });
 });

@@ -86,18 +86,31 @@ export function dateKey(parts: Pick<LocalParts, "year" | "month" | "day">): stri
   return `${parts.year}-${String(parts.month).padStart(2, "0")}-${String(parts.day).padStart(2, "0")}`;
 }
 
-/** The instant at which a zone's wall clock shows this date and minute of the day. */
+/** How far a zone's wall clock is ahead of UTC at an instant, in milliseconds (to the minute). */
+function offsetAt(instant: number, timeZone: string): number {
+  const local = localParts(new Date(instant), timeZone);
+  const shown = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
+  return shown - (instant - (((instant % 60_000) + 60_000) % 60_000));
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant at which a zone's wall clock shows this date and minute of the day. A time the
+ * clock shows twice (the autumn change) is its first occurrence; a time it skips (the spring
+ * change: 02:30 where 02:00 jumps to 03:00) is read with the offset from before the jump, so it
+ * falls as far after the jump as it was meant to be after 02:00 (03:30), never an hour early.
+ */
 export function zonedTime(date: string, minuteOfDay: number, timeZone: string): Date {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   const wall = Date.UTC(year, month - 1, day, 0, minuteOfDay);
-  // The zone's offset at a guess, corrected once more for a change of offset in between.
-  let instant = wall;
-  for (let i = 0; i < 2; i++) {
-    const local = localParts(new Date(instant), timeZone);
-    const shown = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
-    instant += wall - shown;
-  }
-  return new Date(instant);
+  // A zone changes its offset at most once around a given day: the offsets a day before and a
+  // day after are the only candidates.
+  const before = wall - offsetAt(wall - DAY_MS, timeZone);
+  const after = wall - offsetAt(wall + DAY_MS, timeZone);
+  const shows = (instant: number) => instant + offsetAt(instant, timeZone) === wall;
+  const candidates = [before, after].filter(shows).sort((a, b) => a - b);
+  return new Date(candidates[0] ?? before);
 }
 
 /** The local date `days` after `date` (calendar arithmetic, no time zone involved). */

@@ -11,6 +11,25 @@ export const PAUSE_DURATIONS = [
   { value: "", label: "Hasta que la reanude" },
 ] as const;
 export const PAUSE_MESSAGE_MAX_LENGTH = 120;
+/** The "minutes" that keep the end already chosen while the owner changes the message. */
+export const KEEP_PAUSE_END = "keep";
+
+/** What the admin header says about the pause. */
+export const PAUSE_TEXTS = {
+  pause: "Pausar pedidos",
+  pausing: "Pausando…",
+  paused: "Pedidos en pausa",
+  resume: "Reanudar",
+  resuming: "Reanudando…",
+  addDetails: "Agregar mensaje u hora de regreso",
+  changeDetails: "Cambiar mensaje u hora de regreso",
+  detailsTitle: "Mensaje y hora de regreso",
+  detailsHint:
+    "Tus clientes ven el mensaje en tu tienda. A la hora que elijas vuelves a recibir pedidos sin hacer nada.",
+  messageLabel: "Mensaje para tus clientes (opcional)",
+  untilLabel: "¿Cuándo vuelves a recibir pedidos?",
+  keepUntil: (time: string) => `A las ${time}, como ya está`,
+} as const;
 
 export function isPaused(state: PauseState, now = new Date()): boolean {
   if (!state.pausedAt) return false;

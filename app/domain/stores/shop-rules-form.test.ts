@@ -179,4 +179,13 @@ describe("pause form", () => {
       expect(PauseSchema.safeParse({ message: "", minutes }).success).toBe(false);
     expect(PauseSchema.safeParse({ message: "x".repeat(121), minutes: "" }).success).toBe(false);
   });
+
+  it("the header's one tap sends no message and no end; the details may keep the end already chosen", () => {
+    expect(PauseSchema.parse({ message: "", minutes: "" })).toEqual({ message: "", minutes: null });
+    expect(PauseSchema.parse({ message: "Volvemos a las 5", minutes: "keep" })).toEqual({
+      message: "Volvemos a las 5",
+      minutes: "keep",
+    });
+    expect(PauseSchema.safeParse({ message: "", minutes: "kept" }).success).toBe(false);
+  });
 });

@@ -6,7 +6,7 @@ import { z } from "~/lib/zod";
 import { MAX_ZONES, type DeliveryPricing } from "~/domain/orders/delivery-zones";
 import { SLOT_MINUTES } from "~/domain/orders/scheduling";
 import { HOURS_MESSAGES, isDate, isTime, type OpeningHours } from "./opening-hours";
-import { PAUSE_MESSAGE_MAX_LENGTH } from "./pause";
+import { KEEP_PAUSE_END, PAUSE_MESSAGE_MAX_LENGTH } from "./pause";
 
 export const SHOP_RULES_MESSAGES = {
   hoursSaved: "Horario guardado.",
@@ -77,6 +77,7 @@ export const PauseSchema = z.object({
   message: z.string().trim().max(PAUSE_MESSAGE_MAX_LENGTH),
   minutes: z.union([
     z.literal("").transform(() => null),
+    z.literal(KEEP_PAUSE_END),
     z.coerce
       .number()
       .int()

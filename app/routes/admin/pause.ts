@@ -1,13 +1,16 @@
-import { eq } from "drizzle-orm";
 import { data } from "react-router";
-import { storeSettings } from "~/db/schema";
 import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { pauseOrders, resumeOrders } from "~/domain/stores/pause.server";
 import { PauseSchema, SHOP_RULES_MESSAGES } from "~/domain/stores/shop-rules-form";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/pause";
 
-/** POST /i/admin/pause (issue 16): `intent=pause` (optional message and minutes) or `intent=resume`. */
+/**
+ * POST /i/admin/pause (issue 16): `intent=pause` pauses at once (the header's one tap sends
+ * nothing else; the details dialog adds a message and minutes, or "keep" for the end already
+ * chosen), `intent=resume` takes orders again.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { store } = await requireStoreOwner(request, context);
   const form = await request.formData();
@@ -15,10 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const options = { logger: context.logger, fallback: SHOP_RULES_MESSAGES.failed, logLine: "pause failed" };
   if (form.get("intent") === "resume") {
     return answering(options, async () => {
-      await db
-        .update(storeSettings)
-        .set({ pausedAt: null, pauseUntil: null, pauseMessage: "" })
-        .where(eq(storeSettings.storeId, store.id));
+      await resumeOrders(db, store.id);
       return { ok: true as const, message: SHOP_RULES_MESSAGES.resumed };
     });
   }
@@ -28,16 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!parsed.success) return data(invalidForm(SHOP_RULES_MESSAGES.failed, fieldErrors(parsed.error)), 400);
   return answering(options, async () => {
-    const now = new Date();
-    const { message, minutes } = parsed.data;
-    await db
-      .update(storeSettings)
-      .set({
-        pausedAt: now,
-        pauseUntil: minutes === null ? null : new Date(now.getTime() + minutes * 60_000),
-        pauseMessage: message,
-      })
-      .where(eq(storeSettings.storeId, store.id));
+    await pauseOrders(db, store.id, parsed.data);
     return { ok: true as const, message: SHOP_RULES_MESSAGES.paused };
   });
 }

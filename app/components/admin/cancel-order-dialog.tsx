@@ -1,0 +1,67 @@
+import { CANCEL_REASON_MAX_LENGTH } from "~/domain/orders/order-steps";
+import { OWNER_ORDER_MESSAGES } from "~/domain/orders/owner-orders";
+import { Modal } from "./modal";
+
+/**
+ * "Cancelar orden" asks first (issue 17 item 1): the spec's confirmation sentence and the optional
+ * reason the shopper will see in Mi Pedido, on the tracking page and in the WhatsApp message.
+ * A failure is only logged (spec §8): the dialog stays open with what was typed.
+ */
+export function CancelOrderDialog({
+  orderId,
+  open,
+  busy,
+  onSend,
+  onClose,
+}: {
+  orderId: string;
+  open: boolean;
+  busy: boolean;
+  /** Sends the form; true once the order is cancelled. */
+  onSend: (form: HTMLFormElement) => Promise<boolean>;
+  onClose: () => void;
+}) {
+  return (
+    <Modal open={open} title={`${OWNER_ORDER_MESSAGES.cancel} ${orderId}`} onClose={onClose}>
+      <form
+        method="post"
+        action="/i/admin/orders"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (await onSend(event.currentTarget)) onClose();
+        }}
+        className="space-y-4"
+      >
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="orderId" value={orderId} />
+        <p className="text-stone-800">{OWNER_ORDER_MESSAGES.confirmCancel}</p>
+        <label className="block text-sm font-medium">
+          {OWNER_ORDER_MESSAGES.cancelReason}
+          <textarea
+            name="reason"
+            rows={2}
+            maxLength={CANCEL_REASON_MAX_LENGTH}
+            placeholder="Por ejemplo: se nos acabó el pan de hoy"
+            className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-base"
+          />
+        </label>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          <button
+            type="button"
+            onClick={onClose}
+            className="flex-1 rounded-lg border border-stone-300 px-4 py-2.5 font-semibold"
+          >
+            {OWNER_ORDER_MESSAGES.keepOrder}
+          </button>
+          <button
+            type="submit"
+            disabled={busy}
+            className="flex-1 rounded-lg bg-red-700 px-4 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
+          >
+            {busy ? OWNER_ORDER_MESSAGES.cancelling : OWNER_ORDER_MESSAGES.cancel}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
