@@ -183,6 +183,31 @@ describe("order steps and the tracking page", () => {
     expect(stream.status).toBe(429);
     expect(Number(stream.headers.get("retry-after"))).toBeGreaterThan(0);
   });
+  it("'Ya transferí' past the look-up limit is a 429 that says when to retry, as a page and as data", async () => {
+    const { store, concha } = await shop({
+      paymentMethods: ["transfer"],
+      bankName: "BBVA",
+      bankAccountHolder: "Lupe Martínez",
+      clabe: "002115016003269411",
+    });
+    const number = await placed(store.id, concha.id, { paymentMethod: "transfer" });
+    const clientIp = randomAddress();
+    for (let i = 0; i < 30; i++) {
+      expect((await tracking(store.id, `NOPE-${randomId(8)}`, clientIp)).response.status).toBe(404);
+    }
+    for (const path of [`/s/${store.id}/pedido/${number}`, `/s/${store.id}/pedido/${number}.data`]) {
+      const report = await fetch(`${base()}${path}`, {
+        method: "POST",
+        headers: { "X-Forwarded-For": clientIp, Origin: base() },
+        body: new URLSearchParams({ reference: "FOLIO123" }),
+        redirect: "manual",
+      });
+      expect(report.status, path).toBe(429);
+      expect(Number(report.headers.get("retry-after")), path).toBeGreaterThan(0);
+    }
+    const [row] = await db.select().from(orders).where(eq(orders.id, number));
+    expect(row!.transferReportedAt).toBeNull();
+  });
 });
 
 describe("the address of an order", () => {
