@@ -9,8 +9,17 @@ import { readFileSync } from "node:fs";
 import { and, count, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrder, createOwner, createProduct, createStore } from "~/db/factories.server";
-import { analyticsEvents, authUser, customDomains, orders, products, storeSettings } from "~/db/schema";
-import { MAX_STREAMS_PER_SESSION } from "~/domain/orders/stream-limits.server";
+import {
+  analyticsEvents,
+  authUser,
+  customDomains,
+  orders,
+  products,
+  rateLimitHits,
+  storeSettings,
+} from "~/db/schema";
+import { limitKey, RATE_LIMITS } from "~/domain/rate-limit/rate-limit.server";
+import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_STORE } from "~/domain/orders/stream-limits.server";
 import { createTestDatabase } from "../support/database";
 import { signIn, useServerProcess } from "../support/http-server";
 import { orderRequest, postOrder } from "../support/shopper";
@@ -372,6 +381,26 @@ describe("anonymous writes are bounded", () => {
     expect(await events("view_store_page", store.id)).toBe(5);
   });
 
+  it(`a store's page views stop counting at ${RATE_LIMITS.viewsPerStore.limit} an hour, whoever sends them`, async () => {
+    const store = await createStore(db, { displayName: "Tienda muy vista" });
+    const view = () =>
+      fetch(`${base()}/s/${store.id}/api`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: base() },
+        body: JSON.stringify({ intent: "view" }),
+      });
+    // The hour's views from other addresses, one short of the store's limit.
+    const key = limitKey({ name: "viewsPerStore", subject: store.id });
+    await db
+      .insert(rateLimitHits)
+      .values(Array.from({ length: RATE_LIMITS.viewsPerStore.limit - 1 }, () => ({ key, at: new Date() })));
+    expect((await view()).status).toBe(204);
+    expect(await events("view_store_page", store.id)).toBe(1);
+    // This address has counted one view of its five: the store's limit is what stops the next.
+    expect((await view()).status).toBe(204);
+    expect(await events("view_store_page", store.id)).toBe(1);
+  });
+
   it("100 searches from one address count 60 searches; every one gets its results", async () => {
     const before = await events("search_products", null);
     const answers = await Promise.all(
@@ -421,28 +450,50 @@ describe("anonymous writes are bounded", () => {
   });
 
   it(`one session holds at most ${MAX_STREAMS_PER_SESSION} live order streams: the oldest are closed`, async () => {
-    const open = async () => {
-      const response = await fetch(`${base()}/i/admin/orders/stream`, { headers: { cookie: owner.cookie } });
-      expect(response.status).toBe(200);
-      const reader = response.body!.getReader();
-      await reader.read(); // the first event: the stream is registered
-      return reader;
-    };
     const readers = [];
-    for (let n = 0; n < MAX_STREAMS_PER_SESSION + 2; n++) readers.push(await open());
-    const ended = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
-      const timeout = new Promise<"open">((resolve) => setTimeout(() => resolve("open"), 1500));
-      const drained = (async () => {
-        while (!(await reader.read()).done);
-        return "closed" as const;
-      })();
-      return Promise.race([drained, timeout]);
-    };
-    const states = await Promise.all(readers.map(ended));
+    for (let n = 0; n < MAX_STREAMS_PER_SESSION + 2; n++) readers.push(await openOrderStream(owner.cookie));
+    const states = await Promise.all(readers.map(streamState));
     expect(states).toEqual([...Array(2).fill("closed"), ...Array(MAX_STREAMS_PER_SESSION).fill("open")]);
     await Promise.all(readers.map((reader) => reader.cancel()));
   });
+
+  it(`one store holds at most ${MAX_STREAMS_PER_STORE} live order streams across its sessions: the oldest are closed`, async () => {
+    const store = await createStore(db, { displayName: "Tienda con muchas pestañas" });
+    const account = await createOwner(db, { storeId: store.id });
+    const sessions = [];
+    for (let n = 0; n < 3; n++) sessions.push(await signIn(base(), account.email, account.password));
+    // Interleaved over three sessions, so that none passes its own limit of MAX_STREAMS_PER_SESSION.
+    const readers = [];
+    for (let n = 0; n < MAX_STREAMS_PER_STORE + 2; n++) {
+      readers.push(await openOrderStream(sessions[n % sessions.length]!));
+    }
+    expect(Math.ceil(readers.length / sessions.length)).toBeLessThanOrEqual(MAX_STREAMS_PER_SESSION);
+    // Another store's panel is not counted against this one.
+    const elsewhere = await openOrderStream(owner.cookie);
+    const states = await Promise.all([...readers, elsewhere].map(streamState));
+    expect(states).toEqual([...Array(2).fill("closed"), ...Array(MAX_STREAMS_PER_STORE + 1).fill("open")]);
+    await Promise.all([...readers, elsewhere].map((reader) => reader.cancel()));
+  });
 });
+
+/** Opens the owner's live order stream and waits for its first event: the stream is registered. */
+async function openOrderStream(cookie: string) {
+  const response = await fetch(`${base()}/i/admin/orders/stream`, { headers: { cookie } });
+  expect(response.status).toBe(200);
+  const reader = response.body!.getReader();
+  await reader.read();
+  return reader;
+}
+
+/** "closed" when the server ends the stream within 1.5 s, "open" otherwise. */
+function streamState(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  const timeout = new Promise<"open">((resolve) => setTimeout(() => resolve("open"), 1500));
+  const drained = (async () => {
+    while (!(await reader.read()).done);
+    return "closed" as const;
+  })();
+  return Promise.race([drained, timeout]);
+}
 
 describe("bad values", () => {
   it("a NUL in a field is a 400 naming that field, and nothing is stored", async () => {
