@@ -123,7 +123,11 @@ function requestSource(req: Request): string | null {
  */
 export function bodyLimit(): RequestHandler {
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method) || STREAMED_BODIES.has(req.path)) return next();
+    if (SAFE_METHODS.has(req.method)) return next();
+    if (STREAMED_BODIES.has(req.path)) {
+      dropUnreadBody(req, res);
+      return next();
+    }
     const limit = limitFor(req);
     const declared = Number(req.get("content-length") ?? Number.NaN);
     if (declared > limit) return tooLarge(req, res);
@@ -158,6 +162,25 @@ export function bodyLimit(): RequestHandler {
 function limitFor(req: Request): number {
   if (req.path === CSP_REPORT_PATH) return BODY_LIMITS.cspReport;
   return req.is("json") ? BODY_LIMITS.json : BODY_LIMITS.form;
+}
+
+/**
+ * A route that reads its own body may answer before reading it (a guard's refusal, a limit): the
+ * rest is then read and dropped, so that the client reads the answer and its connection serves
+ * the next request. Left unread, the body stalled the connection: the next request on it hung.
+ * A body still arriving two seconds later is cut off with its connection.
+ */
+function dropUnreadBody(req: Request, res: Response) {
+  res.once("finish", () => {
+    if (req.complete) return;
+    // React Router's reader of the body is gone with the answer: nothing reads it any more.
+    req.removeAllListeners("data");
+    req.on("data", () => {});
+    req.resume();
+    setTimeout(() => {
+      if (!req.complete) req.socket.destroy();
+    }, 2_000).unref();
+  });
 }
 
 /**
