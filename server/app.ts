@@ -67,6 +67,7 @@ import { observeRequest, requestIdOf } from "./request-log";
 import {
   bodyLimit,
   controlCharacters,
+  controlCharactersInPath,
   cspNonce,
   cspReportRoute,
   originGuard,
@@ -315,6 +316,8 @@ function createApp(services: AppServices, lifecycle: { closing: boolean }, vite?
   app.use(responseHeaders(env));
   // Development serves Vite's own inline scripts: no nonce, no policy (app/entry.server.tsx).
   if (!vite) app.use(cspNonce());
+  // Before anything reads the path: the static files, /media, the routes and their queries.
+  app.use(controlCharactersInPath());
 
   /**
    * Liveness and readiness (issue 12). Both answer within a second whatever the database does:

@@ -20,6 +20,8 @@ export const SECURITY_MESSAGES = {
     "Por seguridad no aceptamos este envío porque no viene de Tianguis. Abre la página de nuevo e intenta otra vez.",
   tooLarge: "Lo que enviaste es demasiado grande. Revisa los datos e intenta de nuevo.",
   controlCharacters: "Este campo tiene caracteres que no se permiten. Bórralos e intenta de nuevo.",
+  /** What the 404 page says (app/components/error-page.tsx): an address with a control character names nothing. */
+  pathNotFound: "La dirección que buscas no existe o ya no está disponible.",
 } as const;
 
 /** NUL and the other control characters no text of ours contains (tab and line breaks are fine). */
@@ -137,7 +139,11 @@ function requestSource(req: Request): string | null {
  */
 export function bodyLimit(): RequestHandler {
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method) || STREAMED_BODIES.has(req.path)) return next();
+    if (SAFE_METHODS.has(req.method)) return next();
+    if (STREAMED_BODIES.has(req.path)) {
+      dropUnreadBody(req, res);
+      return next();
+    }
     const limit = limitFor(req);
     const declared = Number(req.get("content-length") ?? Number.NaN);
     if (declared > limit) return tooLarge(req, res);
@@ -175,6 +181,25 @@ function limitFor(req: Request): number {
 }
 
 /**
+ * A route that reads its own body may answer before reading it (a guard's refusal, a limit): the
+ * rest is then read and dropped, so that the client reads the answer and its connection serves
+ * the next request. Left unread, the body stalled the connection: the next request on it hung.
+ * A body still arriving two seconds later is cut off with its connection.
+ */
+function dropUnreadBody(req: Request, res: Response) {
+  res.once("finish", () => {
+    if (req.complete) return;
+    // React Router's reader of the body is gone with the answer: nothing reads it any more.
+    req.removeAllListeners("data");
+    req.on("data", () => {});
+    req.resume();
+    setTimeout(() => {
+      if (!req.complete) req.socket.destroy();
+    }, 2_000).unref();
+  });
+}
+
+/**
  * 413 at once. What the client still sends is read and dropped (memory stays flat) for a moment,
  * then the connection is cut: closing a socket at once with unread bytes resets it, and the client
  * could lose the answer before reading it.
@@ -208,31 +233,85 @@ export function withReadBody(req: Request, res: Response): Request {
 }
 
 /**
- * Refuses, with a 400 naming the field, any query parameter or form or JSON field that carries a
- * control character: PostgreSQL cannot store NUL, and no name, address or search needs one.
+ * An address whose decoded path holds a control character names no page, store or order of ours:
+ * the 404 page at once, before a route passes the segment to PostgreSQL (which cannot even read a
+ * NUL). Runs before everything that reads the path.
  */
-export function controlCharacters(): RequestHandler {
+export function controlCharactersInPath(): RequestHandler {
   return (req, res, next) => {
-    const field = fieldWithControlCharacter(req.query) ?? bodyFieldWithControlCharacter(req, res.locals.body);
-    if (field === null) return next();
-    refuse(req, res, 400, SECURITY_MESSAGES.controlCharacters, field);
+    if (!req.path.split("/").some(isControlledSegment)) return next();
+    refuse(req, res, 404, SECURITY_MESSAGES.pathNotFound, { title: "No encontramos esta página" });
   };
 }
 
-function bodyFieldWithControlCharacter(req: Request, body: Buffer | undefined): string | null {
+function isControlledSegment(segment: string): boolean {
+  if (CONTROL_CHARACTERS.test(segment)) return true;
+  try {
+    return CONTROL_CHARACTERS.test(decodeURIComponent(segment));
+  } catch {
+    return false; // a malformed escape: the router answers it with its own 404
+  }
+}
+
+/**
+ * Refuses, with a 400 naming the field, any query parameter or form, multipart or JSON field that
+ * carries a control character: PostgreSQL cannot store NUL, and no name, address or search needs one.
+ */
+export function controlCharacters(): RequestHandler {
+  return (req, res, next) => {
+    const inQuery = fieldWithControlCharacter(req.query);
+    const found =
+      inQuery !== null
+        ? Promise.resolve({ field: inQuery, json: false })
+        : bodyFieldWithControlCharacter(req, res.locals.body);
+    found.then((found) => {
+      if (found === null) return next();
+      // A body read as JSON came from a script, whatever its type said: it reads JSON back.
+      refuse(req, res, 400, SECURITY_MESSAGES.controlCharacters, { field: found.field, json: found.json });
+    }, next);
+  };
+}
+
+async function bodyFieldWithControlCharacter(
+  req: Request,
+  body: Buffer | undefined,
+): Promise<{ field: string; json: boolean } | null> {
   if (!body || body.length === 0) return null;
   if (req.is("urlencoded")) {
     for (const [key, value] of new URLSearchParams(body.toString("utf8"))) {
-      if (CONTROL_CHARACTERS.test(key) || CONTROL_CHARACTERS.test(value)) return key;
+      if (CONTROL_CHARACTERS.test(key) || CONTROL_CHARACTERS.test(value)) return { field: key, json: false };
     }
     return null;
   }
-  if (req.is("json")) {
-    try {
-      return fieldWithControlCharacter(JSON.parse(body.toString("utf8")));
-    } catch {
-      return null; // the route answers a body it cannot read
-    }
+  if (req.is("multipart")) {
+    const field = await multipartFieldWithControlCharacter(req, body);
+    return field === null ? null : { field, json: false };
+  }
+  // JSON, and any other body read as JSON: the storefront API parses what it gets whatever the
+  // type (its beacon sends text/plain, a script may send none).
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString("utf8"));
+  } catch {
+    return null; // the route answers a body it cannot read
+  }
+  const field = fieldWithControlCharacter(parsed);
+  return field === null ? null : { field, json: true };
+}
+
+/** The text parts of a form sent as multipart/form-data (files are data, not text: skipped). */
+async function multipartFieldWithControlCharacter(req: Request, body: Buffer): Promise<string | null> {
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), {
+      headers: { "Content-Type": req.get("content-type")! },
+    }).formData();
+  } catch {
+    return null; // the route answers a body it cannot read
+  }
+  for (const [key, value] of form) {
+    if (CONTROL_CHARACTERS.test(key)) return key;
+    if (typeof value === "string" && CONTROL_CHARACTERS.test(value)) return key;
   }
   return null;
 }
@@ -250,16 +329,23 @@ export function fieldWithControlCharacter(value: unknown, key = "form", depth = 
 }
 
 /** A refusal in the shape the caller reads: JSON for fetches, a small Spanish page for forms. */
-function refuse(req: Request, res: Response, status: number, message: string, field?: string) {
+function refuse(
+  req: Request,
+  res: Response,
+  status: number,
+  message: string,
+  {
+    field,
+    title = "No pudimos recibir tu envío",
+    json = false,
+  }: { field?: string; title?: string; json?: boolean } = {},
+) {
   if (res.headersSent) return;
-  const wantsJson = req.accepts(["html", "json"]) === "json" || req.is("json") || req.path.endsWith(".data");
+  const wantsJson =
+    json || req.accepts(["html", "json"]) === "json" || req.is("json") || req.path.endsWith(".data");
   if (wantsJson)
     res.status(status).json({ ok: false, message, ...(field ? { fieldErrors: { [field]: message } } : {}) });
-  else
-    res
-      .status(status)
-      .type("html")
-      .send(plainPage({ title: "No pudimos recibir tu envío", message }));
+  else res.status(status).type("html").send(plainPage({ title, message }));
 }
 
 /** Where browsers send CSP violations: one log line each, at most 20 per address in 10 minutes. */

@@ -58,7 +58,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const reference = String(form.get("reference") ?? "").trim();
   return answering({ logger: context.logger, fallback: TRACKING_MESSAGES.transferFailed }, async () => {
     const slot = await consume(db, [{ name: "orderLookupPerAddress", subject: context.clientIp }]);
-    if (slot.exceeded) throw new AppError("RATE_LIMITED", TRACKING_MESSAGES.tooMany);
+    if (slot.exceeded) {
+      throw new AppError("RATE_LIMITED", TRACKING_MESSAGES.tooMany, {
+        retryAfterSeconds: slot.retryAfterSeconds,
+      });
+    }
     if (!isValidStoreId(params.storeId)) throw new AppError("NOT_FOUND", TRACKING_MESSAGES.notFound);
     await reportTransfer(db, params.storeId, params.number, reference);
     await release(db, slot.hitIds);

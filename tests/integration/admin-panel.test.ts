@@ -449,3 +449,60 @@ describe("settings through the server", () => {
     expect(settings!.customCategories).toEqual(["Pan"]);
   });
 });
+
+describe("product categories through the server", () => {
+  // On Negocio (the trial) a product's category must be one of the store's own list.
+  const negocio = () =>
+    newOwner({
+      trialExpiration: new Date(Date.now() + 86_400_000),
+      settings: { customCategories: ["Pan", "Pasteles"] },
+    });
+  const storeProducts = (storeId: string) =>
+    db.select().from(products).where(eq(products.storeId, storeId)).orderBy(products.id);
+
+  it("creating a product with a category not in the store's list is a 400 next to the field; nothing is added", async () => {
+    const { store, cookie } = await negocio();
+    const refused = await post("/i/admin/products", cookie, [
+      ["intent", "create"],
+      ...productFields({ category: "Inventada" }),
+    ]);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      ok: false,
+      fieldErrors: { category: PRODUCT_MESSAGES.category },
+    });
+    expect(await storeProducts(store.id)).toEqual([]);
+
+    const accepted = await post("/i/admin/products", cookie, [
+      ["intent", "create"],
+      ...productFields({ category: "Pasteles" }),
+    ]);
+    expect(accepted.status).toBe(200);
+    expect((await storeProducts(store.id)).map((product) => product.category)).toEqual(["Pasteles"]);
+  });
+
+  it("editing a product to a category not in the store's list is a 400 next to the field; the product is unchanged", async () => {
+    const { store, cookie } = await negocio();
+    const product = await createProduct(db, store.id, { name: "Concha", category: "Pan" });
+    const before = await storeProducts(store.id);
+    const refused = await post("/i/admin/products", cookie, [
+      ["intent", "update"],
+      ["productId", product.id],
+      ...productFields({ name: "Concha rellena", category: "Inventada" }),
+    ]);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      ok: false,
+      fieldErrors: { category: PRODUCT_MESSAGES.category },
+    });
+    expect(await storeProducts(store.id)).toEqual(before);
+
+    const accepted = await post("/i/admin/products", cookie, [
+      ["intent", "update"],
+      ["productId", product.id],
+      ...productFields({ name: "Concha rellena", category: "Pasteles" }),
+    ]);
+    expect(accepted.status).toBe(200);
+    expect(await storeProducts(store.id)).toMatchObject([{ name: "Concha rellena", category: "Pasteles" }]);
+  });
+});

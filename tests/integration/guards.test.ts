@@ -1,43 +1,134 @@
 /**
- * Issue 9: every loader and action of the admin and super-admin panels, in one table, asked by
- * an anonymous visitor, another store's owner and the super-admin, as a page (document) request
- * and as a script's JSON request, through the real HTTP server. Each answers in the caller's
- * language: a redirect to the login page or a Spanish 403/404 page for a page, a status and
- * `{ ok: false, message }` for JSON — and owner A's data never changes.
+ * Issues 9 and 11: every loader and action of the admin, Cuenta and super-admin areas, in one table,
+ * asked by an anonymous visitor, the store's owner, another store's owner and the super-admin, as a
+ * page (document) request and as a script's JSON request, through the real HTTP server. Each answers
+ * in the caller's language: a redirect to the login page or a Spanish 403/404 page for a page, a
+ * status and `{ ok: false, message }` for JSON. A refused request changes no row anywhere (the
+ * tables' row counts are compared) and owner A's data never changes; the owner's own request
+ * succeeds, so that a refusal is known to come from the guard, not from a broken endpoint.
  */
-import { eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, count, desc, eq, getTableName, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrder, createOwner, createProduct, createStore } from "~/db/factories.server";
-import { orders, products, storeSettings } from "~/db/schema";
+import {
+  analyticsEvents,
+  authAccount,
+  authSession,
+  authUser,
+  authVerification,
+  customDomains,
+  imageUploads,
+  jobs,
+  orderChanges,
+  orderEvents,
+  orderLines,
+  orders,
+  products,
+  pushSubscriptions,
+  storeClaims,
+  storeOwners,
+  stores,
+  storeSettings,
+} from "~/db/schema";
 import { GUARD_MESSAGES, NO_PERMISSION_MESSAGE } from "~/domain/auth/roles";
+import { PUSH_JOB, saveSubscription } from "~/domain/push/push.server";
 import { createTestDatabase } from "../support/database";
 import { signIn, useServerProcess } from "../support/http-server";
+import { photoLikeJpeg } from "../support/photo";
 
 const { db, url: databaseUrl } = await createTestDatabase();
-const running = useServerProcess(databaseUrl);
+// Each request comes from its own address, so that the wrong passwords of the forged account posts
+// never fill the login limit of one address.
+const running = useServerProcess(databaseUrl, { TRUST_PROXY: "1" });
 
-type Caller = "anonymous" | "otherOwner" | "superadmin";
+type Caller = "anonymous" | "owner" | "otherOwner" | "superadmin";
 type Kind = "document" | "json";
+/** What a request aims at: owner A's data for a forged request, the owner's own for theirs. */
+type Target = {
+  storeId: string;
+  productId: string;
+  orderId: string;
+  deviceId: number;
+  sessionId: string;
+  password: string;
+};
 type Endpoint = {
   name: string;
   method: "GET" | "POST";
   path: string;
-  /** The form a forged post carries: aimed at owner A's product, order and store. */
-  form?: () => Record<string, string>;
+  /** The form a request carries; a forged one is aimed at owner A's product, order, device, session. */
+  form?: (target: Target) => Record<string, string>;
+  /** A multipart body instead of a form (the upload). */
+  multipart?: (target: Target) => FormData;
   /**
-   * Which callers may use it: their answer is not a refusal, and acts on their own store only
-   * (another owner's settings post saves their own settings, never A's).
+   * Which callers may use it: their answer is not a refusal, and acts on their own store or account
+   * only (another owner's settings post saves their own settings, never A's).
    */
   allowed: Caller[];
   /** What a refused signed-in caller gets: not found (another store's data) or forbidden. */
   refusal: 404 | 403;
   /** A page route's data request (React Router's single fetch) goes to its `.data` URL. */
   dataPath?: string;
-  /** The other owner's forged post is refused by the domain ("not found"), not by a guard. */
-  domainRefusal?: boolean;
+  /** Callers whose forged post passes the guards and is refused by the domain ("not found"). */
+  domainRefusal?: Caller[];
+  /** The super-admin's actions change owner A's store: that is what they are for. */
+  changesVictim?: boolean;
+  /**
+   * The owner's request would end their session, account or trial: it runs as the owner of a new
+   * store of their own instead of owner A.
+   */
+  ownerOfItsOwn?: boolean;
+  /** Called before the owner's request; returns the check of what it changed. */
+  ownerEffect?: (own: Target) => Promise<() => Promise<void>>;
 };
 
-const victim = { storeId: "", productId: "", orderId: "" };
+const victim: Target & { userId: string } = {
+  storeId: "",
+  productId: "",
+  orderId: "",
+  deviceId: 0,
+  sessionId: "",
+  password: "",
+  userId: "",
+};
+
+const validSettings = {
+  displayName: "Tienda guardada",
+  description: "Pan de todos los días",
+  contactEmail: "tienda@example.com",
+  facebookUrl: "",
+  instagramUrl: "",
+  twitterUrl: "",
+  phone: "4490000000",
+  cityId: "aguascalientes",
+  primaryColor: "#000000",
+  secondaryColor: "#000000",
+  backgroundColor: "#ffffff",
+  panelBackgroundColor: "#ffffff",
+  productBackgroundColor: "#ffffff",
+  allowPickup: "on",
+  pickupInstructions: "En el mostrador",
+};
+const week = Array.from({ length: 7 }, () => [{ open: "09:00", close: "18:00" }]);
+const hours = {
+  openingHours: { weekly: week, exceptions: [] },
+  outsideHours: "schedule",
+  slotMinutes: 60,
+  leadMinutes: 0,
+  slotCapacity: "",
+};
+const newDevice = () => ({
+  endpoint: `https://127.0.0.1:9/push/${randomBytes(8).toString("hex")}`,
+  p256dh: randomBytes(65).toString("base64url"),
+  auth: randomBytes(16).toString("base64url"),
+});
+const photo = await photoLikeJpeg(900, 700);
+
+const settingsOf = async (storeId: string) =>
+  (await db.select().from(storeSettings).where(eq(storeSettings.storeId, storeId)))[0];
+const rowOf = async <T>(rows: Promise<T[]>) => (await rows)[0];
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -45,81 +136,207 @@ const ENDPOINTS: Endpoint[] = [
     method: "GET",
     path: "/i/admin?tab=productos",
     dataPath: "/i/admin.data?tab=productos",
-    allowed: ["otherOwner", "superadmin"],
+    allowed: ["owner", "otherOwner", "superadmin"],
     refusal: 404,
   },
   {
     name: "order stream",
     method: "GET",
     path: "/i/admin/orders/stream",
-    allowed: ["otherOwner"],
+    allowed: ["owner", "otherOwner"],
     refusal: 404,
   },
   {
     name: "settings",
     method: "POST",
     path: "/i/admin/settings",
-    form: () => ({ displayName: "Forjada", cityId: "aguascalientes", allowPickup: "on" }),
-    allowed: ["otherOwner"],
+    form: () => validSettings,
+    allowed: ["owner", "otherOwner"],
     refusal: 404,
+    ownerEffect: async (own) => async () =>
+      expect((await settingsOf(own.storeId))!.displayName).toBe(validSettings.displayName),
   },
   {
     name: "advanced settings",
     method: "POST",
     path: "/i/admin/advanced-settings",
     form: () => ({ categories: "Forjada" }),
-    allowed: ["otherOwner"],
+    allowed: ["owner", "otherOwner"],
     refusal: 404,
+    ownerEffect: async (own) => async () =>
+      expect((await settingsOf(own.storeId))!.customCategories).toEqual(["Forjada"]),
+  },
+  {
+    name: "order settings",
+    method: "POST",
+    path: "/i/admin/order-settings",
+    form: () => ({ intent: "payment", paymentMethods: "cash" }),
+    allowed: ["owner", "otherOwner"],
+    refusal: 404,
+    ownerEffect: async (own) => async () =>
+      expect((await settingsOf(own.storeId))!.paymentMethods).toEqual(["cash"]),
+  },
+  {
+    name: "opening hours",
+    method: "POST",
+    path: "/i/admin/shop-rules",
+    form: () => ({ intent: "hours", payload: JSON.stringify(hours) }),
+    allowed: ["owner", "otherOwner"],
+    refusal: 404,
+    ownerEffect: async (own) => async () =>
+      expect((await settingsOf(own.storeId))!.outsideHours).toBe("schedule"),
+  },
+  {
+    name: "pause",
+    method: "POST",
+    path: "/i/admin/pause",
+    form: () => ({ intent: "pause", message: "Volvemos pronto", minutes: "60" }),
+    allowed: ["owner", "otherOwner"],
+    refusal: 404,
+    ownerEffect: async (own) => {
+      await db.update(storeSettings).set({ pausedAt: null }).where(eq(storeSettings.storeId, own.storeId));
+      return async () => expect((await settingsOf(own.storeId))!.pausedAt).not.toBeNull();
+    },
+  },
+  {
+    name: "product create",
+    method: "POST",
+    path: "/i/admin/products",
+    form: () => ({ intent: "create", name: "Forjado", description: "Pan", price: "10", unit: "pieza" }),
+    allowed: ["owner", "otherOwner"],
+    refusal: 404,
+    ownerEffect: async (own) => {
+      const before = await productCount(own.storeId);
+      return async () => expect(await productCount(own.storeId)).toBe(before + 1);
+    },
   },
   {
     name: "product availability",
     method: "POST",
     path: "/i/admin/products",
-    form: () => ({ intent: "set-availability", productId: victim.productId, available: "false" }),
-    allowed: [],
+    form: (t) => ({ intent: "set-availability", productId: t.productId, available: "false" }),
+    allowed: ["owner"],
     refusal: 404,
-    domainRefusal: true,
+    domainRefusal: ["otherOwner"],
+    ownerEffect: async (own) => async () =>
+      expect((await rowOf(db.select().from(products).where(eq(products.id, own.productId))))!.available).toBe(
+        false,
+      ),
   },
   {
     name: "product delete",
     method: "POST",
     path: "/i/admin/products",
-    form: () => ({ intent: "delete", productId: victim.productId }),
-    allowed: [],
+    form: (t) => ({ intent: "delete", productId: t.productId }),
+    allowed: ["owner"],
     refusal: 404,
-    domainRefusal: true,
+    domainRefusal: ["otherOwner"],
+    ownerEffect: async (own) => async () =>
+      expect(await db.select().from(products).where(eq(products.id, own.productId))).toEqual([]),
   },
   {
     name: "order completion",
     method: "POST",
     path: "/i/admin/orders",
-    form: () => ({ intent: "complete", orderId: victim.orderId }),
-    allowed: [],
+    form: (t) => ({ intent: "complete", orderId: t.orderId }),
+    allowed: ["owner"],
     refusal: 404,
-    domainRefusal: true,
+    domainRefusal: ["otherOwner"],
+    ownerEffect: async (own) => async () =>
+      expect((await rowOf(db.select().from(orders).where(eq(orders.id, own.orderId))))!.status).toBe(
+        "completed",
+      ),
   },
   {
     name: "trial",
     method: "POST",
     path: "/i/admin/trial",
     form: () => ({}),
-    allowed: ["otherOwner"],
+    allowed: ["owner", "otherOwner"],
     refusal: 404,
+    ownerOfItsOwn: true,
+    ownerEffect: async (own) => async () =>
+      expect(
+        (await rowOf(db.select().from(stores).where(eq(stores.id, own.storeId))))!.trialExpiration,
+      ).not.toBeNull(),
   },
   {
     name: "own domain",
     method: "POST",
     path: "/i/admin/custom-domain",
     form: () => ({ intent: "remove" }),
-    allowed: ["otherOwner"],
+    allowed: ["owner", "otherOwner"],
     refusal: 404,
   },
   {
     name: "upload",
     method: "POST",
     path: "/i/admin/upload",
-    form: () => ({ kind: "product-images" }),
-    allowed: ["otherOwner"],
+    multipart: () => {
+      const form = new FormData();
+      form.set("kind", "product-images");
+      form.set("file", new Blob([photo], { type: "image/jpeg" }), "foto.jpg");
+      return form;
+    },
+    allowed: ["owner", "otherOwner"],
+    refusal: 404,
+    ownerEffect: async () => {
+      const [before] = await db.select({ n: count() }).from(imageUploads);
+      return async () => {
+        const [after] = await db.select({ n: count() }).from(imageUploads);
+        expect(after!.n).toBe(before!.n + 1);
+      };
+    },
+  },
+  // Issue 10: the owner's devices and test notifications.
+  {
+    name: "push devices",
+    method: "GET",
+    path: "/i/admin/push",
+    allowed: ["owner", "otherOwner"],
+    refusal: 404,
+  },
+  {
+    name: "push subscribe",
+    method: "POST",
+    path: "/i/admin/push",
+    form: () => ({ intent: "subscribe", ...newDevice(), device: "Chrome en Android" }),
+    allowed: ["owner", "otherOwner"],
+    refusal: 404,
+    ownerEffect: async (own) => {
+      const before = await devicesOf(own.storeId);
+      return async () => expect(await devicesOf(own.storeId)).toHaveLength(before.length + 1);
+    },
+  },
+  {
+    name: "push device removal",
+    method: "POST",
+    path: "/i/admin/push",
+    form: (t) => ({ intent: "remove", id: String(t.deviceId) }),
+    allowed: ["owner"],
+    refusal: 404,
+    domainRefusal: ["otherOwner"],
+    ownerEffect: async (own) => async () =>
+      expect((await devicesOf(own.storeId)).map((device) => device.id)).not.toContain(own.deviceId),
+  },
+  {
+    name: "push test notification",
+    method: "POST",
+    path: "/i/admin/push",
+    form: () => ({ intent: "test" }),
+    allowed: ["owner", "otherOwner"],
+    refusal: 404,
+    ownerEffect: async (own) => {
+      const before = await queuedPushes(own.storeId);
+      const devices = (await devicesOf(own.storeId)).length;
+      return async () => expect(await queuedPushes(own.storeId)).toBe(before + devices);
+    },
+  },
+  {
+    name: "share poster",
+    method: "GET",
+    path: "/i/admin/share/poster.pdf",
+    allowed: ["owner", "otherOwner"],
     refusal: 404,
   },
   // Issue 15: the Cuenta area is every signed-in user's own; its store parts are the owner's.
@@ -128,22 +345,46 @@ const ENDPOINTS: Endpoint[] = [
     method: "GET",
     path: "/i/cuenta",
     dataPath: "/i/cuenta.data",
-    allowed: ["otherOwner", "superadmin"],
+    allowed: ["owner", "otherOwner", "superadmin"],
     refusal: 404,
   },
   {
     name: "account password",
     method: "POST",
     path: "/i/cuenta/contrasena",
-    form: () => ({ currentPassword: "no-es-la-suya", newPassword: "una-clave-forjada-1" }),
-    allowed: ["otherOwner", "superadmin"],
+    // A's own password: a forged post still only reaches the caller's account, where it is wrong.
+    form: (t) => ({ currentPassword: t.password, newPassword: "una-clave-forjada-1" }),
+    allowed: ["owner", "otherOwner", "superadmin"],
     refusal: 404,
+    ownerOfItsOwn: true,
+  },
+  {
+    name: "account e-mail",
+    method: "POST",
+    path: "/i/cuenta/correo",
+    form: (t) => ({
+      newEmail: `nuevo-${randomBytes(4).toString("hex")}@example.com`,
+      currentPassword: t.password,
+    }),
+    allowed: ["owner", "otherOwner", "superadmin"],
+    refusal: 404,
+  },
+  {
+    name: "account sessions",
+    method: "POST",
+    path: "/i/cuenta/sesiones",
+    form: (t) => ({ intent: "end", sessionId: t.sessionId }),
+    allowed: ["owner"],
+    refusal: 404,
+    domainRefusal: ["otherOwner", "superadmin"],
+    ownerEffect: async (own) => async () =>
+      expect(await db.select().from(authSession).where(eq(authSession.id, own.sessionId))).toEqual([]),
   },
   {
     name: "data export",
     method: "GET",
     path: "/i/cuenta/exportar",
-    allowed: ["otherOwner"],
+    allowed: ["owner", "otherOwner"],
     refusal: 404,
   },
   {
@@ -151,16 +392,21 @@ const ENDPOINTS: Endpoint[] = [
     method: "POST",
     path: "/i/cuenta/cerrar-tienda",
     // Another owner's post closes nothing: their own store's id was not typed.
-    form: () => ({ confirmStoreId: victim.storeId }),
-    allowed: ["otherOwner"],
+    form: (t) => ({ confirmStoreId: t.storeId }),
+    allowed: ["owner", "otherOwner"],
     refusal: 404,
+    ownerOfItsOwn: true,
+    ownerEffect: async (own) => async () =>
+      expect(
+        (await rowOf(db.select().from(stores).where(eq(stores.id, own.storeId))))!.closedAt,
+      ).not.toBeNull(),
   },
   {
     name: "new-order e-mail",
     method: "POST",
     path: "/i/admin/order-email",
     form: () => ({ enabled: "true" }),
-    allowed: ["otherOwner"],
+    allowed: ["owner", "otherOwner"],
     refusal: 404,
   },
   {
@@ -176,29 +422,56 @@ const ENDPOINTS: Endpoint[] = [
     method: "POST",
     path: "/i/super-admin",
     dataPath: "/i/super-admin.data",
-    form: () => ({ intent: "set-visibility", storeId: victim.storeId, hidden: "true" }),
+    form: (t) => ({ intent: "set-visibility", storeId: t.storeId, hidden: "true" }),
     allowed: ["superadmin"],
     refusal: 403,
+    changesVictim: true,
   },
   {
     name: "super-admin JSON action",
     method: "POST",
     path: "/i/super-admin/actions",
-    form: () => ({ intent: "set-visibility", storeId: victim.storeId, hidden: "true" }),
+    form: (t) => ({ intent: "set-visibility", storeId: t.storeId, hidden: "true" }),
     allowed: ["superadmin"],
     refusal: 403,
+    changesVictim: true,
   },
 ];
 
-const cookies: Record<Caller, string | null> = { anonymous: null, otherOwner: null, superadmin: null };
+const cookies: Record<Caller, string | null> = {
+  anonymous: null,
+  owner: null,
+  otherOwner: null,
+  superadmin: null,
+};
 
 beforeAll(async () => {
-  const store = await createStore(db, { displayName: "Tienda de A" });
+  // On Pro, so that its own advanced settings are allowed and every product it adds fits.
+  const store = await createStore(db, {
+    displayName: "Tienda de A",
+    licenceType: "premier",
+    licenceExpires: new Date(Date.now() + 86_400_000),
+  });
+  // A password of A's own: the factories' default is everyone's, and a forged password change
+  // carrying A's password must be wrong for whoever sends it.
+  const owner = await createOwner(db, { storeId: store.id, password: "la-clave-de-a-solamente" });
   const product = await createProduct(db, store.id, { available: true });
   const order = await createOrder(db, store.id, {
     lines: [{ productId: product.id, name: product.name, price: product.price, unit: product.unit }],
   });
-  Object.assign(victim, { storeId: store.id, productId: product.id, orderId: order.id });
+  await saveSubscription(db, owner.id, store.id, { ...newDevice(), device: "Teléfono de A" });
+  const [device] = await devicesOf(store.id);
+  cookies.owner = await signIn(running.server.url, owner.email, owner.password);
+  const [session] = await db.select().from(authSession).where(eq(authSession.userId, owner.id));
+  Object.assign(victim, {
+    storeId: store.id,
+    productId: product.id,
+    orderId: order.id,
+    deviceId: device!.id,
+    sessionId: session!.id,
+    password: owner.password,
+    userId: owner.id,
+  });
   // On the Negocio trial, so that its own advanced settings are allowed.
   const other = await createStore(db, { trialExpiration: new Date(Date.now() + 86_400_000) });
   const otherOwner = await createOwner(db, { storeId: other.id });
@@ -207,15 +480,91 @@ beforeAll(async () => {
   cookies.superadmin = await signIn(running.server.url, superadmin.email, superadmin.password);
 });
 
-function request(endpoint: Endpoint, caller: Caller, kind: Kind) {
+async function productCount(storeId: string) {
+  const [row] = await db.select({ n: count() }).from(products).where(eq(products.storeId, storeId));
+  return row!.n;
+}
+
+function devicesOf(storeId: string) {
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.storeId, storeId))
+    .orderBy(pushSubscriptions.id);
+}
+
+/** Pushes queued for the store's devices. */
+async function queuedPushes(storeId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(jobs)
+    .innerJoin(pushSubscriptions, sql`(${jobs.payload}->>'subscriptionId')::bigint = ${pushSubscriptions.id}`)
+    .where(and(eq(jobs.kind, PUSH_JOB), eq(pushSubscriptions.storeId, storeId)));
+  return row!.n;
+}
+
+/**
+ * The owner's own target: for most endpoints owner A with a new product, order, device and session
+ * of A's store, so that A's data the forged requests aim at stays as it was; for those that end a
+ * session, an account or a trial, a new owner of a new store.
+ */
+async function ownTarget(endpoint: Endpoint): Promise<{ cookie: string; target: Target }> {
+  let storeId = victim.storeId;
+  let userId = victim.userId;
+  let password = victim.password;
+  let cookie = cookies.owner!;
+  if (endpoint.ownerOfItsOwn) {
+    const store = await createStore(db);
+    const owner = await createOwner(db, { storeId: store.id });
+    cookie = await signIn(running.server.url, owner.email, owner.password);
+    ({ id: userId, password } = owner);
+    storeId = store.id;
+  }
+  const product = await createProduct(db, storeId, { available: true });
+  const order = await createOrder(db, storeId, {
+    lines: [{ productId: product.id, name: product.name, price: product.price, unit: product.unit }],
+  });
+  const device = newDevice();
+  await saveSubscription(db, userId, storeId, { ...device, device: "Tableta" });
+  const [saved] = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.endpoint, device.endpoint));
+  // A second session of this owner's, signed in elsewhere: the one "Cerrar esta sesión" may end.
+  let sessionId = "";
+  if (endpoint.name === "account sessions") {
+    const email = (await rowOf(db.select().from(authUser).where(eq(authUser.id, userId))))!.email;
+    await signIn(running.server.url, email, password);
+    const [newest] = await db
+      .select()
+      .from(authSession)
+      .where(eq(authSession.userId, userId))
+      .orderBy(desc(authSession.createdAt))
+      .limit(1);
+    sessionId = newest!.id;
+  }
+  return {
+    cookie,
+    target: { storeId, productId: product.id, orderId: order.id, deviceId: saved!.id, sessionId, password },
+  };
+}
+
+let requests = 0;
+function request(endpoint: Endpoint, caller: Caller, kind: Kind, target: Target, cookie: string | null) {
   const singleFetch = kind === "json" && endpoint.dataPath !== undefined;
+  requests += 1;
   const headers: Record<string, string> = {
     // React Router's own client asks for `.data` with no particular type; our scripts ask for JSON.
     Accept: singleFetch ? "*/*" : kind === "json" ? "application/json" : "text/html,application/xhtml+xml",
     Origin: running.server.url,
+    "X-Forwarded-For": `10.9.${requests >> 8}.${requests & 255}`,
   };
-  if (cookies[caller]) headers.cookie = cookies[caller]!;
-  const body = endpoint.form ? new URLSearchParams(endpoint.form()) : undefined;
+  if (cookie) headers.cookie = cookie;
+  const body = endpoint.multipart
+    ? endpoint.multipart(target)
+    : endpoint.form
+      ? new URLSearchParams(endpoint.form(target))
+      : undefined;
   const controller = new AbortController();
   const path = kind === "json" && endpoint.dataPath ? endpoint.dataPath : endpoint.path;
   return fetch(`${running.server.url}${path}`, {
@@ -227,25 +576,91 @@ function request(endpoint: Endpoint, caller: Caller, kind: Kind) {
   }).then((response) => ({ response, stop: () => controller.abort() }));
 }
 
+/** Owner A's data that forged requests aim at. */
 async function victimState() {
   const [product] = await db.select().from(products).where(eq(products.id, victim.productId));
   const [order] = await db.select().from(orders).where(eq(orders.id, victim.orderId));
-  const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, victim.storeId));
-  return { product, order, settings };
+  const [store] = await db.select().from(stores).where(eq(stores.id, victim.storeId));
+  const [user] = await db.select().from(authUser).where(eq(authUser.id, victim.userId));
+  const [account] = await db.select().from(authAccount).where(eq(authAccount.userId, victim.userId));
+  const sessions = await db
+    .select({ id: authSession.id })
+    .from(authSession)
+    .where(eq(authSession.userId, victim.userId))
+    .orderBy(authSession.id);
+  return {
+    product,
+    order,
+    store,
+    user,
+    password: account?.password,
+    settings: await settingsOf(victim.storeId),
+    products: await productCount(victim.storeId),
+    devices: await devicesOf(victim.storeId),
+    pushes: await queuedPushes(victim.storeId),
+    sessions,
+  };
 }
 
+/** Tables a request could add to or delete from (rate-limit hits excepted: a refusal may count). */
+const COUNTED: PgTable[] = [
+  products,
+  orders,
+  orderLines,
+  orderEvents,
+  orderChanges,
+  stores,
+  storeSettings,
+  storeOwners,
+  storeClaims,
+  customDomains,
+  pushSubscriptions,
+  authUser,
+  authAccount,
+  authSession,
+  authVerification,
+  analyticsEvents,
+  imageUploads,
+];
+
+async function rowCounts() {
+  const counts: Record<string, number> = {};
+  for (const table of COUNTED) {
+    const [row] = await db.select({ n: count() }).from(table);
+    counts[getTableName(table)] = row!.n;
+  }
+  // Work queued by a request; the daily jobs (each with its key) are queued by the server itself.
+  const [queued] = await db
+    .select({ n: count() })
+    .from(jobs)
+    .where(sql`${jobs.key} is null`);
+  counts.jobs = queued!.n;
+  return counts;
+}
+
+/** The tables whose row count changed, as "before → after". */
+function changedCounts(before: Record<string, number>, after: Record<string, number>) {
+  return Object.fromEntries(
+    Object.keys(after)
+      .filter((table) => after[table] !== before[table])
+      .map((table) => [table, `${before[table]} → ${after[table]}`]),
+  );
+}
+
+const CALLERS = ["anonymous", "owner", "otherOwner", "superadmin"] as const;
 const cases = ENDPOINTS.flatMap((endpoint) =>
-  (["anonymous", "otherOwner", "superadmin"] as const).flatMap((caller) =>
-    (["document", "json"] as const).map((kind) => ({ endpoint, caller, kind })),
-  ),
+  CALLERS.flatMap((caller) => (["document", "json"] as const).map((kind) => ({ endpoint, caller, kind }))),
 );
 
-describe("the guards of every admin and super-admin loader and action", () => {
+describe("the guards of every admin, Cuenta and super-admin loader and action", () => {
   it.each(cases.map((c) => [c.endpoint.name, c.caller, c.kind, c] as const))(
     "%s, asked by %s as %s",
     async (_name, _caller, _kind, { endpoint, caller, kind }) => {
+      const allowed = endpoint.allowed.includes(caller);
+      if (caller === "owner" && allowed) return ownerSucceeds(endpoint, kind);
       const before = await victimState();
-      const { response, stop } = await request(endpoint, caller, kind);
+      const countsBefore = allowed ? null : await rowCounts();
+      const { response, stop } = await request(endpoint, caller, kind, victim, cookies[caller]);
       const singleFetch = kind === "json" && endpoint.dataPath !== undefined;
       try {
         if (singleFetch) {
@@ -253,7 +668,7 @@ describe("the guards of every admin and super-admin loader and action", () => {
           if (caller === "anonymous") {
             expect(response.status).toBe(202);
             expect(await response.text()).toContain('"redirect","/i/login"');
-          } else if (endpoint.allowed.includes(caller)) {
+          } else if (allowed) {
             expect(response.status).toBe(200);
           } else {
             expect(response.status).toBe(endpoint.refusal);
@@ -266,7 +681,7 @@ describe("the guards of every admin and super-admin loader and action", () => {
             expect(response.status).toBe(401);
             expect(await response.json()).toEqual({ ok: false, message: GUARD_MESSAGES.signInRequired });
           }
-        } else if (endpoint.allowed.includes(caller)) {
+        } else if (allowed) {
           expect([401, 403, 404]).not.toContain(response.status);
           expect(response.status).toBeLessThan(500);
         } else {
@@ -276,7 +691,7 @@ describe("the guards of every admin and super-admin loader and action", () => {
             const body = (await response.json()) as { ok: boolean; message: string };
             expect(body.ok).toBe(false);
             if (expected) expect(body.message).toBe(expected);
-          } else if (!(endpoint.domainRefusal && caller === "otherOwner")) {
+          } else if (!endpoint.domainRefusal?.includes(caller)) {
             // The guard's Spanish page. (A forged post that passes the guards and is refused by
             // the domain answers its JSON 404 to every caller: that endpoint only serves scripts.)
             expect(response.headers.get("content-type")).toMatch(/text\/html/);
@@ -287,7 +702,30 @@ describe("the guards of every admin and super-admin loader and action", () => {
       } finally {
         stop();
       }
-      expect(await victimState()).toEqual(before);
+      if (!(allowed && endpoint.changesVictim)) expect(await victimState()).toEqual(before);
+      if (countsBefore) expect(changedCounts(countsBefore, await rowCounts())).toEqual({});
     },
   );
 });
+
+/** The owner's own request, on their own data: answered as a success, and it did what it says. */
+async function ownerSucceeds(endpoint: Endpoint, kind: Kind) {
+  const { cookie, target } = await ownTarget(endpoint);
+  const check = await endpoint.ownerEffect?.(target);
+  const { response, stop } = await request(endpoint, "owner", kind, target, cookie);
+  try {
+    expect(response.status, await peek(response)).toBeLessThan(300);
+    if (response.headers.get("content-type")?.includes("application/json")) {
+      expect((await response.json()) as { ok?: boolean }).not.toMatchObject({ ok: false });
+    }
+  } finally {
+    stop();
+  }
+  await check?.();
+}
+
+/** The start of a failed answer's body, for the assertion's message. */
+async function peek(response: Response) {
+  if (response.status < 300) return "";
+  return (await response.clone().text()).slice(0, 300);
+}

@@ -137,5 +137,10 @@ describe("server with S3 storage", () => {
     expect(
       (await fetch(`${server.url}/media/product-images%2f..%2f..%2fx.webp`, { redirect: "manual" })).status,
     ).toBe(404);
+    // The pages may show what /media redirects to: the CDN's origin is in the policy's img-src.
+    for (const page of ["/", "/offline.html"]) {
+      const policy = (await fetch(`${server.url}${page}`)).headers.get("content-security-policy") ?? "";
+      expect(policy, page).toMatch(/(^|; )img-src [^;]* https:\/\/cdn\.example\.com(;|$)/);
+    }
   });
 });

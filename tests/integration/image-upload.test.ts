@@ -196,6 +196,61 @@ describe("POST /i/admin/upload", () => {
     expect(await uploadedFiles()).toEqual(before);
   });
 
+  it("a photo refused before it is read still gets its answer, and its connection serves the next request", async () => {
+    // One kept-alive connection, as a browser reuses it for the panel's next request.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const photo = await photoLikeJpeg(2000, 1500);
+    const boundary = "----tianguis";
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nproduct-images\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="foto.jpg"\r\n` +
+          "Content-Type: image/jpeg\r\n\r\n",
+      ),
+      photo,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const send = (method: string, path: string, payload?: Buffer) =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const request = http.request(
+          {
+            agent,
+            host: "127.0.0.1",
+            port: running.server.port,
+            path,
+            method,
+            headers: payload
+              ? {
+                  accept: "application/json",
+                  "content-type": `multipart/form-data; boundary=${boundary}`,
+                  "content-length": String(payload.length),
+                }
+              : {},
+            timeout: 10_000,
+          },
+          (response) => {
+            response.resume();
+            response.on("end", () => resolve({ status: response.statusCode!, reused: request.reusedSocket }));
+          },
+        );
+        request.on("timeout", () => request.destroy(new Error(`${method} ${path}: no answer in 10 s`)));
+        request.on("error", reject);
+        request.end(payload);
+      });
+    try {
+      expect(body.length).toBeGreaterThan(512 * 1024);
+      const answers = [];
+      for (let round = 0; round < 3; round++) {
+        answers.push(await send("POST", "/i/admin/upload", body));
+        answers.push(await send("GET", "/healthz"));
+      }
+      expect(answers.map((answer) => answer.status)).toEqual([401, 200, 401, 200, 401, 200]);
+      expect(answers.slice(1).every((answer) => answer.reused)).toBe(true);
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it("puts an owner's upload in their own store, whatever the form says", async () => {
     const victim = await newOwner();
     const attacker = await newOwner();

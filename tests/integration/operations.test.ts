@@ -10,6 +10,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { connectDatabase } from "~/db/client.server";
 import { createOwner, createProduct, createStore } from "~/db/factories.server";
+import { ORDER_LISTENER_APPLICATION_NAME } from "~/domain/orders/order-events.server";
 import { createTestDatabase } from "../support/database";
 import { signIn } from "../support/http-server";
 import { postOrder } from "../support/shopper";
@@ -205,6 +206,51 @@ describe("a watched database", () => {
       await expect
         .poll(async () => (await fetch(`${server.url}/readyz`)).status, { timeout: 10_000 })
         .toBe(200);
+    },
+  );
+});
+
+describe("a lost order listener", () => {
+  it(
+    "/healthz and /readyz say so while only the LISTEN connection is down, and recover with it",
+    { timeout: 60_000 },
+    async () => {
+      const { url: databaseUrl } = await createTestDatabase();
+      const server = await start(await newDataDir(), undefined, { DATABASE_URL: databaseUrl });
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      const health = async () => {
+        const response = await fetch(`${server.url}/healthz`);
+        return `${response.status} ${await response.text()}`;
+      };
+      const ready = async () => (await fetch(`${server.url}/readyz`)).json();
+      // The listener reconnects within a quarter of a second: its backend is terminated again and
+      // again, by its name, while every other connection of the server stays up.
+      let holding = true;
+      let terminated = 0;
+      const hold = (async () => {
+        while (holding) {
+          const { rows } = await admin.query(
+            "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1",
+            [ORDER_LISTENER_APPLICATION_NAME],
+          );
+          terminated += rows.length;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      try {
+        await expect.poll(health).toBe("503 order listener unavailable");
+        await expect
+          .poll(ready)
+          .toMatchObject({ ready: false, database: true, listener: false, jobs: true, shuttingDown: false });
+      } finally {
+        holding = false;
+        await hold;
+      }
+      expect(terminated).toBeGreaterThan(0);
+      await expect.poll(health).toBe("200 ok");
+      expect(await ready()).toMatchObject({ ready: true, database: true, listener: true });
+      await admin.end();
     },
   );
 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createOrder, createOwner, createProduct, createStore } from "~/db/factories.server";
 import { orderEvents, orders, storeSettings } from "~/db/schema";
 import { PAYMENT_MESSAGES } from "~/domain/orders/payment";
+import { TRACKING_LIMITS } from "~/domain/orders/stream-limits.server";
 import { randomId } from "~/lib/ids";
 import { createTestDatabase } from "../support/database";
 import { signIn, useServerProcess } from "../support/http-server";
@@ -69,6 +70,28 @@ async function tracking(storeId: string, number: string, clientIp = randomAddres
   return { response, html: await response.text() };
 }
 
+/** A shopper's open tracking page's stream: what it received so far, and whether the server ended it. */
+async function followOrder(storeId: string, number: string, clientIp = randomAddress()) {
+  const abort = new AbortController();
+  const response = await fetch(`${base()}/s/${storeId}/pedido/${number}/stream`, {
+    headers: { "X-Forwarded-For": clientIp },
+    signal: abort.signal,
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("text/event-stream");
+  const stream = { received: "", ended: false, stop: () => abort.abort() };
+  void (async () => {
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return void (stream.ended = true);
+      stream.received += value;
+    }
+  })().catch(() => {});
+  await expect.poll(() => stream.received).toContain(": connected");
+  return stream;
+}
+
 describe("order steps and the tracking page", () => {
   it("a step the owner marks shows on that order's tracking page, and on no other", async () => {
     const { store, concha, cookie } = await shop();
@@ -98,26 +121,7 @@ describe("order steps and the tracking page", () => {
     const { store, concha, cookie } = await shop();
     const number = await placed(store.id, concha.id);
     const other = await placed(store.id, concha.id);
-    const follow = async (orderNumber: string) => {
-      const abort = new AbortController();
-      const response = await fetch(`${base()}/s/${store.id}/pedido/${orderNumber}/stream`, {
-        headers: { "X-Forwarded-For": randomAddress() },
-        signal: abort.signal,
-      });
-      expect(response.status).toBe(200);
-      expect(response.headers.get("content-type")).toContain("text/event-stream");
-      const stream = { received: "", stop: () => abort.abort() };
-      void (async () => {
-        const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          stream.received += value;
-        }
-      })().catch(() => {});
-      await expect.poll(() => stream.received).toContain(": connected");
-      return stream;
-    };
+    const follow = (orderNumber: string) => followOrder(store.id, orderNumber);
     const changes = (stream: { received: string }) => stream.received.split("event: changed").length - 1;
     const mine = await follow(number);
     const theirs = await follow(other);
@@ -136,6 +140,44 @@ describe("order steps and the tracking page", () => {
       headers: { "X-Forwarded-For": randomAddress() },
     });
     expect(unknown.status).toBe(404);
+  });
+
+  it(`one address follows at most ${TRACKING_LIMITS.perSession} orders live: its oldest stream is replaced`, async () => {
+    const { store, concha } = await shop();
+    const number = await placed(store.id, concha.id);
+    const family = randomAddress();
+    const streams: Awaited<ReturnType<typeof followOrder>>[] = [];
+    for (let n = 0; n < TRACKING_LIMITS.perSession + 1; n++)
+      streams.push(await followOrder(store.id, number, family));
+    // Another address is not counted against this one.
+    const neighbour = await followOrder(store.id, number);
+    const [oldest, ...rest] = streams;
+    await expect.poll(() => oldest!.ended).toBe(true);
+    expect(oldest!.received).toContain("event: replaced");
+    for (const stream of [...rest, neighbour]) {
+      expect(stream.ended).toBe(false);
+      expect(stream.received).not.toContain("event: replaced");
+    }
+    for (const stream of [...streams, neighbour]) stream.stop();
+  });
+
+  it(`one store's shoppers follow at most ${TRACKING_LIMITS.perStore} orders live together: the oldest stream is replaced`, async () => {
+    const { store, concha } = await shop();
+    const other = await shop();
+    const number = await placed(store.id, concha.id);
+    const otherNumber = await placed(other.store.id, other.concha.id);
+    const streams: Awaited<ReturnType<typeof followOrder>>[] = [];
+    // Each from its own address, so that no address passes its own limit.
+    for (let n = 0; n < TRACKING_LIMITS.perStore + 1; n++) {
+      streams.push(await followOrder(store.id, number, `198.19.${n >> 8}.${n & 255}`));
+    }
+    // Another store's shoppers are not counted against this one.
+    const elsewhere = await followOrder(other.store.id, otherNumber);
+    await expect.poll(() => streams[0]!.ended).toBe(true);
+    expect(streams[0]!.received).toContain("event: replaced");
+    expect(streams.filter((stream) => stream.ended || stream.received.includes("replaced"))).toHaveLength(1);
+    expect(elsewhere.ended).toBe(false);
+    for (const stream of [...streams, elsewhere]) stream.stop();
   });
 
   it("another owner cannot change a step: not found, and no row changes", async () => {
@@ -182,6 +224,31 @@ describe("order steps and the tracking page", () => {
     });
     expect(stream.status).toBe(429);
     expect(Number(stream.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+  it("'Ya transferí' past the look-up limit is a 429 that says when to retry, as a page and as data", async () => {
+    const { store, concha } = await shop({
+      paymentMethods: ["transfer"],
+      bankName: "BBVA",
+      bankAccountHolder: "Lupe Martínez",
+      clabe: "002115016003269411",
+    });
+    const number = await placed(store.id, concha.id, { paymentMethod: "transfer" });
+    const clientIp = randomAddress();
+    for (let i = 0; i < 30; i++) {
+      expect((await tracking(store.id, `NOPE-${randomId(8)}`, clientIp)).response.status).toBe(404);
+    }
+    for (const path of [`/s/${store.id}/pedido/${number}`, `/s/${store.id}/pedido/${number}.data`]) {
+      const report = await fetch(`${base()}${path}`, {
+        method: "POST",
+        headers: { "X-Forwarded-For": clientIp, Origin: base() },
+        body: new URLSearchParams({ reference: "FOLIO123" }),
+        redirect: "manual",
+      });
+      expect(report.status, path).toBe(429);
+      expect(Number(report.headers.get("retry-after")), path).toBeGreaterThan(0);
+    }
+    const [row] = await db.select().from(orders).where(eq(orders.id, number));
+    expect(row!.transferReportedAt).toBeNull();
   });
 });
 

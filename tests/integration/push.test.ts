@@ -1,7 +1,8 @@
 /**
  * Web Push end to end on this machine (issue 10): real VAPID keys, real aes128gcm encryption by
  * `web-push`, a local HTTPS push service that decrypts what it receives, and the job queue on the
- * test's database — in this process, and in a built server killed with SIGKILL mid-send.
+ * test's database — in this process, and in a built server killed with SIGKILL mid-send — and the
+ * Notificaciones tab's test notification and device removal through the server.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -9,18 +10,20 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
 import webpush from "web-push";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOwner, createProduct, createStore } from "~/db/factories.server";
 import { jobs, pushSubscriptions } from "~/db/schema";
 import { enqueue, startJobWorker, type JobWorker } from "~/domain/jobs/jobs.server";
 import { parseOrderForm } from "~/domain/orders/order-form";
 import { placeOrder } from "~/domain/orders/place-order.server";
+import { PUSH_MESSAGES } from "~/domain/push/push-messages";
 import { PENDING_ORDERS_URL } from "~/domain/push/push-text";
 import { PUSH_JOB, pushJobHandler, saveSubscription } from "~/domain/push/push.server";
 import { createLogger } from "~/lib/logger.server";
 import { createTestDatabase } from "../support/database";
 import { startPushEndpoint } from "../support/push-endpoint";
-import { startServerProcess } from "../support/server-process";
+import { signIn } from "../support/http-server";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
 
 const { db, url: databaseUrl } = await createTestDatabase();
 const endpoint = await startPushEndpoint();
@@ -188,4 +191,103 @@ describe("a crash between the order's commit and the send", () => {
       await second.stop();
     }
   }, 60_000);
+});
+
+describe("the Notificaciones tab's actions, through the server", () => {
+  const running = { server: undefined as unknown as ServerProcess };
+  const dataDir = mkdtemp(path.join(os.tmpdir(), "tianguis-push-tab-"));
+  beforeAll(async () => {
+    running.server = await startServerProcess({
+      env: {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: await dataDir,
+        DEMO_DATA: "false",
+        LOG_LEVEL: "warn",
+        NODE_EXTRA_CA_CERTS: endpoint.caFile,
+        VAPID_PUBLIC_KEY: keys.publicKey,
+        VAPID_PRIVATE_KEY: keys.privateKey,
+      },
+    });
+  });
+  afterAll(async () => {
+    await running.server?.stop();
+    await rm(await dataDir, { recursive: true, force: true });
+  });
+
+  /** An owner with two devices, signed in through the server. */
+  async function ownerWithTwoDevices() {
+    const { store, owner, device } = await ownerWithDevice();
+    const second = endpoint.subscribe();
+    await saveSubscription(db, owner.id, store.id, { ...second, device: "Safari en iPhone" });
+    const cookie = await signIn(running.server.url, owner.email, owner.password);
+    return { store, cookie, endpoints: [device, second] };
+  }
+  const devicesOf = (storeId: string) =>
+    db
+      .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.storeId, storeId))
+      .orderBy(pushSubscriptions.id);
+  const queuedFor = async (deviceIds: number[]) =>
+    (await db.select().from(jobs).where(eq(jobs.kind, PUSH_JOB))).filter((job) =>
+      deviceIds.includes((job.payload as { subscriptionId: number }).subscriptionId),
+    );
+  const post = (cookie: string, fields: Record<string, string>) =>
+    fetch(`${running.server.url}/i/admin/push`, {
+      method: "POST",
+      headers: { cookie, Accept: "application/json", Origin: running.server.url },
+      body: new URLSearchParams(fields),
+    });
+
+  it("a test notification queues one push per device of the owner and reaches each once; no one else's", async () => {
+    endpoint.answerWith(() => 201);
+    const mine = await ownerWithTwoDevices();
+    const theirs = await ownerWithDevice();
+    const myDevices = (await devicesOf(mine.store.id)).map((device) => device.id);
+    const theirDevices = (await devicesOf(theirs.store.id)).map((device) => device.id);
+
+    const response = await post(mine.cookie, { intent: "test" });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, message: PUSH_MESSAGES.testSent(2) });
+    const queued = await queuedFor(myDevices);
+    expect(queued.map((job) => (job.payload as { subscriptionId: number }).subscriptionId).sort()).toEqual(
+      [...myDevices].sort(),
+    );
+    expect(await queuedFor(theirDevices)).toEqual([]);
+
+    await expect.poll(() => mine.endpoints.map((device) => deliveredTo(device.id).length)).toEqual([1, 1]);
+    for (const device of mine.endpoints) {
+      expect(deliveredTo(device.id)[0]!.message).toMatchObject({
+        title: "Notificación de prueba",
+        body: "Así te avisaremos de cada pedido nuevo.",
+        url: PENDING_ORDERS_URL,
+      });
+    }
+    expect(deliveredTo(theirs.device.id)).toEqual([]);
+  });
+
+  it("removing a device deletes only that one; another owner's device is not found and nothing changes", async () => {
+    const mine = await ownerWithTwoDevices();
+    const theirs = await ownerWithDevice();
+    const [first, second] = await devicesOf(mine.store.id);
+    const theirsBefore = await devicesOf(theirs.store.id);
+
+    const removed = await post(mine.cookie, { intent: "remove", id: String(first!.id) });
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toEqual({ ok: true, message: PUSH_MESSAGES.removed });
+    expect(await devicesOf(mine.store.id)).toEqual([second]);
+
+    const foreign = await post(mine.cookie, { intent: "remove", id: String(theirsBefore[0]!.id) });
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ ok: false, message: "No encontramos ese dispositivo." });
+    expect(await devicesOf(theirs.store.id)).toEqual(theirsBefore);
+    expect(await devicesOf(mine.store.id)).toEqual([second]);
+
+    // The tab lists this owner's remaining device only.
+    const listed = await fetch(`${running.server.url}/i/admin/push`, {
+      headers: { cookie: mine.cookie, Accept: "application/json" },
+    });
+    const { devices } = (await listed.json()) as { devices: { id: number }[] };
+    expect(devices.map((device) => device.id)).toEqual([second!.id]);
+  });
 });

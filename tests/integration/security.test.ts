@@ -9,14 +9,24 @@ import { readFileSync } from "node:fs";
 import { and, count, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrder, createOwner, createProduct, createStore } from "~/db/factories.server";
-import { analyticsEvents, authUser, customDomains, orders, products, storeSettings } from "~/db/schema";
-import { MAX_STREAMS_PER_SESSION } from "~/domain/orders/stream-limits.server";
+import {
+  analyticsEvents,
+  authUser,
+  customDomains,
+  orders,
+  products,
+  rateLimitHits,
+  storeSettings,
+} from "~/db/schema";
+import { limitKey, RATE_LIMITS } from "~/domain/rate-limit/rate-limit.server";
+import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_STORE } from "~/domain/orders/stream-limits.server";
 import { createTestDatabase } from "../support/database";
 import { signIn, useServerProcess } from "../support/http-server";
-import { postOrder } from "../support/shopper";
+import { orderRequest, postOrder } from "../support/shopper";
 
 const FOREIGN_ORIGIN_MESSAGE = "Por seguridad no aceptamos este envío porque no viene de Tianguis.";
 const TOO_LARGE_MESSAGE = "Lo que enviaste es demasiado grande.";
+const CONTROL_CHARACTERS_MESSAGE = "Este campo tiene caracteres que no se permiten.";
 
 const { db, url: databaseUrl } = await createTestDatabase();
 const running = useServerProcess(databaseUrl);
@@ -373,6 +383,26 @@ describe("anonymous writes are bounded", () => {
     expect(await events("view_store_page", store.id)).toBe(5);
   });
 
+  it(`a store's page views stop counting at ${RATE_LIMITS.viewsPerStore.limit} an hour, whoever sends them`, async () => {
+    const store = await createStore(db, { displayName: "Tienda muy vista" });
+    const view = () =>
+      fetch(`${base()}/s/${store.id}/api`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: base() },
+        body: JSON.stringify({ intent: "view" }),
+      });
+    // The hour's views from other addresses, one short of the store's limit.
+    const key = limitKey({ name: "viewsPerStore", subject: store.id });
+    await db
+      .insert(rateLimitHits)
+      .values(Array.from({ length: RATE_LIMITS.viewsPerStore.limit - 1 }, () => ({ key, at: new Date() })));
+    expect((await view()).status).toBe(204);
+    expect(await events("view_store_page", store.id)).toBe(1);
+    // This address has counted one view of its five: the store's limit is what stops the next.
+    expect((await view()).status).toBe(204);
+    expect(await events("view_store_page", store.id)).toBe(1);
+  });
+
   it("100 searches from one address count 60 searches; every one gets its results", async () => {
     const before = await events("search_products", null);
     const answers = await Promise.all(
@@ -422,28 +452,50 @@ describe("anonymous writes are bounded", () => {
   });
 
   it(`one session holds at most ${MAX_STREAMS_PER_SESSION} live order streams: the oldest are closed`, async () => {
-    const open = async () => {
-      const response = await fetch(`${base()}/i/admin/orders/stream`, { headers: { cookie: owner.cookie } });
-      expect(response.status).toBe(200);
-      const reader = response.body!.getReader();
-      await reader.read(); // the first event: the stream is registered
-      return reader;
-    };
     const readers = [];
-    for (let n = 0; n < MAX_STREAMS_PER_SESSION + 2; n++) readers.push(await open());
-    const ended = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
-      const timeout = new Promise<"open">((resolve) => setTimeout(() => resolve("open"), 1500));
-      const drained = (async () => {
-        while (!(await reader.read()).done);
-        return "closed" as const;
-      })();
-      return Promise.race([drained, timeout]);
-    };
-    const states = await Promise.all(readers.map(ended));
+    for (let n = 0; n < MAX_STREAMS_PER_SESSION + 2; n++) readers.push(await openOrderStream(owner.cookie));
+    const states = await Promise.all(readers.map(streamState));
     expect(states).toEqual([...Array(2).fill("closed"), ...Array(MAX_STREAMS_PER_SESSION).fill("open")]);
     await Promise.all(readers.map((reader) => reader.cancel()));
   });
+
+  it(`one store holds at most ${MAX_STREAMS_PER_STORE} live order streams across its sessions: the oldest are closed`, async () => {
+    const store = await createStore(db, { displayName: "Tienda con muchas pestañas" });
+    const account = await createOwner(db, { storeId: store.id });
+    const sessions = [];
+    for (let n = 0; n < 3; n++) sessions.push(await signIn(base(), account.email, account.password));
+    // Interleaved over three sessions, so that none passes its own limit of MAX_STREAMS_PER_SESSION.
+    const readers = [];
+    for (let n = 0; n < MAX_STREAMS_PER_STORE + 2; n++) {
+      readers.push(await openOrderStream(sessions[n % sessions.length]!));
+    }
+    expect(Math.ceil(readers.length / sessions.length)).toBeLessThanOrEqual(MAX_STREAMS_PER_SESSION);
+    // Another store's panel is not counted against this one.
+    const elsewhere = await openOrderStream(owner.cookie);
+    const states = await Promise.all([...readers, elsewhere].map(streamState));
+    expect(states).toEqual([...Array(2).fill("closed"), ...Array(MAX_STREAMS_PER_STORE + 1).fill("open")]);
+    await Promise.all([...readers, elsewhere].map((reader) => reader.cancel()));
+  });
 });
+
+/** Opens the owner's live order stream and waits for its first event: the stream is registered. */
+async function openOrderStream(cookie: string) {
+  const response = await fetch(`${base()}/i/admin/orders/stream`, { headers: { cookie } });
+  expect(response.status).toBe(200);
+  const reader = response.body!.getReader();
+  await reader.read();
+  return reader;
+}
+
+/** "closed" when the server ends the stream within 1.5 s, "open" otherwise. */
+function streamState(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  const timeout = new Promise<"open">((resolve) => setTimeout(() => resolve("open"), 1500));
+  const drained = (async () => {
+    while (!(await reader.read()).done);
+    return "closed" as const;
+  })();
+  return Promise.race([drained, timeout]);
+}
 
 describe("bad values", () => {
   it("a NUL in a field is a 400 naming that field, and nothing is stored", async () => {
@@ -472,6 +524,105 @@ describe("bad values", () => {
     const search = await fetch(`${base()}/c/aguascalientes?q=pan%00dulce`);
     expect(search.status).toBe(400);
     expect(await ownerState()).toEqual(before);
+  });
+
+  it("a NUL in a multipart form's text field is a 400 naming that field; a binary file part is not text", async () => {
+    const before = await ownerState();
+    const settings = new FormData();
+    settings.set("displayName", "La Espiga\u0000");
+    settings.set("cityId", "aguascalientes");
+    settings.set("allowPickup", "on");
+    const refused = await fetch(`${base()}/i/admin/settings`, {
+      method: "POST",
+      headers: { cookie: owner.cookie, Accept: "application/json", Origin: base() },
+      body: settings,
+    });
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as { fieldErrors: Record<string, string> };
+    expect(body.fieldErrors.displayName).toContain(CONTROL_CHARACTERS_MESSAGE);
+    expect(await ownerState()).toEqual(before);
+
+    // Bytes 0 to 255 in a file part are a file's content, not a field: the form goes through.
+    const product = new FormData();
+    for (const [key, value] of Object.entries({
+      intent: "create",
+      name: "Bolillo",
+      description: "Recién horneado",
+      price: "3",
+      unit: "pieza",
+      available: "on",
+    }))
+      product.set(key, value);
+    const bytes = Uint8Array.from({ length: 256 }, (_, n) => n);
+    product.set("adjunto", new Blob([bytes], { type: "application/octet-stream" }), "datos.bin");
+    const accepted = await fetch(`${base()}/i/admin/products`, {
+      method: "POST",
+      headers: { cookie: owner.cookie, Accept: "application/json", Origin: base() },
+      body: product,
+    });
+    expect(accepted.status).toBe(200);
+    expect((await ownerState()).productCount).toBe(before.productCount + 1);
+  });
+
+  it.each([
+    ["text/plain", "text/plain;charset=UTF-8"],
+    ["no type", null],
+  ])(
+    "a NUL in an order sent to the storefront API as %s is a 400 naming the field; no order is stored",
+    async (_name, type) => {
+      const [before] = await db.select({ n: count() }).from(orders).where(eq(orders.storeId, owner.storeId));
+      const request = orderRequest(owner);
+      request.form.customerName = "Ana\u0000";
+      const response = await fetch(`${base()}/s/${owner.storeId}/api`, {
+        method: "POST",
+        headers: { Origin: base(), ...(type ? { "Content-Type": type } : {}) },
+        // Bytes, not a string: fetch gives a string body a text/plain type of its own.
+        body: new TextEncoder().encode(JSON.stringify(request)),
+      });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { fieldErrors: Record<string, string> };
+      expect(body.fieldErrors.customerName).toContain(CONTROL_CHARACTERS_MESSAGE);
+      const [after] = await db.select({ n: count() }).from(orders).where(eq(orders.storeId, owner.storeId));
+      expect(after!.n).toBe(before!.n);
+    },
+  );
+
+  it.each([
+    ["an order's number", "/s/STORE/pedido/%00"],
+    ["an order's number in an unknown store", "/s/x/pedido/%00"],
+    ["a store id", "/%00"],
+    ["a store id's data request", "/%00.data"],
+    ["a product id", "/STORE/p/%1F"],
+    ["a city", "/c/aguascalientes%07"],
+    ["the panel", "/i/admin/%7F"],
+    ["an image", "/media/product-images/%00.webp"],
+  ])(
+    "a control character in %s's path segment is the 404 page, before any route runs",
+    async (_name, path) => {
+      const url = `${base()}${path.replace("STORE", owner.storeId)}`;
+      const logged = running.server.output().length;
+      const page = await fetch(url, { headers: { cookie: owner.cookie } });
+      expect(page.status).toBe(404);
+      const html = await page.text();
+      expect(html).toContain("La dirección que buscas no existe");
+      // The plain page, not React's: no route (and so no query) ran.
+      expect(html).not.toContain("<script");
+      const json = await fetch(url, { headers: { cookie: owner.cookie, Accept: "application/json" } });
+      expect(json.status).toBe(404);
+      expect(await json.json()).toMatchObject({ ok: false });
+      expect(running.server.output().slice(logged)).not.toMatch(
+        /Failed query|unexpected error|unhandled error/,
+      );
+    },
+  );
+
+  it("a control character in the storefront API's store id is a 404, not a 500", async () => {
+    const response = await fetch(`${base()}/s/%00/api`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base() },
+      body: JSON.stringify(orderRequest(owner)),
+    });
+    expect(response.status).toBe(404);
   });
 
   it("an e-mail past 254 characters is refused at login before anything else, in Spanish", async () => {

@@ -13,6 +13,8 @@ import type { Logger } from "~/lib/logger.server";
  * browser that slept) is replayed from the table.
  */
 const CHANNEL = "tianguis_orders";
+/** How the LISTEN connection names itself in pg_stat_activity, for whoever looks at the database. */
+export const ORDER_LISTENER_APPLICATION_NAME = "tianguis-order-listener";
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 2_000;
 
@@ -127,7 +129,11 @@ export async function startOrderEventHub(databaseUrl: string, logger: Logger): P
   };
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+    const next = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: 5_000,
+      application_name: ORDER_LISTENER_APPLICATION_NAME,
+    });
     next.on("notification", (message) => dispatch(message.payload));
     next.on("error", (error) => lose(next, error));
     next.on("end", () => lose(next, "connection ended"));

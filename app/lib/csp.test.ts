@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy } from "./csp";
+import { readEnv } from "./env.server";
+
+const directive = (policy: string, name: string) =>
+  policy
+    .split("; ")
+    .find((entry) => entry.startsWith(`${name} `))
+    ?.split(" ")
+    .slice(1);
+
+describe("the Content-Security-Policy's images", () => {
+  it("allows the S3 public URL's origin when S3_PUBLIC_URL is set, on React's pages and the plain ones", () => {
+    const env = readEnv({ S3_PUBLIC_URL: "https://cdn.example.com/tianguis/media/" });
+    expect(env.imageOrigins).toEqual(["https://cdn.example.com"]);
+    for (const policy of [
+      contentSecurityPolicy({ nonce: "abc", imageOrigins: env.imageOrigins }),
+      contentSecurityPolicy({ imageOrigins: env.imageOrigins }),
+    ]) {
+      expect(directive(policy, "img-src")).toEqual(["'self'", "data:", "blob:", "https://cdn.example.com"]);
+    }
+  });
+
+  it("keeps a port, and allows images from nowhere else without S3_PUBLIC_URL", () => {
+    expect(readEnv({ S3_PUBLIC_URL: "http://127.0.0.1:9000/bucket" }).imageOrigins).toEqual([
+      "http://127.0.0.1:9000",
+    ]);
+    const env = readEnv({});
+    expect(env.imageOrigins).toEqual([]);
+    expect(
+      directive(contentSecurityPolicy({ nonce: "abc", imageOrigins: env.imageOrigins }), "img-src"),
+    ).toEqual(["'self'", "data:", "blob:"]);
+  });
+
+  it("runs only our scripts and the request's nonce, or none at all without one", () => {
+    expect(directive(contentSecurityPolicy({ nonce: "abc" }), "script-src")).toEqual([
+      "'self'",
+      "'nonce-abc'",
+    ]);
+    expect(directive(contentSecurityPolicy({}), "script-src")).toEqual(["'none'"]);
+  });
+});
