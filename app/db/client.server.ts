@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Logger } from "~/lib/logger.server";
+import { announceAfterCommit } from "./after-commit.server";
 import * as schema from "./schema";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -18,5 +19,7 @@ export function connectDatabase(
   // An idle client that loses its connection must not crash the server; the pool replaces it.
   pool.on("error", (error) => options.logger?.warn("database connection lost", { error: String(error) }));
   const db = drizzle(pool, { schema, casing: undefined });
+  // Announcements (NOTIFY) of a transaction go out once it has committed (issue 13).
+  announceAfterCommit(db, pool, options.logger);
   return { db, pool, close: () => pool.end() };
 }

@@ -45,7 +45,7 @@ describe("order transitions", () => {
     const store = await createStore(db);
     const product = await createProduct(db, store.id, { price: 12.5 });
     const order = await createOrder(db, store.id, { lines: [line(product)] });
-    const hub = await startOrderEventHub(url, logger);
+    const hub = await startOrderEventHub({ databaseUrl: url, db, logger });
     const received: OrderChange[] = [];
     const arrived = new Promise<void>((resolve) =>
       hub.subscribe(store.id, {

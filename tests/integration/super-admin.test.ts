@@ -24,7 +24,7 @@ const ORIGIN = "http://localhost:3000";
 const env = readEnv({ DATABASE_URL: url, PUBLIC_ORIGIN: ORIGIN, DEMO_DATA: "false", LOG_LEVEL: "silent" });
 const logger = createLogger("silent");
 const auth = createAuth({ db, secret: "s".repeat(40), publicOrigin: ORIGIN });
-const orderEvents = await startOrderEventHub(url, logger);
+const orderEvents = await startOrderEventHub({ databaseUrl: url, db, logger });
 afterAll(() => orderEvents.close());
 const context = {
   services: { db, auth, env, logger, orderEvents },

@@ -9,6 +9,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
+import { notifyAfterCommit } from "~/db/after-commit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { jobs } from "~/db/schema";
 import type { Logger } from "~/lib/logger.server";
@@ -47,8 +48,8 @@ export async function enqueue(
     .insert(jobs)
     .values({ kind, payload, key: options.key ?? null, runAt: options.runAt ?? new Date() })
     .onConflictDoNothing({ target: jobs.key });
-  // Wakes the workers at commit (NOTIFY is delivered only if the transaction commits).
-  await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${kind})`);
+  // Wakes the workers once the job is there to take; the poll finds it if this NOTIFY is lost.
+  await notifyAfterCommit(tx, JOBS_CHANNEL, kind);
 }
 
 export type WorkerOptions = {

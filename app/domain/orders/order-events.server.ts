@@ -1,22 +1,26 @@
 import { and, asc, eq, gt, max, sql } from "drizzle-orm";
 import pg from "pg";
+import { notifyAfterCommit } from "~/db/after-commit.server";
 import type { Executor } from "~/db/client.server";
 import { orderChanges } from "~/db/schema";
 import type { Logger } from "~/lib/logger.server";
 
 /**
  * Live order events for the owners' pending-orders panel (ARCHITECTURE.md §4,
- * docs/decisions/007-replayable-order-stream.md). Publishing writes a row in `order_changes` and
- * issues a PostgreSQL NOTIFY, both inside the order's own transaction, so an event exists exactly
- * when the order committed. Every server instance LISTENs and fans events out to its open streams;
- * the row's id is the stream's event id, so whatever a stream missed (a lost LISTEN connection, a
- * browser that slept) is replayed from the table.
+ * docs/decisions/007-replayable-order-stream.md). Publishing writes a row in `order_changes`
+ * inside the order's own transaction, so an event exists exactly when the order committed, and
+ * announces it with a PostgreSQL NOTIFY once it has committed (docs/decisions/022). Every server
+ * instance LISTENs, reads the announced store's new rows from the table and fans them out to its
+ * open streams; the row's id is the stream's event id, so whatever a stream missed (a lost LISTEN
+ * connection, a lost NOTIFY, a browser that slept) is replayed from the table.
  */
 const CHANNEL = "tianguis_orders";
 /** How the LISTEN connection names itself in pg_stat_activity, for whoever looks at the database. */
 export const ORDER_LISTENER_APPLICATION_NAME = "tianguis-order-listener";
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 2_000;
+/** How often the hub reads the table for what a lost NOTIFY would have announced. */
+const SWEEP_MS = 2_000;
 
 export type OrderEventType = "order.created" | "order.updated";
 export type OrderEvent = { type: OrderEventType; storeId: string; orderId: string };
@@ -24,15 +28,17 @@ export type OrderChange = OrderEvent & { id: number };
 
 /** Call inside the transaction that creates or changes the order. */
 export async function publishOrderEvent(tx: Executor, event: OrderEvent): Promise<OrderChange> {
-  // One store's ids are taken one transaction at a time (the lock lasts until commit), so they
-  // grow in commit order and "every change after id N" never skips one that commits late.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${event.storeId}, 7))`);
-  const [row] = await tx
-    .insert(orderChanges)
-    .values({ storeId: event.storeId, orderId: event.orderId, type: event.type })
-    .returning({ id: orderChanges.id });
-  const change = { ...event, id: row!.id };
-  await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(change)})`);
+  // One store's ids are taken one transaction at a time (the lock, taken before the row's id is,
+  // lasts until commit), so they grow in commit order and "every change after id N" never skips
+  // one that commits late. One statement: the order's transaction waits on as few round trips as
+  // it can.
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    insert into ${orderChanges} (store_id, order_id, type)
+    select ${event.storeId}, ${event.orderId}, ${event.type}
+    from (select pg_advisory_xact_lock(hashtextextended(${event.storeId}, 7))) as locked
+    returning id`);
+  const change = { ...event, id: Number(rows[0]!.id) };
+  await notifyAfterCommit(tx, CHANNEL, { s: change.storeId, id: change.id });
   return change;
 }
 
@@ -65,9 +71,9 @@ export async function latestOrderChangeId(db: Executor, storeId?: string): Promi
 }
 
 export type OrderEventSubscriber = {
-  /** A change announced by NOTIFY. */
+  /** A change of the store, read from the table after its NOTIFY (in id order, each once). */
   onChange: (change: OrderChange) => void;
-  /** The LISTEN connection came back: notifications may have been lost, read the table. */
+  /** What was announced may be missed (the LISTEN connection came back): read the table. */
   onResync: () => void;
 };
 
@@ -81,24 +87,122 @@ export type OrderEventHub = {
 
 /**
  * LISTENs on its own connection and reconnects forever, with back-off capped at 2 s. A loss and
- * the recovery after it are logged once each, however many attempts lie between.
+ * the recovery after it are logged once each, however many attempts lie between. A NOTIFY says
+ * which stores changed, up to which id; the hub reads those stores' new rows once and hands them
+ * to their streams. Every 2 s it also looks for rows no NOTIFY announced (one sent after a commit
+ * can be lost with the process that was to send it).
  */
-export async function startOrderEventHub(databaseUrl: string, logger: Logger): Promise<OrderEventHub> {
+export async function startOrderEventHub({
+  databaseUrl,
+  db,
+  logger,
+}: {
+  databaseUrl: string;
+  db: Executor;
+  logger: Logger;
+}): Promise<OrderEventHub> {
   const subscribers = new Map<string, Set<OrderEventSubscriber>>();
+  /** Per store with subscribers: the last change handed to them, once the hub has read one. */
+  const handed = new Map<string, number>();
+  /** Per store still starting: the lowest change id announced meanwhile. */
+  const announcedWhileStarting = new Map<string, number>();
+  /** Per store: a read under way, and whether another must follow it. */
+  const reading = new Map<string, { again: boolean }>();
   let client: pg.Client | undefined;
   let listening = false;
   let closed = false;
   let lostAt: number | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
 
+  const resync = (storeId: string) => {
+    for (const subscriber of subscribers.get(storeId) ?? []) subscriber.onResync();
+  };
+
+  /** Reads the store's changes after those handed out, and hands them out; one read at a time. */
+  const readStore = (storeId: string) => {
+    const current = reading.get(storeId);
+    if (current) {
+      current.again = true;
+      return;
+    }
+    const state = { again: false };
+    reading.set(storeId, state);
+    void (async () => {
+      do {
+        state.again = false;
+        const after = handed.get(storeId);
+        if (after === undefined) return;
+        const changes = await listOrderChangesSince(db, storeId, after);
+        for (const change of changes) {
+          if (change.id <= (handed.get(storeId) ?? Infinity)) continue;
+          handed.set(storeId, change.id);
+          for (const subscriber of subscribers.get(storeId) ?? []) subscriber.onChange(change);
+        }
+        if (changes.length === 1_000) state.again = true;
+      } while (state.again && subscribers.has(storeId));
+    })()
+      .catch((error: unknown) => {
+        logger.warn("order events could not be read; the streams read them themselves", {
+          error: String(error),
+        });
+        resync(storeId);
+      })
+      .finally(() => reading.delete(storeId));
+  };
+
+  /**
+   * A store's first subscriber: where the hub starts handing out changes (the newest now; the
+   * stream read everything before it itself). Its streams read once more after that, for a change
+   * that committed between their own first read and this one.
+   */
+  const start = (storeId: string) => {
+    latestOrderChangeId(db, storeId).then(
+      (newest) => {
+        if (!subscribers.has(storeId) || handed.has(storeId)) return;
+        // A change announced while the hub was starting is handed out like any later one.
+        const announced = announcedWhileStarting.get(storeId);
+        announcedWhileStarting.delete(storeId);
+        handed.set(storeId, announced === undefined ? newest : Math.min(newest, announced - 1));
+        resync(storeId);
+        readStore(storeId);
+      },
+      () => resync(storeId),
+    );
+  };
+
   const dispatch = (payload: string | undefined) => {
+    let announced: { s: string; id: number }[];
     try {
-      const change = JSON.parse(payload ?? "") as OrderChange;
-      for (const subscriber of subscribers.get(change.storeId) ?? []) subscriber.onChange(change);
+      announced = JSON.parse(payload ?? "") as { s: string; id: number }[];
+      if (!Array.isArray(announced)) throw new Error("not a list");
     } catch (error) {
-      logger.warn("bad order event", { error });
+      logger.warn("bad order event", { error: String(error) });
+      return;
+    }
+    for (const { s: storeId, id } of announced) {
+      if (handed.has(storeId)) readStore(storeId);
+      else if (subscribers.has(storeId)) {
+        // Still starting: read from this change on as soon as it has started.
+        announcedWhileStarting.set(storeId, Math.min(id, announcedWhileStarting.get(storeId) ?? id));
+      }
     }
   };
+
+  /** Rows no NOTIFY announced: a store's newest id above what its streams were handed. */
+  const sweep = async () => {
+    const stores = [...handed.keys()];
+    if (stores.length === 0) return;
+    const { rows } = await db.execute<{ store_id: string; id: string | null }>(sql`
+      select store_id, (select max(id) from ${orderChanges} c where c.store_id = s.store_id) as id
+      from unnest(${sql.param(stores)}::text[]) as s(store_id)`);
+    for (const row of rows) {
+      if (Number(row.id ?? 0) > (handed.get(row.store_id) ?? Infinity)) readStore(row.store_id);
+    }
+  };
+  const sweeping = setInterval(() => {
+    sweep().catch((error: unknown) => logger.debug("order event sweep failed", { error: String(error) }));
+  }, SWEEP_MS);
+  sweeping.unref();
 
   const lose = (next: pg.Client, error: unknown) => {
     if (client !== next) return;
@@ -159,16 +263,24 @@ export async function startOrderEventHub(databaseUrl: string, logger: Logger): P
     subscribe(storeId, subscriber) {
       const set = subscribers.get(storeId) ?? new Set();
       set.add(subscriber);
-      subscribers.set(storeId, set);
+      if (!subscribers.has(storeId)) {
+        subscribers.set(storeId, set);
+        start(storeId);
+      }
       return () => {
         set.delete(subscriber);
-        if (set.size === 0) subscribers.delete(storeId);
+        if (set.size === 0) {
+          subscribers.delete(storeId);
+          handed.delete(storeId);
+          announcedWhileStarting.delete(storeId);
+        }
       };
     },
     isListening: () => listening,
     async close() {
       closed = true;
       clearTimeout(retryTimer);
+      clearInterval(sweeping);
       const current = client;
       client = undefined;
       listening = false;
