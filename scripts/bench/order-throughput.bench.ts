@@ -3,8 +3,8 @@
  * - HTTP: orders/s placed through the storefront's API of the built server (autocannon, 50
  *   connections, every order a new shopper from its own address, spread over 20 stores);
  * - pgbench: the same transaction written as SQL (idempotency lock and look-up, the address's rate
- *   limit, the products re-read, the order, its line, its event, a push job, the order change and
- *   the analytics event), 50 clients — once with both NOTIFYs inside the transaction (how orders
+ *   limit, the products re-read, the order, its line, its event, the look-ups for push and e-mail,
+ *   the order change and the analytics event), 50 clients — once with both NOTIFYs inside the transaction (how orders
  *   were announced before) and once without them (announced after the commit, as now);
  * - the target: HTTP ≥ 40 % of pgbench's figure for the transaction as the app now runs it.
  * Needs Debian's `pgbench` (package postgresql-client, /usr/lib/postgresql/<n>/bin/pgbench).
@@ -26,7 +26,7 @@ import { createLogger } from "~/lib/logger.server";
 import { startServerProcess } from "../../tests/support/server-process";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CLIENTS = 50;
+const CLIENTS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const STORES = 20;
 
 function findPgbench(): string | null {
@@ -41,17 +41,25 @@ function findPgbench(): string | null {
   return null;
 }
 
-/** The order transaction as SQL; `withNotify` puts the two NOTIFYs back inside it. */
+/**
+ * The order as SQL, statement for statement what the server sends for an order in a store without
+ * devices or e-mail alerts: the look-ups before the transaction, the transaction itself (the
+ * address's limit in its savepoint), and — `withNotify` — the two NOTIFYs inside it, as before.
+ */
 function orderTransaction(withNotify: boolean) {
   return `
 \\set s random(1, ${STORES})
 \\set n random(1, 2000000000)
+SELECT id FROM orders WHERE store_id = 'bench-' || :s AND idempotency_key = 'k' || :n || '-' || :client_id;
+SELECT * FROM stores JOIN store_settings ON store_settings.store_id = stores.id WHERE stores.id = 'bench-' || :s AND stores.closed_at IS NULL;
 BEGIN;
 SELECT pg_advisory_xact_lock(hashtextextended('bench-' || :s || ':' || :n, 11));
 SELECT id FROM orders WHERE store_id = 'bench-' || :s AND idempotency_key = 'k' || :n || '-' || :client_id;
+SAVEPOINT rate_limit;
 SELECT pg_advisory_xact_lock(hashtextextended('order:' || :n, 7));
 SELECT count(*), min(at) FROM rate_limit_hits WHERE key = 'order:' || :n AND at > now() - interval '10 minutes';
 INSERT INTO rate_limit_hits (key, at) VALUES ('order:' || :n, now()) RETURNING id;
+RELEASE SAVEPOINT rate_limit;
 SELECT id, name, price, unit, available, variations, quantity_step, min_quantity FROM products WHERE store_id = 'bench-' || :s AND id IN ('p' || :s);
 INSERT INTO orders (store_id, id, status, customer_name, customer_phone, delivery_type, address, comments, total, idempotency_key, delivery_zone, delivery_fee)
   VALUES ('bench-' || :s, 'B' || :n || '-' || :client_id, 'pending', 'Cliente', '', 'pickup', '', '', 25, 'k' || :n || '-' || :client_id, '', 0)
@@ -59,13 +67,10 @@ INSERT INTO orders (store_id, id, status, customer_name, customer_phone, deliver
 INSERT INTO order_lines (store_id, order_id, position, product_id, name, variation, quantity, unit, price)
   VALUES ('bench-' || :s, 'B' || :n || '-' || :client_id, 0, 'p' || :s, 'Concha', '', 1, 'pieza', 25);
 INSERT INTO order_events (store_id, order_id, kind) VALUES ('bench-' || :s, 'B' || :n || '-' || :client_id, 'placed');
-SELECT id FROM push_subscriptions WHERE store_id = 'bench-' || :s;
-INSERT INTO jobs (kind, payload, run_at) VALUES ('push.send', '{}', now());
-${withNotify ? "SELECT pg_notify('tianguis_jobs', 'push.send');" : ""}
+SELECT push_subscriptions.id FROM push_subscriptions JOIN store_owners ON store_owners.user_id = push_subscriptions.user_id WHERE push_subscriptions.store_id = 'bench-' || :s AND store_owners.store_id = 'bench-' || :s;
 SELECT user_id FROM store_owners WHERE store_id = 'bench-' || :s AND email_new_orders;
-SELECT pg_advisory_xact_lock(hashtextextended('bench-' || :s, 7));
-INSERT INTO order_changes (store_id, order_id, type) VALUES ('bench-' || :s, 'B' || :n || '-' || :client_id, 'order.created') RETURNING id;
-${withNotify ? "SELECT pg_notify('tianguis_orders', 'bench-' || :s);" : ""}
+INSERT INTO order_changes (store_id, order_id, type) SELECT 'bench-' || :s, 'B' || :n || '-' || :client_id, 'order.created' FROM (SELECT pg_advisory_xact_lock(hashtextextended('bench-' || :s, 7))) AS locked RETURNING id;
+${withNotify ? "SELECT pg_notify('tianguis_jobs', 'push.send');\nSELECT pg_notify('tianguis_orders', 'bench-' || :s);" : ""}
 INSERT INTO analytics_events (name, store_id, data) VALUES ('place_order', 'bench-' || :s, '{}');
 END;
 `;
@@ -108,6 +113,10 @@ try {
       LOG_LEVEL: "warn",
       TRUST_PROXY: "1",
     },
+    // BENCH_PROFILE=<dir>: a CPU profile of the server while it takes the orders.
+    command: process.env.BENCH_PROFILE
+      ? ["node", "--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, "server.js"]
+      : undefined,
   });
   let httpRate = 0;
   try {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, count, eq, gt, inArray, lt, min, sql } from "drizzle-orm";
+import { eq, inArray, lt, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { rateLimitHits } from "~/db/schema";
 import { AppError } from "~/lib/errors";
@@ -75,23 +75,19 @@ function windowOf(hit: LimitHit): Window {
  */
 export async function consume(db: Executor, hits: LimitHit[], now = new Date()): Promise<LimitState> {
   if (hits.length === 0) return { exceeded: false, retryAfterSeconds: 0, hitIds: [] };
-  return db.transaction(async (tx) => {
-    const keyed = hits.map((hit) => ({ key: limitKey(hit), window: windowOf(hit) }));
-    for (const key of [...new Set(keyed.map((entry) => entry.key))].sort()) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 7))`);
-    }
-    let retryAfterSeconds = 0;
-    for (const { key, window } of keyed) {
-      const state = await windowState(tx, key, window, now);
-      retryAfterSeconds = Math.max(retryAfterSeconds, state.retryAfterSeconds);
-    }
-    if (retryAfterSeconds > 0) return { exceeded: true, retryAfterSeconds, hitIds: [] };
-    const inserted = await tx
-      .insert(rateLimitHits)
-      .values(keyed.map(({ key }) => ({ key, at: now })))
-      .returning({ id: rateLimitHits.id });
-    return { exceeded: false, retryAfterSeconds: 0, hitIds: inserted.map((row) => row.id) };
-  });
+  const windows = hits.map(windowOf);
+  // One statement (migration 0013): the keys' locks, every window's count and the hits.
+  const { rows } = await db.execute<{ retry_after_seconds: number; hit_ids: string[] }>(sql`
+    select * from tianguis_consume_rate_limits(
+      ${sql.param(hits.map(limitKey))}::text[],
+      ${sql.param(windows.map((window) => window.windowMs))}::bigint[],
+      ${sql.param(windows.map((window) => window.limit))}::integer[],
+      ${now.toISOString()}::timestamptz)`);
+  const [state] = rows;
+  if (state && state.retry_after_seconds > 0) {
+    return { exceeded: true, retryAfterSeconds: state.retry_after_seconds, hitIds: [] };
+  }
+  return { exceeded: false, retryAfterSeconds: 0, hitIds: (state?.hit_ids ?? []).map(Number) };
 }
 
 /** Throws RATE_LIMITED (429 with Retry-After) with the given Spanish message when a limit is full. */
@@ -111,18 +107,6 @@ export async function release(db: Executor, hitIds: number[]) {
 /** Forgets every hit of one limit for one subject (an account's failures after a good login). */
 export async function clear(db: Executor, hit: LimitHit) {
   await db.delete(rateLimitHits).where(eq(rateLimitHits.key, limitKey(hit)));
-}
-
-async function windowState(db: Executor, key: string, window: Window, now: Date) {
-  const since = new Date(now.getTime() - window.windowMs);
-  const [row] = await db
-    .select({ hits: count(), oldest: min(rateLimitHits.at) })
-    .from(rateLimitHits)
-    .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.at, since)));
-  const hits = Number(row?.hits ?? 0);
-  if (hits < window.limit || !row?.oldest) return { retryAfterSeconds: 0 };
-  const retryAfterMs = new Date(row.oldest).getTime() + window.windowMs - now.getTime();
-  return { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
 }
 
 /** Forgets hits older than a day; called now and then by the server. */
