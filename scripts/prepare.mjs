@@ -56,4 +56,5 @@ export function ensureBuilt() {
   if (Math.max(...sources.map(newest)) <= builtAt) return;
   console.log("Construyendo Tianguis…");
   run("npx", ["react-router", "build"], { NODE_ENV: "production" });
+  run("node", ["scripts/compress-assets.mjs"]);
 }

@@ -62,6 +62,7 @@ import { serverErrorPage } from "./error-page";
 import { caddyAsk } from "./caddy-ask";
 import { siteByHost } from "./custom-domains";
 import { mediaHandler } from "./media";
+import { precompressedAssets } from "./assets";
 import { createPageCache } from "./page-cache";
 import { observeRequest, requestIdOf } from "./request-log";
 import {
@@ -102,7 +103,7 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
 
   const secret = env.AUTH_SECRET ?? (await loadOrCreateSecret(db, "auth-secret"));
   const auth = createAuth({ db, secret, publicOrigin: env.publicOrigin });
-  const orderEvents = await startOrderEventHub(databaseUrl, logger);
+  const orderEvents = await startOrderEventHub({ databaseUrl, db, logger });
   const storage = createStorage(env, logger);
   if (env.DATABASE_URL && !env.S3_BUCKET && !isLoopback(new URL(env.DATABASE_URL).hostname)) {
     logger.warn(
@@ -366,6 +367,7 @@ function createApp(services: AppServices, lifecycle: { closing: boolean }, vite?
       ["../client", "../../client"]
         .map((dir) => fileURLToPath(new URL(dir, import.meta.url)))
         .find(existsSync) ?? fileURLToPath(new URL("../client", import.meta.url));
+    app.use("/assets", precompressedAssets(`${clientDir}/assets`));
     app.use(
       "/assets",
       express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
