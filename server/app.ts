@@ -3,7 +3,7 @@
  * migrates, seeds the demo marketplace, and serves the React Router app through Express.
  * This file is the SSR bundle's entry, so `server.js` runs it without any build tools.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -304,6 +304,7 @@ function createApp(services: AppServices, lifecycle: { closing: boolean }, vite?
     imageOrigins: env.imageOrigins,
     loadContext,
     securityHeaders: (res, site) => setSecurityHeaders(res, env, site),
+    stylesheet: vite ? undefined : buildStylesheet,
     trustProxy: (address, hop) =>
       (app.get("trust proxy fn") as (a: string, h: number) => boolean)(address, hop),
     logRequest: logger,
@@ -362,11 +363,7 @@ function createApp(services: AppServices, lifecycle: { closing: boolean }, vite?
   if (vite) {
     app.use(vite.middlewares);
   } else {
-    // Rollup may emit this module as server/index.js or as a shared chunk in server/assets/.
-    const clientDir =
-      ["../client", "../../client"]
-        .map((dir) => fileURLToPath(new URL(dir, import.meta.url)))
-        .find(existsSync) ?? fileURLToPath(new URL("../client", import.meta.url));
+    const clientDir = clientDirectory();
     app.use("/assets", precompressedAssets(`${clientDir}/assets`));
     app.use(
       "/assets",
@@ -399,6 +396,28 @@ function createApp(services: AppServices, lifecycle: { closing: boolean }, vite?
       },
     );
   };
+}
+
+/** The client build's folder: Rollup may emit this module as server/index.js or in server/assets/. */
+function clientDirectory() {
+  return (
+    ["../client", "../../client"]
+      .map((dir) => fileURLToPath(new URL(dir, import.meta.url)))
+      .find(existsSync) ?? fileURLToPath(new URL("../client", import.meta.url))
+  );
+}
+
+const stylesheets = new Map<string, string | undefined>();
+/** A stylesheet of the build by its URL, read once (the page cache puts it inside the pages it keeps). */
+function buildStylesheet(href: string): string | undefined {
+  if (!stylesheets.has(href)) {
+    const file = path.join(clientDirectory(), href);
+    stylesheets.set(
+      href,
+      file.startsWith(clientDirectory()) && existsSync(file) ? readFileSync(file, "utf8") : undefined,
+    );
+  }
+  return stylesheets.get(href);
 }
 
 function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -77,8 +77,24 @@ export type PageCacheOptions = {
   /** Express's `trust proxy` decision: whether X-Forwarded-Host names the host. */
   trustProxy: (address: string, hop: number) => boolean;
   logRequest: Parameters<typeof observeRequest>[2];
+  /** A stylesheet of the build by its URL (`/assets/…css`), to put inside the page kept. */
+  stylesheet?: (href: string) => string | undefined;
   now?: () => number;
 };
+
+const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g;
+
+/**
+ * The page with its stylesheets inside it: a phone on 4G paints the page without first fetching
+ * them (a round trip on the way to the largest paint); the HTML is compressed once anyway.
+ */
+function withInlineStylesheets(html: string, stylesheet: PageCacheOptions["stylesheet"]) {
+  if (!stylesheet) return html;
+  return html.replace(STYLESHEET_LINK, (link, href: string) => {
+    const css = stylesheet(href);
+    return css === undefined || css.includes("</") ? link : `<style>${css}</style>`;
+  });
+}
 
 /**
  * Two entrances to one cache. `answer` sees each request before the app does and sends a current
@@ -124,7 +140,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("set-cookie")) {
       return response;
     }
-    const html = Buffer.from(await response.arrayBuffer());
+    const html = Buffer.from(withInlineStylesheets(await response.text(), options.stylesheet), "utf8");
     return {
       scopes: page.scopes,
       versions: versionsNow,

@@ -29,18 +29,14 @@ export function Island<P>({
 }
 
 /**
- * Replaces React Router's <Scripts> on island pages: the client entry alone (with its static
- * imports preloaded), which hydrates the islands and never loads the router.
+ * Replaces React Router's <Scripts> on island pages: the client entry alone, which hydrates the
+ * islands and never loads the router. Only once the page has loaded: it is whole in its HTML, and
+ * on a phone over 4G the first photos should not share the connection (nor the processor) with the
+ * scripts (issue 13: the largest paint first; "Agregar" waits for the scripts, as it always did).
  */
 export function IslandScripts({ nonce }: { nonce?: string }) {
   const { manifest } = useContext(UNSAFE_FrameworkContext) ?? {};
   if (!manifest) return null;
-  return (
-    <>
-      {manifest.entry.imports.map((href) => (
-        <link key={href} rel="modulepreload" href={href} nonce={nonce} />
-      ))}
-      <script type="module" src={manifest.entry.module} nonce={nonce} />
-    </>
-  );
+  const start = `const start=()=>import(${JSON.stringify(manifest.entry.module)});document.readyState==="complete"?start():addEventListener("load",start,{once:true});`;
+  return <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: start }} />;
 }

@@ -74,11 +74,12 @@ async function scriptsOf(pagePath: string, cookie?: string): Promise<Map<string,
  */
 describe("public pages do not pay for the installable app", () => {
   it.each([
-    ["the store page", "STORE"],
-    ["a product's page", "PRODUCT"],
-    ["the city page", "/c/aguascalientes"],
-    ["the landing page", "/"],
-  ])("%s links no manifest and loads no service worker", async (_name, page) => {
+    ["the store page", "STORE", true],
+    ["a product's page", "PRODUCT", true],
+    // Issue 13: these two load no script file at all.
+    ["the city page", "/c/aguascalientes", false],
+    ["the landing page", "/", false],
+  ])("%s links no manifest and loads no service worker", async (_name, page, loadsScripts) => {
     const store = await createStore(db, { cityId: "aguascalientes", settings: { allowPickup: true } });
     const product = await createProduct(db, store.id);
     const pagePath =
@@ -89,7 +90,7 @@ describe("public pages do not pay for the installable app", () => {
     expect(html).not.toMatch(/rel="manifest"|manifest\.webmanifest/);
     expect(html).not.toMatch(/sw\.js|serviceWorker/);
     const scripts = await scriptsOf(pagePath);
-    expect(scripts.size).toBeGreaterThan(0);
+    expect(scripts.size > 0).toBe(loadsScripts);
     const paying = [...scripts]
       .filter(([, text]) => /serviceWorker\.register|manifest\.webmanifest/.test(text))
       .map(([url]) => url);
