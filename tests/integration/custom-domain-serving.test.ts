@@ -141,7 +141,9 @@ describe("a verified domain serves its store", () => {
     const page = await onDomain("/");
     const script =
       /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1] ??
-      /href="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
+      /href="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1] ??
+      // The store page's scripts start once it has loaded (issue 13): its entry is imported inline.
+      /import\("(\/assets\/[^"]+\.js)"\)/.exec(page.body)?.[1];
     expect(script).toBeDefined();
     expect((await onDomain(script!)).status).toBe(200);
     const card = new URL(metaOf(page.body, "og:image")!);

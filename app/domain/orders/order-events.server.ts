@@ -104,8 +104,6 @@ export async function startOrderEventHub({
   const subscribers = new Map<string, Set<OrderEventSubscriber>>();
   /** Per store with subscribers: the last change handed to them, once the hub has read one. */
   const handed = new Map<string, number>();
-  /** Per store still starting: the lowest change id announced meanwhile. */
-  const announcedWhileStarting = new Map<string, number>();
   /** Per store: a read under way, and whether another must follow it. */
   const reading = new Map<string, { again: boolean }>();
   let client: pg.Client | undefined;
@@ -150,26 +148,6 @@ export async function startOrderEventHub({
       .finally(() => reading.delete(storeId));
   };
 
-  /**
-   * A store's first subscriber: where the hub starts handing out changes (the newest now; the
-   * stream read everything before it itself). Its streams read once more after that, for a change
-   * that committed between their own first read and this one.
-   */
-  const start = (storeId: string) => {
-    latestOrderChangeId(db, storeId).then(
-      (newest) => {
-        if (!subscribers.has(storeId) || handed.has(storeId)) return;
-        // A change announced while the hub was starting is handed out like any later one.
-        const announced = announcedWhileStarting.get(storeId);
-        announcedWhileStarting.delete(storeId);
-        handed.set(storeId, announced === undefined ? newest : Math.min(newest, announced - 1));
-        resync(storeId);
-        readStore(storeId);
-      },
-      () => resync(storeId),
-    );
-  };
-
   const dispatch = (payload: string | undefined) => {
     let announced: { s: string; id: number }[];
     try {
@@ -179,24 +157,36 @@ export async function startOrderEventHub({
       logger.warn("bad order event", { error: String(error) });
       return;
     }
-    for (const { s: storeId, id } of announced) {
+    const newest = new Map<string, number>();
+    for (const { s: storeId, id } of announced) newest.set(storeId, Math.max(id, newest.get(storeId) ?? id));
+    for (const [storeId, id] of newest) {
+      if (!subscribers.has(storeId)) continue;
       if (handed.has(storeId)) readStore(storeId);
-      else if (subscribers.has(storeId)) {
-        // Still starting: read from this change on as soon as it has started.
-        announcedWhileStarting.set(storeId, Math.min(id, announcedWhileStarting.get(storeId) ?? id));
+      else {
+        // The store's first announcement since its streams opened: they read the table themselves
+        // (what came before it may have been announced to nobody), and the hub goes on from here.
+        handed.set(storeId, id);
+        resync(storeId);
       }
     }
   };
 
   /** Rows no NOTIFY announced: a store's newest id above what its streams were handed. */
   const sweep = async () => {
-    const stores = [...handed.keys()];
+    const stores = [...subscribers.keys()];
     if (stores.length === 0) return;
     const { rows } = await db.execute<{ store_id: string; id: string | null }>(sql`
       select store_id, (select max(id) from ${orderChanges} c where c.store_id = s.store_id) as id
       from unnest(${sql.param(stores)}::text[]) as s(store_id)`);
     for (const row of rows) {
-      if (Number(row.id ?? 0) > (handed.get(row.store_id) ?? Infinity)) readStore(row.store_id);
+      const newest = Number(row.id ?? 0);
+      const last = handed.get(row.store_id);
+      if (!subscribers.has(row.store_id)) continue;
+      if (last === undefined) {
+        // Nothing announced since its streams opened: they read the table, the hub goes on from here.
+        handed.set(row.store_id, newest);
+        resync(row.store_id);
+      } else if (newest > last) readStore(row.store_id);
     }
   };
   const sweeping = setInterval(() => {
@@ -263,16 +253,12 @@ export async function startOrderEventHub({
     subscribe(storeId, subscriber) {
       const set = subscribers.get(storeId) ?? new Set();
       set.add(subscriber);
-      if (!subscribers.has(storeId)) {
-        subscribers.set(storeId, set);
-        start(storeId);
-      }
+      subscribers.set(storeId, set);
       return () => {
         set.delete(subscriber);
         if (set.size === 0) {
           subscribers.delete(storeId);
           handed.delete(storeId);
-          announcedWhileStarting.delete(storeId);
         }
       };
     },
