@@ -328,7 +328,12 @@ describe("admin panel", () => {
     const { page } = await ownerPage();
     await gotoAdmin(page, "productos");
     expect(await page.getByRole("link", { name: "Configuración avanzada" }).count()).toBe(0);
+    // The action's answer, then the panel's data reloaded after it, then what that shows.
+    const started = page.waitForResponse((response) => response.url().endsWith("/i/admin/trial"));
+    const reloaded = page.waitForResponse((response) => response.url().includes("/i/admin.data"));
     await page.getByRole("button", { name: "Iniciar prueba gratis" }).click();
+    expect((await started).status()).toBe(200);
+    expect((await reloaded).status()).toBe(200);
     await page.getByText(/te quedan 30 días\. Después cuesta \$179\/mes\./).waitFor();
     expect(await page.getByRole("button", { name: "Iniciar prueba gratis" }).count()).toBe(0);
     await page.getByRole("link", { name: "Configuración avanzada" }).waitFor();
