@@ -42,9 +42,12 @@ function findPgbench(): string | null {
 }
 
 /**
- * The order as SQL, statement for statement what the server sends for an order in a store without
- * devices or e-mail alerts: the look-ups before the transaction, the transaction itself (the
- * address's limit in its savepoint), and — `withNotify` — the two NOTIFYs inside it, as before.
+ * The order as SQL, statement for statement what the server sends today for an order in a store
+ * without devices or e-mail alerts (decision 022): the look-ups before the transaction, then the
+ * key's lock, the replay check, the address's limit in one call, the products re-read, the order
+ * with its line, first step and analytics event in one statement, the look-ups for push and e-mail
+ * and the order change. `withNotify` adds the two NOTIFYs inside the transaction, as orders were
+ * announced before; without it they go after the commit, outside what pgbench times, as now.
  */
 function orderTransaction(withNotify: boolean) {
   return `
@@ -55,23 +58,25 @@ SELECT * FROM stores JOIN store_settings ON store_settings.store_id = stores.id 
 BEGIN;
 SELECT pg_advisory_xact_lock(hashtextextended('bench-' || :s || ':' || :n, 11));
 SELECT id FROM orders WHERE store_id = 'bench-' || :s AND idempotency_key = 'k' || :n || '-' || :client_id;
-SAVEPOINT rate_limit;
-SELECT pg_advisory_xact_lock(hashtextextended('order:' || :n, 7));
-SELECT count(*), min(at) FROM rate_limit_hits WHERE key = 'order:' || :n AND at > now() - interval '10 minutes';
-INSERT INTO rate_limit_hits (key, at) VALUES ('order:' || :n, now()) RETURNING id;
-RELEASE SAVEPOINT rate_limit;
+SELECT * FROM tianguis_consume_rate_limits(ARRAY['orderPerAddress:' || :n || '-' || :client_id], ARRAY[600000]::bigint[], ARRAY[30], now());
 SELECT id, name, price, unit, available, variations, quantity_step, min_quantity FROM products WHERE store_id = 'bench-' || :s AND id IN ('p' || :s);
-INSERT INTO orders (store_id, id, status, customer_name, customer_phone, delivery_type, address, comments, total, idempotency_key, delivery_zone, delivery_fee)
+WITH placed AS (
+  INSERT INTO orders (store_id, id, status, customer_name, customer_phone, delivery_type, address, comments, total, idempotency_key, delivery_zone, delivery_fee)
   VALUES ('bench-' || :s, 'B' || :n || '-' || :client_id, 'pending', 'Cliente', '', 'pickup', '', '', 25, 'k' || :n || '-' || :client_id, '', 0)
-  ON CONFLICT (store_id, idempotency_key) DO NOTHING RETURNING id, created_at;
-INSERT INTO order_lines (store_id, order_id, position, product_id, name, variation, quantity, unit, price)
-  VALUES ('bench-' || :s, 'B' || :n || '-' || :client_id, 0, 'p' || :s, 'Concha', '', 1, 'pieza', 25);
-INSERT INTO order_events (store_id, order_id, kind) VALUES ('bench-' || :s, 'B' || :n || '-' || :client_id, 'placed');
+  ON CONFLICT (store_id, idempotency_key) DO NOTHING RETURNING id, created_at
+), lines AS (
+  INSERT INTO order_lines (store_id, order_id, position, product_id, name, variation, quantity, unit, price)
+  SELECT 'bench-' || :s, placed.id, 0, 'p' || :s, 'Concha', '', 1, 'pieza', 25 FROM placed
+), history AS (
+  INSERT INTO order_events (store_id, order_id, kind) SELECT 'bench-' || :s, placed.id, 'placed' FROM placed
+), analytics AS (
+  INSERT INTO analytics_events (name, store_id, data) SELECT 'place_order', 'bench-' || :s, '{}' FROM placed
+)
+SELECT id, created_at FROM placed;
 SELECT push_subscriptions.id FROM push_subscriptions JOIN store_owners ON store_owners.user_id = push_subscriptions.user_id WHERE push_subscriptions.store_id = 'bench-' || :s AND store_owners.store_id = 'bench-' || :s;
 SELECT user_id FROM store_owners WHERE store_id = 'bench-' || :s AND email_new_orders;
 INSERT INTO order_changes (store_id, order_id, type) SELECT 'bench-' || :s, 'B' || :n || '-' || :client_id, 'order.created' FROM (SELECT pg_advisory_xact_lock(hashtextextended('bench-' || :s, 7))) AS locked RETURNING id;
 ${withNotify ? "SELECT pg_notify('tianguis_jobs', 'push.send');\nSELECT pg_notify('tianguis_orders', 'bench-' || :s);" : ""}
-INSERT INTO analytics_events (name, store_id, data) VALUES ('place_order', 'bench-' || :s, '{}');
 END;
 `;
 }
