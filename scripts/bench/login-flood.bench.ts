@@ -60,6 +60,10 @@ async function main() {
         TRUST_PROXY: "1",
         BUILD_DIR: process.env.BUILD_DIR ?? "build",
       },
+      // BENCH_PROFILE=<dir>: a CPU profile of the server through the flood.
+      command: process.env.BENCH_PROFILE
+        ? ["node", "--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, "server.js"]
+        : undefined,
     });
     try {
       await flood(server.url, server.child.pid!, owner);
