@@ -74,6 +74,40 @@ describe("order alarm and live catch-up", () => {
     await page.context().close();
   });
 
+  it("the first tap on the panel lands on what it was aimed at, and turns the sound on after", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await signedInOwner(page.context(), db);
+    await page.goto(`${browser.baseUrl}/i/admin?tab=productos`);
+    await page.locator("main[data-hydrated]").waitFor();
+    const sound = page.locator("[data-sound]");
+    expect(await sound.getAttribute("data-sound")).toBe("locked");
+    // A finger pressed on "Iniciar prueba gratis", below the sound banner, and held a moment.
+    const button = page.getByRole("button", { name: "Iniciar prueba gratis" });
+    await button.scrollIntoViewIfNeeded();
+    const box = (await button.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // While the finger is down the banner stays, so the button stays under it (were the sound
+    // turned on by the press, the banner would go within this second and the button with it).
+    await page
+      .waitForFunction(
+        () => document.querySelector("[data-sound]")?.getAttribute("data-sound") !== "locked",
+        null,
+        {
+          timeout: 1_000,
+        },
+      )
+      .catch(() => {});
+    expect(await sound.getAttribute("data-sound")).toBe("locked");
+    const started = page.waitForResponse((response) => response.url().endsWith("/i/admin/trial"));
+    await page.mouse.up();
+    expect((await started).status()).toBe(200);
+    await page.getByText(/te quedan 30 días/).waitFor();
+    // The same tap turned the sound on.
+    await expect.poll(() => sound.getAttribute("data-sound")).toBe("on");
+    await page.context().close();
+  });
+
   it("a panel whose stream was cut shows every order placed meanwhile, once", async () => {
     // The panel reaches the server through a proxy the test cuts, as a network drop would.
     const server = new URL(browser.baseUrl);

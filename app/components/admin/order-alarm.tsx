@@ -31,14 +31,17 @@ export function OrderAlarm({ unseen }: { unseen: number }) {
     setMuted(window.localStorage.getItem(MUTE_KEY) === "1");
   }, []);
 
-  // The first tap or key on the panel unlocks sound for the rest of the visit.
+  // The first tap or key on the panel unlocks sound for the rest of the visit. On the tap's
+  // click, not its press: unlocking removes the banner above the panel, and removed between the
+  // finger's press and its release it would move the button under the finger — the tap would be
+  // lost. The press's user activation still allows the sound when the click comes.
   useEffect(() => {
     if (unlocked) return;
     const unlock = () => void unlockAudio(audio.current).then((ok) => ok && setUnlocked(true));
-    document.addEventListener("pointerdown", unlock, true);
+    document.addEventListener("click", unlock, true);
     document.addEventListener("keydown", unlock, true);
     return () => {
-      document.removeEventListener("pointerdown", unlock, true);
+      document.removeEventListener("click", unlock, true);
       document.removeEventListener("keydown", unlock, true);
     };
   }, [unlocked]);
