@@ -107,9 +107,15 @@ describe("notifications", () => {
       url: "/i/admin?tab=ordenes_pendientes",
     };
     await expect.poll(() => registrations.length).toBeGreaterThan(0);
-    // A push reaches only an activated worker: wait for it, as a push service's delivery would come later.
+    // A push reaches only an activated worker: wait for it, as a push service's delivery would come
+    // later. `ready` already resolves while the worker is still activating (its activate handler
+    // claiming the pages), and a push delivered then is dropped: wait for "activated" itself.
     await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
+      const worker = (await navigator.serviceWorker.ready).active!;
+      if (worker.state === "activated") return;
+      await new Promise<void>((resolve) =>
+        worker.addEventListener("statechange", () => worker.state === "activated" && resolve()),
+      );
     });
     await cdp.send("ServiceWorker.deliverPushMessage", {
       origin: baseUrl,

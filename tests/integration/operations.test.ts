@@ -184,9 +184,11 @@ describe("a watched database", () => {
       const dataDir = await newDataDir();
       const server = await start(dataDir);
       const { pid } = await cluster(dataDir);
-      // The postmaster and every backend: a database that hangs, connections open or not.
+      // The postmaster and every backend: a database that hangs, connections open or not. The
+      // postmaster first: stopped, it starts no new backend, so the list of its children is final.
+      process.kill(pid, "SIGSTOP");
       const frozen = [pid, ...(await childrenOf(pid))];
-      for (const each of frozen) process.kill(each, "SIGSTOP");
+      for (const each of frozen.slice(1)) process.kill(each, "SIGSTOP");
       try {
         const timings: string[] = [];
         for (const path of ["/healthz", "/readyz"]) {
