@@ -4,7 +4,7 @@
  * A records, failure without them, with a wrong token, for a name another store holds (also with
  * 50 stores at once), a DNS that cannot be asked, and the daily re-check run by the job worker.
  */
-import { eq } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createOwner, createStore } from "~/db/factories.server";
 import { customDomains, jobs } from "~/db/schema";
@@ -192,6 +192,9 @@ describe("the daily re-check", () => {
 
     // The re-check runs as a job of the one job mechanism, queued once per day.
     await db.delete(jobs).where(eq(jobs.kind, DOMAIN_RECHECK_JOB));
+    // The worker below takes every due job, of any kind: what earlier steps queued (e-mail) is set
+    // aside, so that its count is the re-check's alone, whenever its first look for work ends.
+    await db.update(jobs).set({ doneAt: new Date() }).where(isNull(jobs.doneAt));
     const worker = startJobWorker({
       db,
       logger,
