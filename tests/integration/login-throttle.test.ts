@@ -210,11 +210,14 @@ describe("login over HTTP behind a proxy", () => {
       Array.from({ length: 50 }, (_, i) => post(owner.email, `mala-${i}`, "198.51.100.60")),
     );
     const statuses = responses.map((response) => response.status);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
-    // 429 from the address's limit; a few may find the hashing queue full first (503, not counted).
+    const checked = statuses.filter((status) => status === 401).length;
+    // 429 from the address's limit; a few may find the hashing queue full first (503, not counted:
+    // its slot is given back, but on a loaded machine the others may all have been refused by then).
     const refused = responses.filter((response) => response.status === 429);
     const busy = responses.filter((response) => response.status === 503);
-    expect(refused.length + busy.length).toBe(40);
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(checked + busy.length).toBeGreaterThanOrEqual(10);
+    expect(checked + refused.length + busy.length).toBe(50);
     expect(refused.length).toBeGreaterThan(30);
     for (const response of [...refused, ...busy]) {
       const retryAfter = Number(response.headers.get("retry-after"));
