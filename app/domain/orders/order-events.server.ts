@@ -148,6 +148,20 @@ export async function startOrderEventHub({
       .finally(() => reading.delete(storeId));
   };
 
+  /**
+   * A store's changes reach `newest` (announced, or found by the sweep). The first time since its
+   * streams opened, they read the table themselves — what came before may have been announced to
+   * nobody — and the hub goes on from there; after that the hub reads what it has not handed out.
+   */
+  const catchUp = (storeId: string, newest: number) => {
+    if (!subscribers.has(storeId)) return;
+    const last = handed.get(storeId);
+    if (last === undefined) {
+      handed.set(storeId, newest);
+      resync(storeId);
+    } else if (newest > last) readStore(storeId);
+  };
+
   const dispatch = (payload: string | undefined) => {
     let announced: { s: string; id: number }[];
     try {
@@ -159,16 +173,7 @@ export async function startOrderEventHub({
     }
     const newest = new Map<string, number>();
     for (const { s: storeId, id } of announced) newest.set(storeId, Math.max(id, newest.get(storeId) ?? id));
-    for (const [storeId, id] of newest) {
-      if (!subscribers.has(storeId)) continue;
-      if (handed.has(storeId)) readStore(storeId);
-      else {
-        // The store's first announcement since its streams opened: they read the table themselves
-        // (what came before it may have been announced to nobody), and the hub goes on from here.
-        handed.set(storeId, id);
-        resync(storeId);
-      }
-    }
+    for (const [storeId, id] of newest) catchUp(storeId, id);
   };
 
   /** Rows no NOTIFY announced: a store's newest id above what its streams were handed. */
@@ -178,16 +183,7 @@ export async function startOrderEventHub({
     const { rows } = await db.execute<{ store_id: string; id: string | null }>(sql`
       select store_id, (select max(id) from ${orderChanges} c where c.store_id = s.store_id) as id
       from unnest(${sql.param(stores)}::text[]) as s(store_id)`);
-    for (const row of rows) {
-      const newest = Number(row.id ?? 0);
-      const last = handed.get(row.store_id);
-      if (!subscribers.has(row.store_id)) continue;
-      if (last === undefined) {
-        // Nothing announced since its streams opened: they read the table, the hub goes on from here.
-        handed.set(row.store_id, newest);
-        resync(row.store_id);
-      } else if (newest > last) readStore(row.store_id);
-    }
+    for (const row of rows) catchUp(row.store_id, Number(row.id ?? 0));
   };
   const sweeping = setInterval(() => {
     sweep().catch((error: unknown) => logger.debug("order event sweep failed", { error: String(error) }));
