@@ -52,6 +52,7 @@ import {
   scheduleClosedStoresPurge,
 } from "~/domain/stores/close-store.server";
 import { pruneHits } from "~/domain/rate-limit/rate-limit.server";
+import { hashingQueueFull, LOGIN_ADMISSION } from "~/domain/auth/password-hash.server";
 import { loadOrCreateSecret } from "~/domain/secrets/secrets.server";
 import type { AppServices } from "~/lib/context.server";
 import { readEnv, type Env } from "~/lib/env.server";
@@ -64,6 +65,7 @@ import { siteByHost } from "./custom-domains";
 import { mediaHandler } from "./media";
 import { precompressedAssets } from "./assets";
 import { createPageCache } from "./page-cache";
+import { loginDoor } from "./login-door";
 import { observeRequest, requestIdOf } from "./request-log";
 import {
   bodyLimit,
@@ -374,6 +376,7 @@ function createApp(services: AppServices, lifecycle: { closing: boolean }, vite?
 
   app.post(CSP_REPORT_PATH, cspReportRoute(db));
   app.use(originGuard(env));
+  app.use(loginDoor({ admission: LOGIN_ADMISSION, queueFull: hashingQueueFull }));
   app.use(bodyLimit());
   app.use(controlCharacters());
   const handleRequest = createRequestHandler({ build, mode, getLoadContext: loadContext });

@@ -68,12 +68,17 @@ describe("bounded concurrency", () => {
         started++;
         await pause(20);
       });
-    const admitted = [task(), task(), task()];
+    expect(limit.full).toBe(false);
+    const admitted = [task(), task()];
+    expect(limit.full).toBe(false);
+    admitted.push(task());
+    expect(limit.full).toBe(true);
     const refusedAt = Date.now();
     await expect(task()).rejects.toEqual(new QueueRefusedError("full"));
     expect(Date.now() - refusedAt).toBeLessThan(15);
     await Promise.all(admitted);
     expect(started).toBe(3);
+    expect(limit.full).toBe(false);
   });
 
   it("serves the priority lane first, even past a full waiting room", async () => {

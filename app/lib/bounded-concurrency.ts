@@ -83,6 +83,10 @@ export function createBoundedConcurrency({
     get waiting() {
       return lanes.priority.length + lanes.ordinary.length;
     },
+    /** Whether an ordinary task arriving now would be refused at once. */
+    get full() {
+      return running >= concurrency && lanes.ordinary.length >= maxWaiting;
+    },
   };
 }
 

@@ -29,6 +29,12 @@ export const HASH_CONCURRENCY = Math.max(
 export const HASH_QUEUE_TIMEOUT_MS = 10_000;
 /** Logins that may wait per slot; more is a flood, and the rest are answered 503 on arrival. */
 export const HASH_WAITING_PER_SLOT = 8;
+/**
+ * Logins from browsers without a known-device cookie that the server takes in at once: as many
+ * as the hashing queue holds. More are answered 503 at the door, before the router
+ * (server/login-door.ts).
+ */
+export const LOGIN_ADMISSION = HASH_CONCURRENCY * (1 + HASH_WAITING_PER_SLOT);
 export const HASH_BUSY_MESSAGE =
   "Hay mucha gente intentando entrar en este momento. Espera unos segundos e intenta de nuevo.";
 
@@ -46,6 +52,11 @@ let hashing = createBoundedConcurrency(HASHING_BOUND);
 const priorityContext = new AsyncLocalStorage<boolean>();
 export function withHashPriority<T>(fn: () => Promise<T>): Promise<T> {
   return priorityContext.run(true, fn);
+}
+
+/** Whether a login's hash, outside the priority lane, would be refused right now. */
+export function hashingQueueFull(): boolean {
+  return hashing.full;
 }
 
 /** Changes the bound for this process; tests use it to reach the time-out without waiting 10 s. */
