@@ -42,7 +42,6 @@ export default [
   route("i/admin/share/qr.png", "routes/share/share-qr.ts"),
   route("i/admin/share/poster.pdf", "routes/share/share-poster.ts"),
   route("i/admin/upload", "routes/image-upload.ts"),
-  route("s/:storeId/api", "routes/storefront-api.ts"),
   route("s/:storeId/pedido/:number", "routes/order-tracking.tsx"),
   route("s/:storeId/pedido/:number/stream", "routes/order-tracking-stream.ts"),
   route(":storeId", "routes/storefront.tsx", { id: "storefront" }),

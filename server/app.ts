@@ -66,6 +66,7 @@ import { mediaHandler } from "./media";
 import { precompressedAssets } from "./assets";
 import { createPageCache } from "./page-cache";
 import { loginDoor } from "./login-door";
+import { STOREFRONT_API_PATH, storefrontApi } from "./storefront-api";
 import { observeRequest, requestIdOf } from "./request-log";
 import {
   bodyLimit,
@@ -379,6 +380,7 @@ function createApp(services: AppServices, lifecycle: { closing: boolean }, vite?
   app.use(loginDoor({ admission: LOGIN_ADMISSION, queueFull: hashingQueueFull }));
   app.use(bodyLimit());
   app.use(controlCharacters());
+  app.post(STOREFRONT_API_PATH, storefrontApi(services));
   const handleRequest = createRequestHandler({ build, mode, getLoadContext: loadContext });
   app.use((req, res, next) => handleRequest(withReadBody(req, res), res, next));
 

@@ -9,25 +9,34 @@ import type { Logger } from "./logger.server";
  * the logger carries, and answered with the form's own failure sentence. Responses thrown by the
  * guards (a redirect to the login page, a 403/404 page) pass through untouched.
  */
-export function toErrorResponse(
+export function toErrorResponse(error: unknown, options: ErrorResponseOptions) {
+  if (isThrownResponse(error)) throw error;
+  const answer = errorAnswer(error, options);
+  return data(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+/**
+ * What `toErrorResponse` answers, as plain status, body and headers, for the few routes that
+ * Express answers without React Router (server/storefront-api.ts).
+ */
+export function errorAnswer(
   error: unknown,
   { logger, fallback, logLine = "request failed", logData }: ErrorResponseOptions,
-) {
-  if (isThrownResponse(error)) throw error;
+): { status: number; body: FormFailure & Record<string, unknown>; headers?: Record<string, string> } {
   if (error instanceof AppError) {
-    const body: FormFailure & Record<string, unknown> = {
-      ...error.details,
-      ok: false,
-      message: error.message,
-      ...(error.field ? { fieldErrors: { [error.field]: error.message } } : {}),
+    return {
+      status: error.status,
+      body: {
+        ...error.details,
+        ok: false,
+        message: error.message,
+        ...(error.field ? { fieldErrors: { [error.field]: error.message } } : {}),
+      },
+      headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined,
     };
-    const headers: HeadersInit | undefined = error.retryAfterSeconds
-      ? { "Retry-After": String(error.retryAfterSeconds) }
-      : undefined;
-    return data(body, { status: error.status, headers });
   }
   logger.error(logLine, { ...logData, error });
-  return data<FormFailure>({ ok: false, message: fallback }, { status: 500 });
+  return { status: 500, body: { ok: false, message: fallback } };
 }
 
 export type ErrorResponseOptions = {

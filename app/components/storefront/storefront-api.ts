@@ -3,7 +3,7 @@ import { ORDER_MESSAGES } from "~/domain/orders/order-messages";
 import type { OrderSummary } from "~/domain/orders/order-summary";
 
 /**
- * The browser side of `/s/<storeId>/api` (routes/storefront-api.ts). Plain fetch and JSON:
+ * The browser side of `/s/<storeId>/api` (server/storefront-api.ts). Plain fetch and JSON:
  * the store page hydrates without the router's runtime (docs/decisions/003-storefront-island.md).
  */
 export type PlaceOrderResponse =

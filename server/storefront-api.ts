@@ -1,0 +1,111 @@
+/**
+ * The storefront's JSON endpoint, `POST /s/<storeId>/api`, one named intent per request: the
+ * shopper's order, the order look-up and the page-view beacon. Public (shoppers have no account):
+ * no guard; every intent is scoped to the store in the URL. Answers are the one form-result shape
+ * (app/lib/form-result.ts).
+ *
+ * Express answers it without React Router (issue 13 goal 5): the store page's island calls it
+ * with plain fetch (docs/decisions/003), so nothing of the router is needed, and the router's
+ * matching and request conversion were a seventh of an order's cost. It runs after the same edge
+ * as every route: the site by host, the origin guard, the body limit and the control characters.
+ */
+import type { Request, RequestHandler, Response } from "express";
+import { z } from "~/lib/zod";
+import { recordLimitedEvent } from "~/domain/analytics/events.server";
+import { lookupOrder } from "~/domain/orders/lookup.server";
+import { ORDER_MESSAGES, parseOrderForm } from "~/domain/orders/order-form";
+import { placeOrder } from "~/domain/orders/place-order.server";
+import { findStore } from "~/domain/stores/store.server";
+import { isValidStoreId } from "~/domain/stores/store-id";
+import type { AppServices } from "~/lib/context.server";
+import { errorAnswer, type ErrorResponseOptions } from "~/lib/http-errors.server";
+import type { Logger } from "~/lib/logger.server";
+import { ordersPlaced } from "~/lib/metrics.server";
+
+const RequestSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("place-order"), form: z.unknown() }),
+  z.object({ intent: z.literal("lookup-order"), number: z.string() }),
+  z.object({ intent: z.literal("view") }),
+]);
+
+export const STOREFRONT_API_PATH = "/s/:storeId/api";
+
+export function storefrontApi({ db }: Pick<AppServices, "db">): RequestHandler {
+  return (req, res, next) => {
+    answer(req, res).catch(next);
+  };
+
+  async function answer(req: Request, res: Response) {
+    const logger = res.locals.logger as Logger;
+    const storeId = String(req.params.storeId);
+    const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    const parsed = RequestSchema.safeParse(readJson(res.locals.body as Buffer | undefined));
+    if (!parsed.success || !isValidStoreId(storeId)) {
+      return void res.status(400).json({ ok: false, message: ORDER_MESSAGES.failure });
+    }
+    const input = parsed.data;
+    switch (input.intent) {
+      case "view": {
+        if (await findStore(db, storeId)) {
+          const limits = [
+            { name: "viewPerAddress", subject: `${clientIp}|${storeId}` },
+            { name: "viewsPerStore", subject: storeId },
+          ] as const;
+          await recordLimitedEvent(db, [...limits], "view_store_page", storeId);
+        }
+        return void res.status(204).end();
+      }
+      case "lookup-order":
+        return answering(
+          res,
+          { logger, fallback: ORDER_MESSAGES.lookupError, logLine: "order lookup failed" },
+          async () => {
+            const order = await lookupOrder(db, { storeId, number: input.number, clientIp });
+            return { ok: true as const, order };
+          },
+        );
+      case "place-order": {
+        const form = parseOrderForm(input.form);
+        if (!form.success) {
+          return void res
+            .status(400)
+            .json({ ok: false, message: ORDER_MESSAGES.failure, fieldErrors: form.errors });
+        }
+        return answering(
+          res,
+          { logger, fallback: ORDER_MESSAGES.failure, logLine: "order failed" },
+          async () => {
+            const { order, created } = await placeOrder(db, storeId, form.data, { clientIp });
+            if (created) {
+              logger.info("order placed", { storeId, orderId: order.number });
+              ordersPlaced.inc();
+            }
+            return { ok: true as const, order };
+          },
+        );
+      }
+    }
+  }
+}
+
+/** Sends what `body` returns as JSON; whatever it throws becomes the one error answer. */
+async function answering(res: Response, options: ErrorResponseOptions, body: () => Promise<unknown>) {
+  let result: unknown;
+  try {
+    result = await body();
+  } catch (error) {
+    const failure = errorAnswer(error, options);
+    if (failure.headers) res.set(failure.headers);
+    return void res.status(failure.status).json(failure.body);
+  }
+  res.status(200).json(result);
+}
+
+function readJson(body: Buffer | undefined): unknown {
+  if (!body) return null;
+  try {
+    return JSON.parse(body.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
