@@ -7,7 +7,7 @@
  * its kind's retry policy (./retry-policy.ts). Delivery is at least once: handlers are
  * idempotent where it matters (a push carries a `tag`, so a retry never shows twice).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { notifyAfterCommit } from "~/db/after-commit.server";
 import type { Database, Executor } from "~/db/client.server";
@@ -49,6 +49,19 @@ export async function enqueue(
     .values({ kind, payload, key: options.key ?? null, runAt: options.runAt ?? new Date() })
     .onConflictDoNothing({ target: jobs.key });
   // Wakes the workers once the job is there to take; the poll finds it if this NOTIFY is lost.
+  await announceJobs(tx, kind);
+}
+
+/**
+ * Jobs of one kind queued by one statement, one per row of `source` (the SQL from `from` on,
+ * whose rows give `payload`), returning their ids: for a caller that folds them into a statement
+ * of its own. `announceJobs` then wakes the workers, as `enqueue` does.
+ */
+export function jobsInsert(kind: string, payload: SQL, source: SQL) {
+  return sql`insert into ${jobs} (kind, payload, run_at) select ${kind}, ${payload}, now() ${source} returning id`;
+}
+
+export async function announceJobs(tx: Executor, kind: string) {
   await notifyAfterCommit(tx, JOBS_CHANNEL, kind);
 }
 

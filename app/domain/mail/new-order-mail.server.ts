@@ -5,23 +5,27 @@
  * stored and queues it in the mail outbox, marked with the order so that erasing the shopper's
  * data erases it too.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { authUser, orderLines, orders, storeOwners, storeSettings } from "~/db/schema";
-import { enqueue, type Job } from "~/domain/jobs/jobs.server";
+import { jobsInsert, type Job } from "~/domain/jobs/jobs.server";
 import { PENDING_ORDERS_URL } from "~/domain/push/push-text";
 import { newOrderMail } from "./mail-text";
 import { queueMail } from "./mail.server";
 
 export const NEW_ORDER_EMAIL_JOB = "orders.new-order-email";
 
-/** In the order's transaction: one job if the store's owner wants an e-mail per order. */
-export async function queueNewOrderEmail(tx: Executor, storeId: string, orderId: string) {
-  const [owner] = await tx
-    .select({ userId: storeOwners.userId })
-    .from(storeOwners)
-    .where(and(eq(storeOwners.storeId, storeId), eq(storeOwners.emailNewOrders, true)));
-  if (owner) await enqueue(tx, NEW_ORDER_EMAIL_JOB, { storeId, orderId });
+/**
+ * In the order's statement: one job if one of the store's owners wants an e-mail per order.
+ * `onlyIf` is the statement's condition that the order was placed.
+ */
+export function newOrderEmailJobInsert(storeId: string, orderId: string, onlyIf: SQL) {
+  return jobsInsert(
+    NEW_ORDER_EMAIL_JOB,
+    sql`jsonb_build_object('storeId', ${storeId}::text, 'orderId', ${orderId}::text)`,
+    sql`where exists (select 1 from ${storeOwners}
+        where ${storeOwners.storeId} = ${storeId} and ${storeOwners.emailNewOrders}) and ${onlyIf}`,
+  );
 }
 
 export function newOrderEmailJob({ db, origin }: { db: Database; origin: string }) {

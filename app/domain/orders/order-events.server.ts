@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, max, sql } from "drizzle-orm";
+import { and, asc, eq, gt, max, sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { notifyAfterCommit } from "~/db/after-commit.server";
 import type { Executor } from "~/db/client.server";
@@ -28,16 +28,28 @@ export type OrderChange = OrderEvent & { id: number };
 
 /** Call inside the transaction that creates or changes the order. */
 export async function publishOrderEvent(tx: Executor, event: OrderEvent): Promise<OrderChange> {
-  // One store's ids are taken one transaction at a time (the lock, taken before the row's id is,
-  // lasts until commit), so they grow in commit order and "every change after id N" never skips
-  // one that commits late. One statement: the order's transaction waits on as few round trips as
-  // it can.
-  const { rows } = await tx.execute<{ id: string }>(sql`
+  const { rows } = await tx.execute<{ id: string }>(orderChangeInsert(event));
+  return announceOrderChange(tx, event, Number(rows[0]!.id));
+}
+
+/**
+ * The order change as one statement, returning its id; `onlyIf` (a condition of the caller's
+ * statement) folds it into a bigger one. One store's ids are taken one transaction at a time (the
+ * lock, taken before the row's id is, lasts until commit), so they grow in commit order and
+ * "every change after id N" never skips one that commits late.
+ */
+export function orderChangeInsert(event: OrderEvent, onlyIf?: SQL) {
+  return sql`
     insert into ${orderChanges} (store_id, order_id, type)
     select ${event.storeId}, ${event.orderId}, ${event.type}
     from (select pg_advisory_xact_lock(hashtextextended(${event.storeId}, 7))) as locked
-    returning id`);
-  const change = { ...event, id: Number(rows[0]!.id) };
+    ${onlyIf ? sql`where ${onlyIf}` : sql``}
+    returning id`;
+}
+
+/** Tells the instances' hubs, once the transaction commits, where to look for the change. */
+export async function announceOrderChange(tx: Executor, event: OrderEvent, id: number): Promise<OrderChange> {
+  const change = { ...event, id };
   await notifyAfterCommit(tx, CHANNEL, { s: change.storeId, id: change.id });
   return change;
 }

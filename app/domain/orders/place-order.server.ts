@@ -1,23 +1,31 @@
-import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { analyticsEvents, orderEvents, orderLines, orders, products } from "~/db/schema";
-import { enforce } from "~/domain/rate-limit/rate-limit.server";
+import {
+  consumeCall,
+  hitIdsOrRefuse,
+  limitStateOf,
+  type ConsumedRow,
+  type LimitHit,
+} from "~/domain/rate-limit/rate-limit.server";
 import { findStore } from "~/domain/stores/store.server";
 import { AppError } from "~/lib/errors";
 import { isOrderableOption, orderTotal } from "./cart";
 import { roundMoney } from "./money";
-import { publishOrderEvent } from "./order-events.server";
+import { announceOrderChange, orderChangeInsert, type OrderEvent } from "./order-events.server";
 import { deliveryAddress, MAX_ORDER_TOTAL, ORDER_MESSAGES, type OrderForm } from "./order-form";
 import { newOrderNumber } from "./order-number";
 import { newOrderPush } from "~/domain/push/push-text";
-import { queueStorePush } from "~/domain/push/push.server";
-import { queueNewOrderEmail } from "~/domain/mail/new-order-mail.server";
+import { PUSH_JOB, storePushJobsInsert } from "~/domain/push/push.server";
+import { NEW_ORDER_EMAIL_JOB, newOrderEmailJobInsert } from "~/domain/mail/new-order-mail.server";
+import { announceJobs } from "~/domain/jobs/jobs.server";
 import { PAYMENT_MESSAGES } from "./payment";
 import { deliveryCharge } from "./delivery-zones";
 import { orderTiming, SCHEDULE_MESSAGES } from "./scheduling";
 import { isPaused } from "~/domain/stores/pause";
 import { formatQuantity, isValidQuantity, QUANTITY_MESSAGES, quantityRule } from "~/domain/products/quantity";
 import type { OrderSummary } from "./order-summary";
+import type { ProductUnit } from "~/domain/products/product-units";
 
 /** A cart line whose product is gone, switched off or lost the chosen option. */
 export class ProductUnavailableError extends AppError {
@@ -34,6 +42,18 @@ export class ProductUnavailableError extends AppError {
 }
 
 export type PlacedOrder = { order: OrderSummary; created: boolean };
+
+/** A product as the order re-reads it. */
+type ProductRow = {
+  id: string;
+  name: string;
+  price: number;
+  unit: ProductUnit;
+  available: boolean;
+  variations: string[];
+  quantityStep: number | null;
+  minQuantity: number | null;
+};
 
 /**
  * Places a shopper's order in one transaction (ARCHITECTURE.md §4): every product is re-read
@@ -79,32 +99,38 @@ export async function placeOrder(
   }
   const scheduledFor = timing.kind === "scheduled" ? timing.slot.start : null;
 
+  const lines = mergeLines(form.lines);
+  const hits: LimitHit[] = [{ name: "orderPerAddress", subject: clientIp }];
+
   return db.transaction(async (tx) => {
     // Requests with one key wait for each other here: the first places the order, the others
     // find it, and a replay is answered with its order without counting against the limit.
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`${storeId}:${form.idempotencyKey}`}, 11))`,
     );
-    const existing = await findOrderByKey(tx, storeId, form.idempotencyKey);
-    if (existing) return { order: existing, created: false };
-    await enforce(tx, [{ name: "orderPerAddress", subject: clientIp }], ORDER_MESSAGES.failure);
+    // One statement, after the key's lock (so it sees an order that key placed meanwhile): that
+    // order, or else the address's hit counted and the products re-read (issue 13 goal 5).
+    const { rows: checked } = await tx.execute<{
+      existing_id: string | null;
+      limit_state: ConsumedRow | null;
+      products: ProductRow[];
+    }>(sql`
+      with existing as (
+        select id from ${orders} where store_id = ${storeId} and idempotency_key = ${form.idempotencyKey}
+      )
+      select (select id from existing) as existing_id,
+        case when exists (select 1 from existing) then null
+          else (select row_to_json(consumed) from ${consumeCall(hits)} as consumed) end as limit_state,
+        (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'price', price, 'unit', unit,
+            'available', available, 'variations', variations, 'quantityStep', quantity_step,
+            'minQuantity', min_quantity)), '[]'::json)
+          from ${products}
+          where store_id = ${storeId} and id = any(${sql.param([...new Set(lines.map((l) => l.productId))])}::text[])
+        ) as products`);
+    const { existing_id: existingId, limit_state: limitState, products: rows } = checked[0]!;
+    if (existingId) return { order: (await readOrderSummary(tx, storeId, existingId))!, created: false };
+    hitIdsOrRefuse(limitStateOf(limitState ?? undefined), ORDER_MESSAGES.failure);
 
-    const lines = mergeLines(form.lines);
-    const rows = await tx
-      .select({
-        id: products.id,
-        name: products.name,
-        price: products.price,
-        unit: products.unit,
-        available: products.available,
-        variations: products.variations,
-        quantityStep: products.quantityStep,
-        minQuantity: products.minQuantity,
-      })
-      .from(products)
-      .where(
-        and(eq(products.storeId, storeId), inArray(products.id, [...new Set(lines.map((l) => l.productId))])),
-      );
     const byId = new Map(rows.map((row) => [row.id, row]));
     const priced = lines.map((line) => {
       const product = byId.get(line.productId);
@@ -160,7 +186,21 @@ export async function placeOrder(
     // The order, its lines, its history's first step and the analytics event in one statement:
     // the transaction waits on as few round trips as it can (issue 13 goal 5). Nothing but the
     // order is written when another request with this key got there first.
-    const placed = await tx.execute<{ id: string; created_at: string }>(sql`
+    const push = newOrderPush({
+      number,
+      customerName: form.customerName,
+      total,
+      deliveryType: form.deliveryType,
+    });
+    const change: OrderEvent = { type: "order.created", storeId, orderId: number };
+    const ifPlaced = sql`exists (select 1 from placed)`;
+    const placed = await tx.execute<{
+      id: string;
+      created_at: string;
+      change_id: string;
+      pushes: number;
+      emails: number;
+    }>(sql`
       with placed as (
         insert into ${orders} (store_id, id, status, customer_name, customer_phone, delivery_type, address,
           comments, total, idempotency_key, payment_method, cash_amount, scheduled_for, delivery_zone, delivery_fee)
@@ -185,30 +225,32 @@ export async function placeOrder(
         insert into ${analyticsEvents} (name, store_id, data)
         select 'place_order', ${storeId}, ${JSON.stringify({ orderId: number, total, lines: priced.length })}::jsonb
         from placed
-      )
-      select id, created_at from placed`);
-    const inserted = placed.rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at) }));
-    if (inserted.length === 0) {
+      ),
+      pushes as (${storePushJobsInsert(storeId, push, ifPlaced)}),
+      emails as (${newOrderEmailJobInsert(storeId, number, ifPlaced)}),
+      changed as (${orderChangeInsert(change, ifPlaced)})
+      select placed.id, placed.created_at, (select id from changed) as change_id,
+        (select count(*) from pushes)::int as pushes, (select count(*) from emails)::int as emails
+      from placed`);
+    const [inserted] = placed.rows;
+    if (!inserted) {
       // Another request with this key committed while we were pricing: its order is the order.
       const winner = await findOrderByKey(tx, storeId, form.idempotencyKey);
       if (!winner) throw new AppError("ALREADY_EXISTS", ORDER_MESSAGES.failure);
       return { order: winner, created: false };
     }
-    // One push per device of the owner, in this transaction: a crash after the commit loses none.
-    await queueStorePush(
-      tx,
-      storeId,
-      newOrderPush({ number, customerName: form.customerName, total, deliveryType: form.deliveryType }),
-    );
-    // "Avisarme por correo de cada pedido nuevo", when the owner turned it on (issue 15).
-    await queueNewOrderEmail(tx, storeId, number);
-    await publishOrderEvent(tx, { type: "order.created", storeId, orderId: number });
+    // The order's push to each of the owner's devices and its e-mail ("Avisarme por correo de
+    // cada pedido nuevo", issue 15) were queued in the statement: a crash after the commit loses
+    // none. The workers and the panels are told once it commits.
+    if (inserted.pushes > 0) await announceJobs(tx, PUSH_JOB);
+    if (inserted.emails > 0) await announceJobs(tx, NEW_ORDER_EMAIL_JOB);
+    await announceOrderChange(tx, change, Number(inserted.change_id));
     return {
       created: true,
       order: {
         number,
         status: "pending",
-        createdAt: inserted[0]!.createdAt.toISOString(),
+        createdAt: new Date(inserted.created_at).toISOString(),
         deliveryType: form.deliveryType,
         address: deliveryAddress(form),
         comments: form.comments,

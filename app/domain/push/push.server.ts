@@ -5,11 +5,11 @@
  */
 import { pushDeliveries } from "~/lib/metrics.server";
 import type https from "node:https";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import webpush from "web-push";
 import type { Database, Executor } from "~/db/client.server";
 import { pushSubscriptions, storeOwners } from "~/db/schema";
-import { enqueue, JobError, type Job } from "~/domain/jobs/jobs.server";
+import { JobError, jobsInsert, type Job } from "~/domain/jobs/jobs.server";
 import { loadOrCreateSecret } from "~/domain/secrets/secrets.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
@@ -32,15 +32,18 @@ export async function loadVapidKeys(db: Database, env: Env): Promise<VapidKeys> 
   return { ...keys, subject };
 }
 
-/** One push job per device of the store's owners, in the caller's transaction. */
-export async function queueStorePush(tx: Executor, storeId: string, message: PushMessage) {
-  const devices = await tx
-    .select({ id: pushSubscriptions.id })
-    .from(pushSubscriptions)
-    .innerJoin(storeOwners, eq(storeOwners.userId, pushSubscriptions.userId))
-    .where(and(eq(pushSubscriptions.storeId, storeId), eq(storeOwners.storeId, storeId)));
-  for (const device of devices) await enqueue(tx, PUSH_JOB, { subscriptionId: device.id, message });
-  return devices.length;
+/**
+ * One push job per device of the store's owners, as part of the order's statement (issue 13 goal
+ * 5): in its transaction, so a crash after the commit loses none. `onlyIf` is the statement's
+ * condition that the order was placed.
+ */
+export function storePushJobsInsert(storeId: string, message: PushMessage, onlyIf: SQL) {
+  return jobsInsert(
+    PUSH_JOB,
+    sql`jsonb_build_object('subscriptionId', ${pushSubscriptions.id}, 'message', ${JSON.stringify(message)}::jsonb)`,
+    sql`from ${pushSubscriptions} join ${storeOwners} on ${storeOwners.userId} = ${pushSubscriptions.userId}
+      where ${pushSubscriptions.storeId} = ${storeId} and ${storeOwners.storeId} = ${storeId} and ${onlyIf}`,
+  );
 }
 
 type PushDeps = { db: Database; keys: VapidKeys; logger: Logger; agent?: https.Agent };

@@ -75,24 +75,40 @@ function windowOf(hit: LimitHit): Window {
  */
 export async function consume(db: Executor, hits: LimitHit[], now = new Date()): Promise<LimitState> {
   if (hits.length === 0) return { exceeded: false, retryAfterSeconds: 0, hitIds: [] };
+  const { rows } = await db.execute<ConsumedRow>(sql`select * from ${consumeCall(hits, now)}`);
+  return limitStateOf(rows[0]);
+}
+
+/** What `tianguis_consume_rate_limits` returns (one row). */
+export type ConsumedRow = { retry_after_seconds: number; hit_ids: string[] };
+
+/**
+ * The call that counts the hits, in one statement (migration 0013): the keys' locks, every
+ * window's count and the hits. For a caller that folds it into a statement of its own.
+ */
+export function consumeCall(hits: LimitHit[], now = new Date()) {
   const windows = hits.map(windowOf);
-  // One statement (migration 0013): the keys' locks, every window's count and the hits.
-  const { rows } = await db.execute<{ retry_after_seconds: number; hit_ids: string[] }>(sql`
-    select * from tianguis_consume_rate_limits(
+  return sql`tianguis_consume_rate_limits(
       ${sql.param(hits.map(limitKey))}::text[],
       ${sql.param(windows.map((window) => window.windowMs))}::bigint[],
       ${sql.param(windows.map((window) => window.limit))}::integer[],
-      ${now.toISOString()}::timestamptz)`);
-  const [state] = rows;
-  if (state && state.retry_after_seconds > 0) {
-    return { exceeded: true, retryAfterSeconds: state.retry_after_seconds, hitIds: [] };
+      ${now.toISOString()}::timestamptz)`;
+}
+
+export function limitStateOf(row: ConsumedRow | undefined): LimitState {
+  if (row && row.retry_after_seconds > 0) {
+    return { exceeded: true, retryAfterSeconds: row.retry_after_seconds, hitIds: [] };
   }
-  return { exceeded: false, retryAfterSeconds: 0, hitIds: (state?.hit_ids ?? []).map(Number) };
+  return { exceeded: false, retryAfterSeconds: 0, hitIds: (row?.hit_ids ?? []).map(Number) };
 }
 
 /** Throws RATE_LIMITED (429 with Retry-After) with the given Spanish message when a limit is full. */
 export async function enforce(db: Executor, hits: LimitHit[], message: string, now = new Date()) {
-  const state = await consume(db, hits, now);
+  return hitIdsOrRefuse(await consume(db, hits, now), message);
+}
+
+/** The hits counted, or RATE_LIMITED (429 with Retry-After) with the given message when a limit was full. */
+export function hitIdsOrRefuse(state: LimitState, message: string): number[] {
   if (state.exceeded) {
     throw new AppError("RATE_LIMITED", message, { retryAfterSeconds: state.retryAfterSeconds });
   }
