@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
+import { builtOnce } from "~/db/built-once.server";
 import { analyticsEvents, orderEvents, orderLines, orders, products } from "~/db/schema";
 import {
   consumeCall,
@@ -288,12 +289,22 @@ function mergeLines(lines: OrderForm["lines"]): OrderForm["lines"] {
 }
 
 async function findOrderByKey(db: Executor, storeId: string, idempotencyKey: string) {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.storeId, storeId), eq(orders.idempotencyKey, idempotencyKey)));
+  const [row] = await orderByKeyQuery(db).execute({ storeId, idempotencyKey });
   return row ? readOrderSummary(db, storeId, row.id) : null;
 }
+
+const orderByKeyQuery = builtOnce((db) =>
+  db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.storeId, sql.placeholder("storeId")),
+        eq(orders.idempotencyKey, sql.placeholder("idempotencyKey")),
+      ),
+    )
+    .prepare(""),
+);
 
 /** The shopper-visible part of an order; the customer's name and phone are never selected. */
 export async function readOrderSummary(

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { builtOnce } from "~/db/built-once.server";
 import type { Executor } from "~/db/client.server";
 import { cities, storeCategories, storeOwners, stores, storeSettings } from "~/db/schema";
 import { resolveLicence } from "./licence";
@@ -25,13 +26,18 @@ export async function findOwnedStoreId(db: Executor, userId: string): Promise<st
  * was closed (issue 15): every page and action that finds stores this way forgets it at once.
  */
 export async function findStore(db: Executor, storeId: string, now = new Date()) {
-  const [row] = await db
-    .select({ store: stores, settings: storeSettings })
-    .from(stores)
-    .innerJoin(storeSettings, eq(storeSettings.storeId, stores.id))
-    .where(and(eq(stores.id, storeId), isNull(stores.closedAt)));
+  const [row] = await openStoreQuery(db).execute({ storeId });
   if (!row) return null;
   return { ...row.store, settings: row.settings, licence: resolveLicence(row.store, now) };
 }
+
+const openStoreQuery = builtOnce((db) =>
+  db
+    .select({ store: stores, settings: storeSettings })
+    .from(stores)
+    .innerJoin(storeSettings, eq(storeSettings.storeId, stores.id))
+    .where(and(eq(stores.id, sql.placeholder("storeId")), isNull(stores.closedAt)))
+    .prepare(""),
+);
 
 export type StoreWithSettings = NonNullable<Awaited<ReturnType<typeof findStore>>>;
