@@ -66,7 +66,7 @@ import { mediaHandler } from "./media";
 import { precompressedAssets } from "./assets";
 import { createPageCache } from "./page-cache";
 import { loginDoor } from "./login-door";
-import { STOREFRONT_API_PATH, storefrontApi } from "./storefront-api";
+import { isStorefrontApiPath, STOREFRONT_API_PATH, storefrontApi } from "./storefront-api";
 import { observeRequest, requestIdOf } from "./request-log";
 import {
   bodyLimit,
@@ -313,7 +313,12 @@ function createApp(services: AppServices, lifecycle: { closing: boolean }, vite?
     logRequest: logger,
   });
 
-  app.use(compression());
+  // The storefront API's answers (an order, a look-up) are under compression's 1 KB threshold:
+  // its wrapping of every write is skipped for them.
+  const compress = compression();
+  app.use((req, res, next) =>
+    req.method === "POST" && isStorefrontApiPath(req.path) ? next() : compress(req, res, next),
+  );
   app.use((_req, res, next) => {
     setSecurityHeaders(res, env, PLATFORM_SITE);
     next();

@@ -29,6 +29,8 @@ const RequestSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const STOREFRONT_API_PATH = "/s/:storeId/api";
+const API_PATH = /^\/s\/[^/]+\/api$/;
+export const isStorefrontApiPath = (path: string) => API_PATH.test(path);
 
 export function storefrontApi({ db }: Pick<AppServices, "db">): RequestHandler {
   return (req, res, next) => {
@@ -41,7 +43,7 @@ export function storefrontApi({ db }: Pick<AppServices, "db">): RequestHandler {
     const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
     const parsed = RequestSchema.safeParse(readJson(res.locals.body as Buffer | undefined));
     if (!parsed.success || !isValidStoreId(storeId)) {
-      return void res.status(400).json({ ok: false, message: ORDER_MESSAGES.failure });
+      return sendJson(res, 400, { ok: false, message: ORDER_MESSAGES.failure });
     }
     const input = parsed.data;
     switch (input.intent) {
@@ -67,9 +69,7 @@ export function storefrontApi({ db }: Pick<AppServices, "db">): RequestHandler {
       case "place-order": {
         const form = parseOrderForm(input.form);
         if (!form.success) {
-          return void res
-            .status(400)
-            .json({ ok: false, message: ORDER_MESSAGES.failure, fieldErrors: form.errors });
+          return sendJson(res, 400, { ok: false, message: ORDER_MESSAGES.failure, fieldErrors: form.errors });
         }
         return answering(
           res,
@@ -96,9 +96,17 @@ async function answering(res: Response, options: ErrorResponseOptions, body: () 
   } catch (error) {
     const failure = errorAnswer(error, options);
     if (failure.headers) res.set(failure.headers);
-    return void res.status(failure.status).json(failure.body);
+    return sendJson(res, failure.status, failure.body);
   }
-  res.status(200).json(result);
+  sendJson(res, 200, result);
+}
+
+/**
+ * The answer as JSON, without Express's ETag: every answer is new (an order, a look-up), so a
+ * hash of each body bought nothing.
+ */
+function sendJson(res: Response, status: number, body: unknown) {
+  res.status(status).type("application/json; charset=utf-8").end(JSON.stringify(body));
 }
 
 function readJson(body: Buffer | undefined): unknown {
