@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct, createStore } from "~/db/factories.server";
-import { analyticsEvents, orderLines, orders } from "~/db/schema";
+import { analyticsEvents, orderLines, orders, stores, storeSettings } from "~/db/schema";
 import { lookupOrder } from "~/domain/orders/lookup.server";
 import { ORDER_MESSAGES, parseOrderForm, type OrderFormInput } from "~/domain/orders/order-form";
 import { ORDER_NUMBER_ALPHABET } from "~/domain/orders/order-number";
@@ -207,6 +207,32 @@ describe("placing an order", () => {
     // A retry much later (a reload) still answers with the same order.
     const retry = await placeOrder(db, store.id, input, shopper);
     expect(retry).toMatchObject({ created: false, order: { number: [...numbers][0] } });
+  });
+
+  it("a retry of a placed order gets its number even after the store stopped taking such orders, or closed", async () => {
+    const { store, concha } = await storeWithProducts();
+    const input = form({ lines: [{ productId: concha.id, variation: "Vainilla", quantity: 1 }] });
+    const { order } = await placeOrder(db, store.id, input, shopper);
+    await db.update(storeSettings).set({ allowDelivery: false }).where(eq(storeSettings.storeId, store.id));
+    expect(await placeOrder(db, store.id, input, shopper)).toMatchObject({
+      created: false,
+      order: { number: order.number },
+    });
+    await db.update(stores).set({ closedAt: new Date() }).where(eq(stores.id, store.id));
+    expect(await placeOrder(db, store.id, input, shopper)).toMatchObject({
+      created: false,
+      order: { number: order.number },
+    });
+    // A new order is refused by both.
+    await expect(
+      placeOrder(
+        db,
+        store.id,
+        form({ lines: [{ productId: concha.id, variation: "", quantity: 1 }] }),
+        shopper,
+      ),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await ordersOf(store.id)).toHaveLength(1);
   });
 });
 

@@ -9,7 +9,7 @@ import {
   type ConsumedRow,
   type LimitHit,
 } from "~/domain/rate-limit/rate-limit.server";
-import { findStore } from "~/domain/stores/store.server";
+import { selectOpenStore, withLicence } from "~/domain/stores/store.server";
 import { AppError } from "~/lib/errors";
 import { isOrderableOption, orderTotal } from "./cart";
 import { roundMoney } from "./money";
@@ -69,10 +69,15 @@ export async function placeOrder(
   form: OrderForm,
   { clientIp }: { clientIp: string },
 ): Promise<PlacedOrder> {
-  const replayed = await findOrderByKey(db, storeId, form.idempotencyKey);
-  if (replayed) return { order: replayed, created: false };
-  const store = await findStore(db, storeId);
-  if (!store) throw new AppError("NOT_FOUND", ORDER_MESSAGES.failure);
+  // The store and an order this key already placed, in one statement: a replay gets its order
+  // whatever the store's settings say now, even once it is closed.
+  const [found] = await storeAndReplayQuery(db).execute({ storeId, idempotencyKey: form.idempotencyKey });
+  const replayId = found
+    ? found.replayId
+    : (await orderByKeyQuery(db).execute({ storeId, idempotencyKey: form.idempotencyKey }))[0]?.id;
+  if (replayId) return { order: (await readOrderSummary(db, storeId, replayId))!, created: false };
+  if (!found) throw new AppError("NOT_FOUND", ORDER_MESSAGES.failure);
+  const store = withLicence(found, new Date());
   const allowed = form.deliveryType === "pickup" ? store.settings.allowPickup : store.settings.allowDelivery;
   if (!allowed)
     throw new AppError("VALIDATION", ORDER_MESSAGES.deliveryNotAllowed, { field: "deliveryType" });
@@ -292,6 +297,14 @@ async function findOrderByKey(db: Executor, storeId: string, idempotencyKey: str
   const [row] = await orderByKeyQuery(db).execute({ storeId, idempotencyKey });
   return row ? readOrderSummary(db, storeId, row.id) : null;
 }
+
+const storeAndReplayQuery = builtOnce((db) =>
+  selectOpenStore(db, {
+    replayId: sql<string | null>`(select ${orders.id} from ${orders}
+      where ${orders.storeId} = ${sql.placeholder("storeId")}
+        and ${orders.idempotencyKey} = ${sql.placeholder("idempotencyKey")})`,
+  }).prepare(""),
+);
 
 const orderByKeyQuery = builtOnce((db) =>
   db

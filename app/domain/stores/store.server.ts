@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { builtOnce } from "~/db/built-once.server";
 import type { Executor } from "~/db/client.server";
 import { cities, storeCategories, storeOwners, stores, storeSettings } from "~/db/schema";
@@ -27,17 +27,29 @@ export async function findOwnedStoreId(db: Executor, userId: string): Promise<st
  */
 export async function findStore(db: Executor, storeId: string, now = new Date()) {
   const [row] = await openStoreQuery(db).execute({ storeId });
-  if (!row) return null;
+  return row ? withLicence(row, now) : null;
+}
+
+/**
+ * The select behind `findStore` (the store id is the placeholder `storeId`), with the further
+ * columns a caller reads in the same statement.
+ */
+export function selectOpenStore<Extra extends Record<string, SQL.Aliased | SQL>>(db: Executor, extra: Extra) {
+  return db
+    .select({ store: stores, settings: storeSettings, ...extra })
+    .from(stores)
+    .innerJoin(storeSettings, eq(storeSettings.storeId, stores.id))
+    .where(and(eq(stores.id, sql.placeholder("storeId")), isNull(stores.closedAt)));
+}
+
+/** A row of `selectOpenStore` as `findStore` answers it. */
+export function withLicence(
+  row: { store: typeof stores.$inferSelect; settings: typeof storeSettings.$inferSelect },
+  now: Date,
+) {
   return { ...row.store, settings: row.settings, licence: resolveLicence(row.store, now) };
 }
 
-const openStoreQuery = builtOnce((db) =>
-  db
-    .select({ store: stores, settings: storeSettings })
-    .from(stores)
-    .innerJoin(storeSettings, eq(storeSettings.storeId, stores.id))
-    .where(and(eq(stores.id, sql.placeholder("storeId")), isNull(stores.closedAt)))
-    .prepare(""),
-);
+const openStoreQuery = builtOnce((db) => selectOpenStore(db, {}).prepare(""));
 
 export type StoreWithSettings = NonNullable<Awaited<ReturnType<typeof findStore>>>;
