@@ -19,7 +19,7 @@ import type { Route } from "./+types/storefront";
 /**
  * The public store page at `/<storeId>` and `/s/<storeId>` (spec §2). Public: no guard; the
  * loader only reads what a shopper may see. The page hydrates as an island
- * (docs/decisions/003-storefront-island.md); orders and lookups go to routes/storefront-api.ts.
+ * (docs/decisions/003-storefront-island.md); orders and lookups go to server/storefront-api.ts.
  */
 export const handle: HydrationHandle = {
   hydration: (loaderData) =>
