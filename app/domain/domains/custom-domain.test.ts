@@ -2,10 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   customOrigin,
   dnsRecords,
+  DOMAIN_MESSAGES,
+  DOMAIN_STATUS_LABELS,
+  DomainActionSchema,
   hasCustomDomain,
   isDomainActive,
   problemText,
   VERIFICATION_LABEL,
+  verifiedMessage,
 } from "./custom-domain";
 
 describe("dnsRecords", () => {
@@ -77,5 +81,51 @@ describe("problemText", () => {
     expect(problemText("pointing-elsewhere", { ...context, apex: false })).toContain(
       "Cambia su registro CNAME",
     );
+  });
+});
+
+describe("what the owner reads", () => {
+  const context = { host: "espiga.mx", token: "tianguis-abc", platformHost: "tianguis.mx" };
+
+  it("names an apex's A/AAAA records when they point elsewhere", () => {
+    expect(problemText("pointing-elsewhere", { ...context, apex: true })).toBe(
+      "espiga.mx apunta a otro servidor, no a tianguis.mx. Cambia su registro A/AAAA.",
+    );
+  });
+
+  it("says where the store is seen once verified", () => {
+    expect(verifiedMessage("https://pedidos.espiga.mx")).toBe(
+      "¡Listo! Verificamos tu dominio: tu tienda ya se ve en https://pedidos.espiga.mx",
+    );
+  });
+
+  it("labels each status in Spanish", () => {
+    expect(DOMAIN_STATUS_LABELS).toEqual({
+      pending: "Pendiente de verificar",
+      verified: "Activo",
+      failing: "Con fallas",
+      lapsed: "En pausa (plan Emprendedor)",
+    });
+  });
+});
+
+describe("DomainActionSchema", () => {
+  it("takes the panel's three actions", () => {
+    expect(DomainActionSchema.parse({ intent: "save", host: "pedidos.espiga.mx" })).toEqual({
+      intent: "save",
+      host: "pedidos.espiga.mx",
+    });
+    expect(DomainActionSchema.parse({ intent: "verify" })).toEqual({ intent: "verify" });
+    expect(DomainActionSchema.parse({ intent: "remove" })).toEqual({ intent: "remove" });
+  });
+
+  it("refuses a host past 300 characters with the form's message, and an unknown action", () => {
+    expect(DomainActionSchema.safeParse({ intent: "save", host: "a".repeat(300) }).success).toBe(true);
+    const long = DomainActionSchema.safeParse({ intent: "save", host: "a".repeat(301) });
+    expect(long.success ? null : long.error.issues.map((issue) => issue.message)).toEqual([
+      DOMAIN_MESSAGES.invalid,
+    ]);
+    expect(DomainActionSchema.safeParse({ intent: "save" }).success).toBe(false);
+    expect(DomainActionSchema.safeParse({ intent: "borrar-todo" }).success).toBe(false);
   });
 });
