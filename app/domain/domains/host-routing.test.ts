@@ -11,6 +11,14 @@ describe("routeOnCustomHost", () => {
     expect(route("/p/concha-1/")).toEqual({ kind: "store-page", path: "/la-espiga/p/concha-1" });
   });
 
+  it("serves nothing below a product page, and only the build's files and the icon themselves", () => {
+    expect(route("/p/concha-1/otra-cosa")).toEqual({ kind: "not-found" });
+    expect(route("/assets/root-abc.css")).toEqual({ kind: "pass" });
+    expect(route("/favicon.svg")).toEqual({ kind: "pass" });
+    expect(route("/favicon.svg.bak")).toEqual({ kind: "not-found" });
+    expect(route("/i/admin/assets/x.js")).toEqual({ kind: "not-found" });
+  });
+
   it("sends the store's platform-style addresses to the short ones", () => {
     expect(route("/la-espiga")).toEqual({ kind: "redirect", location: "/" });
     expect(route("/s/la-espiga/")).toEqual({ kind: "redirect", location: "/" });

@@ -109,6 +109,7 @@ describe("a quantity typed in the cart", () => {
       expect(readTypedQuantity(kg, typed)).toEqual({ ok: true, quantity: 0.75 });
     expect(readTypedQuantity(kg, "2")).toEqual({ ok: true, quantity: 2 });
     expect(readTypedQuantity(kg, "1.")).toEqual({ ok: true, quantity: 1 });
+    expect(readTypedQuantity(kg, "12.5")).toEqual({ ok: true, quantity: 12.5 });
     expect(readTypedQuantity(ml, "750")).toEqual({ ok: true, quantity: 750 });
     expect(readTypedQuantity(pieza, "3")).toEqual({ ok: true, quantity: 3 });
   });

@@ -144,6 +144,21 @@ describe("opening hours in a store's JSON-LD", () => {
     });
   });
 
+  it("names every day of the week as schema.org does, and keeps an exception dated today", () => {
+    const weekly = Array.from({ length: 7 }, (_, day) => [{ open: `0${day}:00`, close: "23:00" }]);
+    const hours = { weekly, exceptions: [{ date: "2026-11-25", ranges: [] }] };
+    const json = hoursJsonLd(hours, "2026-11-25") as {
+      openingHoursSpecification: { dayOfWeek: string }[];
+      specialOpeningHoursSpecification: { validFrom: string }[];
+    };
+    expect(json.openingHoursSpecification.map((spec) => spec.dayOfWeek)).toEqual(
+      ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"].map(
+        (day) => `https://schema.org/${day}`,
+      ),
+    );
+    expect(json.specialOpeningHoursSpecification.map((spec) => spec.validFrom)).toEqual(["2026-11-25"]);
+  });
+
   it("says nothing of hours for a store that set none", () => {
     expect(
       storeJsonLd({ ...hoursStore, hours: { openingHours: EMPTY_HOURS, today: "2026-11-25" } }),

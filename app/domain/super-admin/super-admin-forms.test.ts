@@ -145,3 +145,54 @@ describe("endOfDayInMexico", () => {
     expect(endOfDayInMexico("2030-05-31").toISOString()).toBe("2030-06-01T05:59:59.999Z");
   });
 });
+
+describe("the super-admin's claim link and erasing a shopper's data", () => {
+  it("creates a claim link for a store, e-mailed or only copied", () => {
+    expect(
+      SuperAdminIntentSchema.parse({
+        intent: "create-claim-link",
+        storeId: " la-espiga ",
+        email: " Dueno@Ejemplo.MX ",
+      }),
+    ).toEqual({ intent: "create-claim-link", storeId: "la-espiga", email: "dueno@ejemplo.mx" });
+    expect(SuperAdminIntentSchema.parse({ intent: "create-claim-link", storeId: "la-espiga" })).toEqual({
+      intent: "create-claim-link",
+      storeId: "la-espiga",
+      email: "",
+    });
+    expect(
+      SuperAdminIntentSchema.parse({ intent: "create-claim-link", storeId: "la-espiga", email: "  " }),
+    ).toEqual({ intent: "create-claim-link", storeId: "la-espiga", email: "" });
+  });
+
+  it("refuses a claim link without a store, or with an address that is not one", () => {
+    expect(SuperAdminIntentSchema.safeParse({ intent: "create-claim-link", storeId: "  " }).success).toBe(
+      false,
+    );
+    expect(issues({ intent: "create-claim-link", storeId: "la-espiga", email: "dueno@ejemplo" })).toEqual([
+      ["email", SUPER_ADMIN_MESSAGES.claimEmail],
+    ]);
+    expect(
+      issues({ intent: "create-claim-link", storeId: "la-espiga", email: `${"a".repeat(250)}@e.mx` }),
+    ).toEqual([["email", SUPER_ADMIN_MESSAGES.claimEmail]]);
+    expect(SUPER_ADMIN_MESSAGES.claimEmail).toBe(
+      "Ingresa un correo electrónico válido, o déjalo vacío para solo copiar el enlace.",
+    );
+  });
+
+  it("erases by an order number typed any way, and asks for one when it is missing", () => {
+    expect(SuperAdminIntentSchema.parse({ intent: "erase-order", orderNumber: " k7m2-qx9p pa4tw " })).toEqual({
+      intent: "erase-order",
+      orderNumber: "K7M2-QX9P-PA4TW",
+    });
+    expect(issues({ intent: "erase-order", orderNumber: "   " })).toEqual([
+      ["orderNumber", "Escribe el número del pedido."],
+    ]);
+    expect(issues({ intent: "erase-order", orderNumber: "x".repeat(41) })).toEqual([
+      ["orderNumber", SUPER_ADMIN_MESSAGES.orderNumber],
+    ]);
+    expect(
+      SuperAdminIntentSchema.safeParse({ intent: "erase-order", orderNumber: "x".repeat(40) }).success,
+    ).toBe(true);
+  });
+});
