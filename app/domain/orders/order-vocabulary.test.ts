@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DELIVERY_LABELS, formatOrderDate, ORDER_STATUS_LABELS } from "./order-vocabulary";
+import { customerLabel, DELIVERY_LABELS, formatOrderDate, ORDER_STATUS_LABELS } from "./order-vocabulary";
 
 describe("the words of an order", () => {
   it("names the statuses and delivery types as the spec does", () => {
@@ -21,5 +21,12 @@ describe("the words of an order", () => {
   it("an order not completed yet has a dash for its completion time", () => {
     expect(formatOrderDate(null)).toBe("—");
     expect(formatOrderDate("")).toBe("—");
+  });
+});
+
+describe("an order whose shopper's data was erased", () => {
+  it("says so where the name was, and shows a name otherwise", () => {
+    expect(customerLabel("")).toBe("Datos del cliente borrados");
+    expect(customerLabel("Ana López")).toBe("Ana López");
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   isPosterSize,
+  productHomeUrl,
+  storeHomeUrl,
   POSTER_SIZES,
   productAddress,
   productPath,
@@ -34,5 +36,23 @@ describe("the addresses a store shares", () => {
       expect(isPosterSize(other)).toBe(false);
     expect(POSTER_SIZES.a4.points).toEqual([595.28, 841.89]);
     expect(POSTER_SIZES["media-carta"].points).toEqual([396, 612]);
+  });
+});
+
+describe("a store's home, on the platform or on its own domain", () => {
+  it("is the root of its own domain, where a product is /p/<id>", () => {
+    const own = { origin: "https://pedidos.espiga.mx", ownDomain: true };
+    expect(storeHomeUrl(own, "la-espiga")).toBe("https://pedidos.espiga.mx/");
+    expect(productHomeUrl(own, "la-espiga", "pan de muerto")).toBe(
+      "https://pedidos.espiga.mx/p/pan%20de%20muerto",
+    );
+  });
+
+  it("is the store's address on the platform otherwise", () => {
+    const platform = { origin: "https://tianguis.mx", ownDomain: false };
+    expect(storeHomeUrl(platform, "la-espiga")).toBe(storeAddress("https://tianguis.mx", "la-espiga"));
+    expect(productHomeUrl(platform, "la-espiga", "concha")).toBe(
+      productAddress("https://tianguis.mx", "la-espiga", "concha"),
+    );
   });
 });

@@ -32,3 +32,11 @@ describe("the super-admin's store list filter", () => {
     });
   });
 });
+
+describe("the list's page cursor", () => {
+  it("is a whole store id or nothing", () => {
+    expect(parse("desde=la-espiga").after).toBe("la-espiga");
+    expect(parse("desde=la-espiga%20or%201=1").after).toBeNull();
+    expect(parse("desde=" + "a".repeat(65)).after).toBeNull();
+  });
+});
