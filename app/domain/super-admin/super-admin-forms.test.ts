@@ -181,10 +181,12 @@ describe("the super-admin's claim link and erasing a shopper's data", () => {
   });
 
   it("erases by an order number typed any way, and asks for one when it is missing", () => {
-    expect(SuperAdminIntentSchema.parse({ intent: "erase-order", orderNumber: " k7m2-qx9p pa4tw " })).toEqual({
-      intent: "erase-order",
-      orderNumber: "K7M2-QX9P-PA4TW",
-    });
+    expect(SuperAdminIntentSchema.parse({ intent: "erase-order", orderNumber: " k7m2-qx9p pa4tw " })).toEqual(
+      {
+        intent: "erase-order",
+        orderNumber: "K7M2-QX9P-PA4TW",
+      },
+    );
     expect(issues({ intent: "erase-order", orderNumber: "   " })).toEqual([
       ["orderNumber", "Escribe el número del pedido."],
     ]);
