@@ -12,10 +12,8 @@
  */
 import type { RequestHandler } from "express";
 import { KNOWN_DEVICE_COOKIE } from "~/domain/auth/known-device.server";
-import { HASH_BUSY_MESSAGE } from "~/domain/auth/password-hash.server";
+import { HASH_BUSY_MESSAGE, HASH_BUSY_RETRY_SECONDS } from "~/domain/auth/password-hash.server";
 import { plainPage } from "~/lib/plain-page.server";
-
-export const LOGIN_BUSY_RETRY_SECONDS = 5;
 
 export function loginDoor({
   admission,
@@ -31,7 +29,7 @@ export function loginDoor({
     if (inside >= admission || queueFull()) {
       res
         .status(503)
-        .set("Retry-After", String(LOGIN_BUSY_RETRY_SECONDS))
+        .set("Retry-After", String(HASH_BUSY_RETRY_SECONDS))
         .type("html")
         .send(
           plainPage({

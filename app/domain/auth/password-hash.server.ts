@@ -35,6 +35,8 @@ export const HASH_WAITING_PER_SLOT = 8;
  * (server/login-door.ts).
  */
 export const LOGIN_ADMISSION = HASH_CONCURRENCY * (1 + HASH_WAITING_PER_SLOT);
+/** How long a login refused for a busy server is told to wait, here and at the door. */
+export const HASH_BUSY_RETRY_SECONDS = 5;
 export const HASH_BUSY_MESSAGE =
   "Hay mucha gente intentando entrar en este momento. Espera unos segundos e intenta de nuevo.";
 
@@ -74,7 +76,9 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
     );
   return hashing.run(run, { priority: priorityContext.getStore() ?? false }).catch((error: unknown) => {
     if (error instanceof QueueRefusedError) {
-      throw new AppError("SERVICE_UNAVAILABLE", HASH_BUSY_MESSAGE, { retryAfterSeconds: 5 });
+      throw new AppError("SERVICE_UNAVAILABLE", HASH_BUSY_MESSAGE, {
+        retryAfterSeconds: HASH_BUSY_RETRY_SECONDS,
+      });
     }
     throw error;
   });

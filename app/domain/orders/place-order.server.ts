@@ -72,11 +72,13 @@ export async function placeOrder(
   // The store and an order this key already placed, in one statement: a replay gets its order
   // whatever the store's settings say now, even once it is closed.
   const [found] = await storeAndReplayQuery(db).execute({ storeId, idempotencyKey: form.idempotencyKey });
-  const replayId = found
-    ? found.replayId
-    : (await orderByKeyQuery(db).execute({ storeId, idempotencyKey: form.idempotencyKey }))[0]?.id;
-  if (replayId) return { order: (await readOrderSummary(db, storeId, replayId))!, created: false };
-  if (!found) throw new AppError("NOT_FOUND", ORDER_MESSAGES.failure);
+  if (found?.replayId)
+    return { order: (await readOrderSummary(db, storeId, found.replayId))!, created: false };
+  if (!found) {
+    const replayed = await findOrderByKey(db, storeId, form.idempotencyKey);
+    if (replayed) return { order: replayed, created: false };
+    throw new AppError("NOT_FOUND", ORDER_MESSAGES.failure);
+  }
   const store = withLicence(found, new Date());
   const allowed = form.deliveryType === "pickup" ? store.settings.allowPickup : store.settings.allowDelivery;
   if (!allowed)
