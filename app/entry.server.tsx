@@ -3,7 +3,6 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
-import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { contentSecurityPolicy, REPORTING_ENDPOINTS } from "~/lib/csp";
@@ -39,12 +38,13 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
 
-    // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
+    // Every page is sent whole. No loader defers data, so the only boundary that can suspend on
+    // the server is the Resumen tab's code, on its first render after a start: streamed, the owner
+    // would first get "Cargando resumen…" and the figures a moment later, out of place until React
+    // revealed them. Waiting for it costs that one render the module's load and nothing else.
     // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const readyOption: keyof RenderToPipeableStreamOptions = "onAllReady";
 
     // Abort the rendering stream after the `streamTimeout` so it has time to
     // flush down the rejected boundaries
@@ -59,6 +59,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Complete as it is, a boundary goes out in place: past this size React would send its
+        // content apart, hidden, and show the fallback until a script moved it in.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

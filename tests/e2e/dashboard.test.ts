@@ -104,4 +104,47 @@ describe("Resumen tab", () => {
     await expectAccessible(page);
     await page.context().close();
   });
+
+  it("keeps the figures the server sent while the tab's code arrives, and hydrates them in place", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    const { storeId } = await signedInOwner(page.context(), db);
+    const pan = await createProduct(db, storeId, { name: "Bolillo", price: 3 });
+    await createOrder(db, storeId, {
+      status: "completed",
+      lines: [{ productId: pan.id, name: pan.name, unit: "pieza", price: pan.price, quantity: 4 }],
+    });
+    // Whether the panel ever showed the tab's loading text: the server sends the figures themselves.
+    await page.addInitScript(() => {
+      const seen = () => {
+        if (document.body?.textContent?.includes("Cargando resumen")) {
+          (window as unknown as { loadingShown: boolean }).loadingShown = true;
+        }
+      };
+      new MutationObserver(seen).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    // The tab's code is held back until the rest of the panel has hydrated and updated itself (its
+    // hydration marker): a slow phone gets it last.
+    let release!: () => void;
+    let heldBack = false;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/dashboard-tab-*.js", async (route) => {
+      heldBack = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto("/i/admin");
+    await page.locator("main[data-hydrated]").waitFor();
+    expect(await page.locator("dl").count(), "the figures the server sent, still on screen").toBe(1);
+    const served = await page.locator("dl").elementHandle();
+    expect(heldBack).toBe(true);
+    release();
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector("dl") ?? {}).some((key) => key.startsWith("__reactFiber$")),
+    );
+    expect(await served!.evaluate((node) => node.isConnected && node.textContent)).toContain("$12.00");
+    expect(await page.evaluate(() => (window as unknown as { loadingShown?: boolean }).loadingShown)).toBe(
+      undefined,
+    );
+    await page.context().close();
+  });
 });

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from "react";
+import { lazy, memo, Suspense } from "react";
 import type { DomainPanel } from "~/domain/domains/custom-domains.server";
 import type { AdminTabData } from "~/domain/stores/admin-panel.server";
+import type { DashboardFigures } from "~/domain/stores/dashboard";
 import { CustomDomainPanel } from "./custom-domain-panel";
 import { AdvancedSettingsTab } from "./advanced-settings-tab";
 import { NotificationsTab } from "./notifications-tab";
@@ -16,6 +17,20 @@ import type { MessageContext, StatusTemplates } from "~/domain/orders/status-mes
 
 /** The Resumen tab and its charts load only when it is opened: the other tabs stay as light as before. */
 const DashboardTab = lazy(() => import("./resumen/dashboard-tab"));
+
+/**
+ * The Resumen tab as the server rendered it stays on screen until its code arrives. Memoised: the
+ * panel updates itself as soon as it hydrates (its marker, the live connection), and an update that
+ * reached this boundary before its code had loaded would make React drop the server's figures and
+ * show "Cargando resumen…" until it did.
+ */
+const ResumenTab = memo(function ResumenTab({ figures }: { figures: DashboardFigures }) {
+  return (
+    <Suspense fallback={<p className="py-10 text-center text-stone-700">Cargando resumen…</p>}>
+      <DashboardTab figures={figures} />
+    </Suspense>
+  );
+});
 
 /** The one tab on screen, with the data its loader fetched. */
 export function AdminTabPanel({
@@ -36,11 +51,7 @@ export function AdminTabPanel({
 }) {
   switch (panel.tab) {
     case "resumen":
-      return (
-        <Suspense fallback={<p className="py-10 text-center text-stone-700">Cargando resumen…</p>}>
-          <DashboardTab figures={panel.figures} />
-        </Suspense>
-      );
+      return <ResumenTab figures={panel.figures} />;
     case "configuracion":
       return (
         <>
