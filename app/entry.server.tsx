@@ -3,7 +3,6 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { contentSecurityPolicy, REPORTING_ENDPOINTS } from "~/lib/csp";
 import { NonceProvider } from "~/lib/nonce";
@@ -39,13 +38,6 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
 
-    // Every page is sent whole. No loader defers data, so the only boundary that can suspend on
-    // the server is the Resumen tab's code, on its first render after a start: streamed, the owner
-    // would first get "Cargando resumen…" and the figures a moment later, out of place until React
-    // revealed them. Waiting for it costs that one render the module's load and nothing else.
-    // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
-    const readyOption: keyof RenderToPipeableStreamOptions = "onAllReady";
-
     // Abort the rendering stream after the `streamTimeout` so it has time to
     // flush down the rejected boundaries
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -59,10 +51,13 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        // Complete as it is, a boundary goes out in place: past this size React would send its
-        // content apart, hidden, and show the fallback until a script moved it in.
+        // Every page is sent whole, each Suspense boundary in place: no loader defers data, and the
+        // only boundary that suspends here, the Resumen tab's code, would otherwise first show
+        // "Cargando resumen…" while its figures waited apart, hidden, for a script to move them in
+        // (on its first render after a start, and whenever it passed React's 12.8 KB chunk).
+        // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyOption]() {
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough({
             final(callback) {
