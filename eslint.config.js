@@ -3,6 +3,24 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** `new pg.Pool`/`new pg.Client` (or their bare names) outside the one connection factory. */
+const ONE_CONNECTION_FACTORY = ["Client", "Pool"].flatMap((name) => [
+  {
+    selector: `NewExpression[callee.property.name="${name}"][callee.object.name=/^(pg|pool|Pg)$/]`,
+    message: `Use create${name}() from ~/db/client.server: it handles the connection's errors.`,
+  },
+  {
+    selector: `NewExpression[callee.name="${name}"]`,
+    message: `Use create${name}() from ~/db/client.server: it handles the connection's errors.`,
+  },
+]);
+const ONE_TRANSACTION_HELPER = [
+  {
+    selector: 'CallExpression[callee.property.name="transaction"]',
+    message: "Open transactions with inTransaction(db, …) from ~/db/after-commit.server.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -25,6 +43,27 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
     },
+  },
+  {
+    // Every pool and client comes from app/db/client.server.ts, which gives each connection the
+    // error listener without which a database restart kills the process.
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    ignores: ["app/db/client.server.ts"],
+    rules: { "no-restricted-syntax": ["error", ...ONE_CONNECTION_FACTORY] },
+  },
+  {
+    // Transactions open with inTransaction (app/db/after-commit.server.ts): it announces after the
+    // commit and gives a lost connection back to the pool, which Drizzle's own does not.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.ts"],
+    ignores: ["app/db/client.server.ts", "app/db/after-commit.server.ts", "**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", ...ONE_CONNECTION_FACTORY, ...ONE_TRANSACTION_HELPER] },
+  },
+  {
+    // A component or function a reader can hold in their head: longer ones are split into named
+    // parts, and an exception says why on the line above it.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "max-lines-per-function": ["error", { max: 150, skipBlankLines: true, skipComments: true }] },
   },
   {
     files: ["app/**/*.{ts,tsx}"],

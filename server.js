@@ -1,5 +1,8 @@
-// Runs Tianguis. Production (the default) serves the build made by `npm run build`;
-// NODE_ENV=development serves the sources through Vite with hot reloading.
+// Runs Tianguis. Production (the default) serves the build made by `npm run build`, on one
+// worker process per core unless WEB_CONCURRENCY says otherwise (server/cluster.ts);
+// NODE_ENV=development serves the sources through Vite with hot reloading, in one process.
+import { fileURLToPath } from "node:url";
+
 const development = process.env.NODE_ENV === "development";
 
 if (development) {
@@ -10,8 +13,6 @@ if (development) {
   await startTianguis({ vite });
 } else {
   const buildDirectory = process.env.BUILD_DIR ?? "build";
-  const { startTianguis } = await import(
-    new URL(`./${buildDirectory}/server/index.js`, import.meta.url).href
-  );
-  await startTianguis();
+  const { runTianguis } = await import(new URL(`./${buildDirectory}/server/index.js`, import.meta.url).href);
+  await runTianguis(fileURLToPath(import.meta.url));
 }

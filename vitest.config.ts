@@ -23,17 +23,26 @@ export default defineConfig({
           // Re-encoding a phone photo takes seconds of one core when the machine is busy: the
           // time-out only bounds how long a real failure takes to report.
           testTimeout: 30_000,
-          sequence: { groupOrder: 0 },
+          // Beside the integration files, which mostly wait on databases and servers (a group
+          // shares one number of workers).
+          sequence: { groupOrder: 1 },
+          maxWorkers: 4,
         },
       },
       {
         extends: true,
         test: {
           name: "integration",
-          // Projects run one after another: each starts servers and databases of its own.
+          // The browser tests come after: each layer starts servers and databases of its own.
           sequence: { groupOrder: 1 },
+          // Files mostly wait on their databases and server processes: four at once fill two
+          // cores (Vitest's default is one fewer than the cores, one file at a time here).
+          maxWorkers: 4,
+          // Modules load once per worker, not once per file: each file makes its own database.
+          isolate: false,
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: ["tests/support/global-database.ts"],
+          setupFiles: ["tests/support/hash-cost.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -45,10 +54,14 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/support/global-server.ts"],
+          setupFiles: ["tests/support/hash-cost.ts"],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          // Chromium instances are heavy on a 2-core machine.
-          maxWorkers: 2,
+          // Files mostly wait on Chromium and the server: four at once keep two cores busy.
+          maxWorkers: 4,
+          // Each file's own modules (Playwright, the factories, the schema) load once per worker
+          // rather than once per file; files share nothing else (each makes its own stores).
+          isolate: false,
         },
       },
     ],

@@ -4,6 +4,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { databaseOutage, isDatabaseUnavailable } from "~/db/outage.server";
 import { contentSecurityPolicy, REPORTING_ENDPOINTS } from "~/lib/csp";
 import { NonceProvider } from "~/lib/nonce";
 
@@ -101,7 +102,14 @@ export default function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const logger = (context as AppLoadContext | undefined)?.logger;
+  const appContext = context as AppLoadContext | undefined;
+  if (isDatabaseUnavailable(error)) {
+    // A 503 with Retry-After, and one log line for the whole outage instead of one per request.
+    appContext?.databaseUnavailable();
+    databaseOutage.failed(error);
+    return;
+  }
+  const logger = appContext?.logger;
   if (logger) logger.error("unexpected error", { error, path: new URL(request.url).pathname });
   else console.error(error);
 };

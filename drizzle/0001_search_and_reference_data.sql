@@ -1,4 +1,4 @@
--- Accent- and case-insensitive search (ARCHITECTURE.md §7). unaccent() is only STABLE, so an
+-- Accent- and case-insensitive search: "panaderia" finds "Panadería". unaccent() is only STABLE, so an
 -- IMMUTABLE wrapper with an explicit dictionary makes it usable in an index expression.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint

@@ -3,10 +3,10 @@ CREATE TABLE "page_versions" (
 	"version" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
--- Issue 13 (docs/decisions/021): every write to what the public pages show bumps the versions of
--- the pages it changes, in the writer's own transaction, so a cached page is never served after
--- the change commits. Statement-level triggers: a bulk write (a seed, the featured rotation)
--- bumps each scope once. Scopes are bumped in sorted order, so writers queue instead of
+-- The rendered-page cache (docs/decisions/021): every write to what the public pages show bumps the
+-- versions of the pages it changes, in the writer's own transaction, so a cached page is never
+-- served after the change commits. Statement-level triggers: a bulk write (a seed, the featured
+-- rotation) bumps each scope once. Scopes are bumped in sorted order, so writers queue instead of
 -- deadlocking.
 CREATE FUNCTION tianguis_touch_pages(scopes text[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO page_versions AS current_version (scope, version)

@@ -1,7 +1,7 @@
--- Issue 13 goal 5 (docs/decisions/022): a rate limit's hit in one round trip instead of five. The
--- keys are locked in a fixed order for the transaction (two callers never deadlock), every window
--- is counted, and the hits are recorded only when no limit is full: the same rule as before, now
--- inside the database, so an order's transaction waits on one statement for it.
+-- Fewer round trips per order (docs/decisions/022): a rate limit's hit in one round trip instead of
+-- five. The keys are locked in a fixed order for the transaction (two callers never deadlock),
+-- every window is counted, and the hits are recorded only when no limit is full: the same rule as
+-- before, now inside the database, so an order's transaction waits on one statement for it.
 CREATE FUNCTION tianguis_consume_rate_limits(keys text[], windows_ms bigint[], limits integer[], at_time timestamptz)
 RETURNS TABLE (retry_after_seconds integer, hit_ids bigint[]) LANGUAGE plpgsql AS $$
 DECLARE

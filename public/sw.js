@@ -1,4 +1,4 @@
-// Tianguis's service worker (issue 10), registered by the admin panel with scope /i/ only, so
+// Tianguis's service worker, registered by the admin panel with scope /i/ only, so
 // public pages never load it. It shows an order's push, brings the panel forward when the
 // notification is tapped, and serves a small Spanish page for the panel when there is no network.
 const OFFLINE_URL = "/offline.html";

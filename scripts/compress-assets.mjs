@@ -1,7 +1,7 @@
 // After `react-router build`: every hashed asset is compressed once, the best each encoding can —
 // gzip by Zopfli (standard gzip, a few % smaller than zlib's best) and brotli at quality 11 — and
 // the server sends these files as they are (server/assets.ts). A shopper's phone downloads less
-// and the server compresses nothing per request (issue 13).
+// and the server compresses nothing per request.
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";

@@ -32,14 +32,24 @@ export function ensureInstalled() {
   writeFileSync(stamp, lockHash);
 }
 
-function newest(entry) {
+/** Unit tests sit beside the code they test; the build never includes them. */
+const isTest = (name) => /\.test\.tsx?$/.test(name);
+
+/** Every build input file under `entry`, with its size and modification time. */
+function inputFiles(entry, files = []) {
   const stats = statSync(entry);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return Math.max(stats.mtimeMs, ...readdirSync(entry).map((name) => newest(path.join(entry, name))));
+  if (!stats.isDirectory()) {
+    files.push(`${path.relative(root, entry)}\0${stats.size}\0${stats.mtimeMs}`);
+    return files;
+  }
+  for (const name of readdirSync(entry).sort()) {
+    if (!isTest(name)) inputFiles(path.join(entry, name), files);
+  }
+  return files;
 }
 
-/** Builds when any source is newer than the last build. */
-export function ensureBuilt() {
+/** What the build is made from, as one hash: each input file's path, size and modification time. */
+function buildInputsFingerprint() {
   const sources = [
     "app",
     "server",
@@ -51,10 +61,75 @@ export function ensureBuilt() {
   ]
     .map((entry) => path.join(root, entry))
     .filter((entry) => existsSync(entry));
-  const output = path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js");
-  const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;
-  if (Math.max(...sources.map(newest)) <= builtAt) return;
-  console.log("Construyendo Tianguis…");
+  return createHash("sha256")
+    .update(sources.flatMap((entry) => inputFiles(entry)).join("\n"))
+    .digest("hex");
+}
+
+const buildDir = () => path.join(root, process.env.BUILD_DIR ?? "build");
+
+/** `npm run build`: the app and its precompressed assets, stamped with the inputs they came from. */
+export function build(fingerprint = buildInputsFingerprint()) {
   run("npx", ["react-router", "build"], { NODE_ENV: "production" });
   run("node", ["scripts/compress-assets.mjs"]);
+  writeFileSync(path.join(buildDir(), ".tianguis-inputs"), fingerprint);
 }
+
+/**
+ * Builds when the build inputs (sources, not their tests) differ from those of the last build: a
+ * file added, removed or changed. Editing a test never rebuilds.
+ */
+export function ensureBuilt() {
+  const fingerprint = buildInputsFingerprint();
+  const stamp = path.join(buildDir(), ".tianguis-inputs");
+  const built = existsSync(path.join(buildDir(), "server/index.js")) && existsSync(stamp);
+  if (built && readFileSync(stamp, "utf8") === fingerprint) return;
+  console.log("Construyendo Tianguis…");
+  build(fingerprint);
+}
+
+/** A program the tests run, the Debian package that brings it, and the test projects that need it. */
+const TEST_PROGRAMS = [
+  { debian: "chromium", projects: ["e2e"], paths: [process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"] },
+  {
+    // Stores' own domains over HTTPS (browser), instances balanced and one killed (integration).
+    debian: "caddy",
+    projects: ["e2e", "integration"],
+    paths: [process.env.CADDY_PATH, "/usr/bin/caddy", "/usr/local/bin/caddy"].filter(Boolean),
+  },
+  {
+    // Tianguis behind PgBouncer in transaction mode (tests/integration/pgbouncer.test.ts).
+    debian: "pgbouncer",
+    projects: ["integration"],
+    paths: [process.env.PGBOUNCER_PATH, "/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"].filter(Boolean),
+  },
+];
+
+/**
+ * The Debian programs the tests of `projects` need (all projects when none is named): Chromium
+ * and Caddy for the browser tests, PgBouncer and Caddy for the integration tests. As `npm start` installs
+ * its npm dependencies: installed first when missing and this machine can (root with apt-get),
+ * otherwise the run stops before any test with the one command to run.
+ */
+export function ensureTestPrograms(projects = []) {
+  const missing = TEST_PROGRAMS.filter(
+    (program) => projects.length === 0 || program.projects.some((project) => projects.includes(project)),
+  )
+    .filter(({ paths }) => !paths.some((file) => existsSync(file)))
+    .map(({ debian }) => debian);
+  if (missing.length === 0) return;
+  const install = `apt-get install -y ${missing.join(" ")}`;
+  const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
+  if (!canInstall) {
+    console.error(
+      `Las pruebas necesitan programas de Debian que faltan aquí (${missing.join(", ")}). ` +
+        `Instálalos con:\n\n  sudo apt-get update && sudo ${install}\n`,
+    );
+    process.exit(1);
+  }
+  console.log(`Instalando ${missing.join(" y ")} de Debian para las pruebas…`);
+  run("apt-get", ["update", "-qq"]);
+  run("apt-get", ["install", "-y", "-qq", ...missing], { DEBIAN_FRONTEND: "noninteractive" });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === "build") build();

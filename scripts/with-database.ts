@@ -17,7 +17,8 @@ export async function withDatabase(task: (db: Database, url: string) => Promise<
   const url = env.DATABASE_URL ?? embedded!.url;
   const connection = connectDatabase(url, { max: 2 });
   try {
-    await runMigrations(url);
+    // The migrations' advisory lock is a session's: past PgBouncer, straight to PostgreSQL.
+    await runMigrations(env.DATABASE_DIRECT_URL ?? url);
     await task(connection.db, url);
   } finally {
     await connection.close();

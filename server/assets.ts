@@ -1,7 +1,7 @@
 /**
  * The build's hashed files, sent as the build compressed them (scripts/compress-assets.mjs):
  * brotli or Zopfli's gzip when the browser takes them, so no byte is compressed per request and
- * the smallest file goes out (issue 13). Everything else (a file without its compressed twins, a
+ * the smallest file goes out. Everything else (a file without its compressed twins, a
  * browser that takes neither) is left to `express.static`.
  */
 import { existsSync, readdirSync } from "node:fs";

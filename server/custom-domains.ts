@@ -1,5 +1,5 @@
 /**
- * Stores' own domains at the edge (issue 18, docs/decisions/018): the request's `Host` picks the
+ * Stores' own domains at the edge (docs/decisions/018): the request's `Host` picks the
  * site; on a store's domain only that store's pages and what they need are served
  * (app/domain/domains/host-routing.ts), cookies are neither read nor ever set, and the rest is 404.
  */

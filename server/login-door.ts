@@ -1,5 +1,5 @@
 /**
- * The login form's door (issue 11, docs/decisions/011-login-limits-and-hashing.md). During a flood
+ * The login form's door (docs/decisions/011-login-limits-and-hashing.md). During a flood
  * most logins are refused because the hashing queue is full, and refusing one through React Router
  * (matching, the action, the login page's render) costs the event loop about 25 ms — 40 at once
  * kept static files waiting for a second. The door counts the logins the server has taken in and

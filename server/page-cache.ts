@@ -1,5 +1,5 @@
 /**
- * The rendered-page cache (issue 13, docs/decisions/021). Anonymous GETs of the landing, store and
+ * The rendered-page cache (docs/decisions/021). Anonymous GETs of the landing, store and
  * city pages are answered from compressed HTML rendered once, keyed by the page and the host, and
  * served only while the `page_versions` of what the page shows are the ones it was rendered under
  * (triggers bump them with every write, migration 0012). Signed-in visitors and every other request
@@ -18,12 +18,15 @@ import { contentSecurityPolicy, REPORTING_ENDPOINTS } from "~/lib/csp";
 import { pageCacheRequests } from "~/lib/metrics.server";
 import { ByteLru } from "~/lib/page-cache/byte-lru";
 import { cacheablePage, SEARCH_RESULTS_HEADER, type CacheablePage } from "~/lib/page-cache/cacheable-page";
-import { recordSearch } from "~/domain/directory/search.server";
+import { findCity } from "~/domain/directory/city.server";
+import { recordSearch, searchCityProducts } from "~/domain/directory/search.server";
 import { createPageVersionReader, sameVersions, type Versions } from "~/lib/page-cache/page-versions.server";
 import { matchesEtag, preferredEncoding } from "~/lib/page-cache/negotiation";
 import { inlineScriptHashes } from "~/lib/page-cache/script-hashes.server";
 import { observeRequest, requestIdOf } from "./request-log";
+import { type SearchFrame, searchFrame, searchPage } from "./search-page";
 import { fieldWithControlCharacter } from "./security";
+import { createUnknownStorePage, sendUnknownStore } from "./unknown-store-page";
 
 const gzip = promisify(zlib.gzip);
 const gunzip = promisify(zlib.gunzip);
@@ -57,6 +60,10 @@ type Entry = {
   gzip: Buffer;
   /** Brotli, prepared once when a visitor first asks for it. */
   br?: Promise<Buffer>;
+  /** A search page, rarely asked for twice: never compressed again with brotli. */
+  gzipOnly?: boolean;
+  /** A city page, cut where its search goes once a search needs it. */
+  searchFrame?: Promise<SearchFrame | null>;
 };
 
 /** What the first look at a request found, for the render further on. */
@@ -65,6 +72,11 @@ const looked = new WeakMap<IncomingMessage, Looked>();
 
 export type PageCacheOptions = {
   db: Database;
+  /**
+   * Whether the pool keeps each connection's session (no PgBouncer in transaction mode in front),
+   * so the versions read may be prepared by name once per connection.
+   */
+  namedStatements: boolean;
   sites: SiteResolver;
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
@@ -105,11 +117,15 @@ function withInlineStylesheets(html: string, stylesheet: PageCacheOptions["style
 export function createPageCache(options: PageCacheOptions) {
   const { db, sites, budgetBytes, imageOrigins, loadContext, now = Date.now } = options;
   const pages = new ByteLru<Entry>(budgetBytes);
-  const versions = createPageVersionReader(db.$client);
+  const versions = createPageVersionReader(db.$client, { named: options.namedStatements });
   const renderPage = createRequestHandler(options.build, options.mode);
   /** Renders under way, so a burst of visitors to one page renders it once. */
   const rendering = new Map<string, Promise<Entry | globalThis.Response>>();
   const off = budgetBytes === 0;
+  const unknownStore = createUnknownStorePage({ imageOrigins });
+  /** The page of a store id that never was a store's. */
+  const neverAStore = (page: CacheablePage, versionsNow: Versions) =>
+    page.storeId !== undefined && !versionsNow.has(`store:${page.storeId}`);
 
   /** The page in memory, if a render now would still show the same. */
   const currentEntry = (page: CacheablePage, versionsNow: Versions) => {
@@ -128,14 +144,29 @@ export function createPageCache(options: PageCacheOptions) {
     res: ServerResponse,
   ) => sendEntry(entry, result, req, res, () => pages.resize(key, weight(entry)));
 
+  /** The request as React Router takes it, for another path of the platform when `path` is given. */
+  const fetchRequest = (req: Request, path?: string) => {
+    const request = toFetchRequest(req);
+    if (path === undefined) return request;
+    const url = new URL(request.url);
+    url.pathname = path;
+    url.search = "";
+    return new globalThis.Request(url, { headers: request.headers });
+  };
+
   const renderEntry = async (
     req: Request,
     res: ExpressResponse,
     page: CacheablePage,
     versionsNow: Versions,
+    path?: string,
   ): Promise<Entry | globalThis.Response> => {
     // No nonce: the same bytes go to every visitor; the policy lists its inline scripts by hash.
-    const response = await renderPage(toFetchRequest(req), { ...loadContext(req, res), cspNonce: undefined });
+    const response = await renderPage(fetchRequest(req, path), {
+      ...loadContext(req, res),
+      cspNonce: undefined,
+      pageVersions: versionsNow,
+    });
     const type = response.headers.get("content-type") ?? "";
     if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("set-cookie")) {
       return response;
@@ -145,12 +176,75 @@ export function createPageCache(options: PageCacheOptions) {
       scopes: page.scopes,
       versions: versionsNow,
       expiresAt: (Math.floor(now() / MINUTE_MS) + 1) * MINUTE_MS,
-      etag: `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`,
+      etag: etagOf(html),
       headers: [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase())),
       searchResults: Number(response.headers.get(SEARCH_RESULTS_HEADER) ?? 0),
       csp: contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html.toString("utf8")), imageOrigins }),
       gzip: await gzip(html),
     };
+  };
+
+  /** One render of a page at its versions, however many requests ask for it at the same time. */
+  const renderOnce = (
+    page: CacheablePage,
+    versionsNow: Versions,
+    render: () => Promise<Entry | globalThis.Response>,
+  ) => {
+    const flight = `${page.key}\n${page.scopes.map((scope) => versionsNow.get(scope) ?? 0).join(",")}`;
+    const underWay = rendering.get(flight);
+    if (underWay) return { rendered: underWay, here: false };
+    const rendered = render().finally(() => rendering.delete(flight));
+    rendering.set(flight, rendered);
+    return { rendered, here: true };
+  };
+
+  /**
+   * A search not seen before: the kept city page with this search's section in it
+   * (server/search-page.ts), the city page rendered first if it is not kept; the whole page
+   * rendered when the city page has no search section (a city without stores) or is not a page.
+   */
+  const renderSearch = async (
+    req: Request,
+    res: ExpressResponse,
+    page: CacheablePage,
+    versionsNow: Versions,
+  ): Promise<Entry | globalThis.Response> => {
+    const search = page.search!;
+    const cityPath = `/c/${search.cityId}`;
+    const cityPage = cacheablePage({ path: cityPath, query: new URLSearchParams(), site: "" })!;
+    let city = currentEntry(cityPage, versionsNow);
+    if (!city) {
+      const outcome = await renderOnce(cityPage, versionsNow, () =>
+        renderEntry(req, res, cityPage, versionsNow, cityPath),
+      ).rendered;
+      if (outcome instanceof globalThis.Response) return renderEntry(req, res, page, versionsNow);
+      pages.set(cityPage.key, outcome, weight(outcome));
+      city = outcome;
+    }
+    const frame = await (city.searchFrame ??= cutForSearch(city, search.cityId));
+    if (!frame) return renderEntry(req, res, page, versionsNow);
+    const found = await searchCityProducts(db, search, loadContext(req, res).clientIp);
+    const html = searchPage(frame, { ...search, ...found });
+    return {
+      scopes: page.scopes,
+      versions: versionsNow,
+      expiresAt: city.expiresAt,
+      etag: etagOf(html.joined),
+      headers: city.headers,
+      searchResults: found.products.length,
+      csp: city.csp,
+      gzip: html.gzip,
+      gzipOnly: true,
+    };
+  };
+
+  /** The kept city page cut where its search goes; forgotten if it fails, to be tried again. */
+  const cutForSearch = (city: Entry, cityId: string): Promise<SearchFrame | null> => {
+    const cut = Promise.all([gunzip(city.gzip), findCity(db, cityId)]).then(([html, found]) =>
+      found ? searchFrame(html.toString("utf8"), { id: found.id, name: found.name }) : null,
+    );
+    cut.catch(() => (city.searchFrame = undefined));
+    return cut;
   };
 
   /** Answers from memory and resolves true, or resolves false and leaves the request untouched. */
@@ -172,6 +266,15 @@ export function createPageCache(options: PageCacheOptions) {
     // search is answered further on too, where it is counted with the visitor's address.
     if (!page || page.search || hasControlCharacter(query)) return false;
     const versionsNow = await versions.read(page.scopes);
+    const unknown = neverAStore(page, versionsNow) ? unknownStore.current() : undefined;
+    if (unknown) {
+      observeRequest(req, res, options.logRequest, requestIdOf(req));
+      options.securityHeaders(res, site);
+      pageCacheRequests.inc({ result: "unknown-store" });
+      res.setHeader(CACHE_RESULT_HEADER, "UNKNOWN-STORE");
+      sendUnknownStore(unknown, page.storeId!, req, res);
+      return true;
+    }
     const entry = currentEntry(page, versionsNow);
     if (!entry) {
       // The render further on uses the versions read here: they were read after the request came.
@@ -201,20 +304,29 @@ export function createPageCache(options: PageCacheOptions) {
     try {
       const first = looked.get(req);
       const versionsNow = first?.key === page.key ? first.versions : await versions.read(page.scopes);
+      if (neverAStore(page, versionsNow)) {
+        const unknown =
+          unknownStore.current() ??
+          (await unknownStore.prepare((path) =>
+            renderPage(fetchRequest(req, path), { ...loadContext(req, res), cspNonce: undefined }),
+          ));
+        if (unknown) {
+          pageCacheRequests.inc({ result: "unknown-store" });
+          res.setHeader(CACHE_RESULT_HEADER, "UNKNOWN-STORE");
+          return sendUnknownStore(unknown, page.storeId!, req, res);
+        }
+      }
       let entry = currentEntry(page, versionsNow);
       let result: "HIT" | "MISS" = "HIT";
       /** Whether this request's own render ran the loader (and so counted a search). */
       let renderedHere = false;
       if (!entry) {
         result = "MISS";
-        const flight = `${page.key}\n${page.scopes.map((scope) => versionsNow.get(scope) ?? 0).join(",")}`;
-        let rendered = rendering.get(flight);
-        if (!rendered) {
-          renderedHere = true;
-          rendered = renderEntry(req, res, page, versionsNow).finally(() => rendering.delete(flight));
-          rendering.set(flight, rendered);
-        }
-        const outcome = await rendered;
+        const flight = renderOnce(page, versionsNow, () =>
+          page.search ? renderSearch(req, res, page, versionsNow) : renderEntry(req, res, page, versionsNow),
+        );
+        renderedHere = flight.here;
+        const outcome = await flight.rendered;
         if (outcome instanceof globalThis.Response) {
           // Not a page to keep (a 404, a redirect): only the request that rendered it may send it.
           if (!outcome.bodyUsed) return void (await sendResponse(outcome, req, res, imageOrigins));
@@ -259,6 +371,8 @@ function hostnameOf(req: IncomingMessage, trust: (address: string, hop: number) 
   return host;
 }
 
+const etagOf = (html: Buffer) => `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
+
 const weight = (entry: Entry) => entry.gzip.length * (entry.br ? 2 : 1) + 512;
 
 async function sendEntry(
@@ -279,7 +393,7 @@ async function sendEntry(
     res.statusCode = 304;
     return void res.end();
   }
-  const encoding = preferredEncoding(req.headers["accept-encoding"] ?? "");
+  const encoding = preferredEncoding(req.headers["accept-encoding"] ?? "", { brotli: !entry.gzipOnly });
   let body: Buffer;
   if (encoding === "br") {
     if (!entry.br) {

@@ -1,5 +1,5 @@
 /**
- * The edge's defences (issue 11, docs/decisions/012): every request gets a CSP nonce; a state-changing
+ * The edge's defences (docs/decisions/012): every request gets a CSP nonce; a state-changing
  * request from another origin is refused before anything reads it; bodies are refused as soon as
  * they pass their route's limit; private pages are never cached; CSP violations are logged.
  */
@@ -11,8 +11,10 @@ import type { Database } from "~/db/client.server";
 import type { RequestSite } from "~/domain/domains/site-cache.server";
 import { consume } from "~/domain/rate-limit/rate-limit.server";
 import { contentSecurityPolicy, CSP_REPORT_PATH } from "~/lib/csp";
+import { cspReportLog, CSP_REPEAT_WINDOW_MS, readCspReports, type CspViolation } from "~/lib/csp-report-log";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
+import { redactTokens } from "~/lib/metrics.server";
 import { plainPage } from "~/lib/plain-page.server";
 
 export const SECURITY_MESSAGES = {
@@ -20,13 +22,21 @@ export const SECURITY_MESSAGES = {
     "Por seguridad no aceptamos este envío porque no viene de Tianguis. Abre la página de nuevo e intenta otra vez.",
   tooLarge: "Lo que enviaste es demasiado grande. Revisa los datos e intenta de nuevo.",
   controlCharacters: "Este campo tiene caracteres que no se permiten. Bórralos e intenta de nuevo.",
+  notAForm:
+    "No pudimos leer lo que enviaste: no es un formulario. Abre la página de nuevo e intenta otra vez.",
+  unreadableForm: "No pudimos leer el formulario que enviaste. Abre la página de nuevo e intenta otra vez.",
   /** What the 404 page says (app/components/error-page.tsx): an address with a control character names nothing. */
   pathNotFound: "La dirección que buscas no existe o ya no está disponible.",
 } as const;
 
-/** NUL and the other control characters no text of ours contains (tab and line breaks are fine). */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/**
+ * NUL and the other control characters no text of ours contains (tab and line breaks are fine),
+ * and half of a UTF-16 surrogate pair: JSON can spell one (`"\\ud800"`), but it is no character,
+ * PostgreSQL refuses it inside JSON and it cannot be encoded as UTF-8 (a push's text, an e-mail).
+ */
+const CONTROL_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The largest body each kind of request may send (the image upload route counts its own 10 MB). */
 export const BODY_LIMITS = {
@@ -299,16 +309,44 @@ async function bodyFieldWithControlCharacter(
   return field === null ? null : { field, json: true };
 }
 
-/** The text parts of a form sent as multipart/form-data (files are data, not text: skipped). */
-async function multipartFieldWithControlCharacter(req: Request, body: Buffer): Promise<string | null> {
-  let form: FormData;
+/**
+ * Every route past this point reads a form (React Router's actions call `request.formData()`): a
+ * body of another type is a 415, and a multipart body that does not parse a 400, each with a
+ * Spanish message, where reading it in the action would have thrown (a 500). A post with no body
+ * and no type is an empty form. The image upload route reads its own multipart stream.
+ */
+export function formBodies(): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || STREAMED_BODIES.has(req.path)) return next();
+    const body = res.locals.body as Buffer | undefined;
+    if (!req.get("content-type") && (body === undefined || body.length === 0)) {
+      req.headers["content-type"] = "application/x-www-form-urlencoded";
+      return next();
+    }
+    if (req.is("urlencoded")) return next();
+    if (!req.is("multipart")) return refuse(req, res, 415, SECURITY_MESSAGES.notAForm);
+    readMultipart(req, body ?? Buffer.alloc(0)).then((form) => {
+      if (form) return next();
+      refuse(req, res, 400, SECURITY_MESSAGES.unreadableForm);
+    }, next);
+  };
+}
+
+/** A multipart body as the router will read it, or null when it cannot be read. */
+async function readMultipart(req: Request, body: Buffer): Promise<FormData | null> {
   try {
-    form = await new Response(new Uint8Array(body), {
+    return await new Response(new Uint8Array(body), {
       headers: { "Content-Type": req.get("content-type")! },
     }).formData();
   } catch {
-    return null; // the route answers a body it cannot read
+    return null;
   }
+}
+
+/** The text parts of a form sent as multipart/form-data (files are data, not text: skipped). */
+async function multipartFieldWithControlCharacter(req: Request, body: Buffer): Promise<string | null> {
+  const form = await readMultipart(req, body);
+  if (!form) return null; // answered further on (formBodies)
   for (const [key, value] of form) {
     if (CONTROL_CHARACTERS.test(key)) return key;
     if (typeof value === "string" && CONTROL_CHARACTERS.test(value)) return key;
@@ -348,9 +386,20 @@ function refuse(
   else res.status(status).type("html").send(plainPage({ title, message }));
 }
 
-/** Where browsers send CSP violations: one log line each, at most 20 per address in 10 minutes. */
-export function cspReportRoute(db: Database): RequestHandler {
+/**
+ * Where browsers send CSP violations: at most 20 per address in 10 minutes are looked at, each
+ * request writes at most one short line, and a violation seen again within a minute is counted
+ * and summed up once its minute is over (app/lib/csp-report-log.ts).
+ */
+export function cspReportRoute(db: Database, logger: Logger): RequestHandler {
   const parse = express.text({ type: () => true, limit: BODY_LIMITS.cspReport });
+  const log = cspReportLog();
+  const sweep = setInterval(() => {
+    for (const line of log.flush(Date.now())) logger.warn(line.msg, line.fields);
+    const unlogged = log.takeUnlogged();
+    if (unlogged > 0) logger.warn("csp violations not logged: too many distinct ones", { count: unlogged });
+  }, CSP_REPEAT_WINDOW_MS / 4);
+  sweep.unref();
   return (req, res, next) => {
     parse(req, res, async (error?: unknown) => {
       if (error) {
@@ -360,9 +409,9 @@ export function cspReportRoute(db: Database): RequestHandler {
       try {
         const ip = req.ip ?? req.socket.remoteAddress ?? "unknown";
         const state = await consume(db, [{ name: "cspReportPerAddress", subject: ip }]);
-        if (!state.exceeded) {
-          (res.locals.logger as Logger).warn("csp violation", { report: summarise(String(req.body ?? "")) });
-        }
+        const reports = state.exceeded ? null : readCspReports(String(req.body ?? ""));
+        const line = reports ? log.record(reports.map(withoutTokens), Date.now()) : null;
+        if (line) (res.locals.logger as Logger).warn(line.msg, line.fields);
         res.status(204).end();
       } catch (failure) {
         next(failure);
@@ -371,20 +420,12 @@ export function cspReportRoute(db: Database): RequestHandler {
   };
 }
 
-/** The parts of a report worth a log line, never the whole body. */
-function summarise(body: string) {
-  type Report = Record<string, unknown> | undefined;
+/** A reset or claim page's address holds its token: the log keeps the page without it. */
+function withoutTokens(report: CspViolation): CspViolation {
   try {
-    const parsed = JSON.parse(body) as { body?: Report }[] | { "csp-report"?: Report };
-    const reports: Report[] = Array.isArray(parsed)
-      ? parsed.map((entry) => entry?.body)
-      : [parsed["csp-report"]];
-    return reports.slice(0, 5).map((report) => ({
-      directive: report?.["violated-directive"] ?? report?.["effectiveDirective"],
-      blocked: report?.["blocked-uri"] ?? report?.["blockedURL"],
-      page: report?.["document-uri"] ?? report?.["documentURL"],
-    }));
+    const url = new URL(report.page);
+    return { ...report, page: `${url.origin}${redactTokens(url.pathname)}` };
   } catch {
-    return "unreadable";
+    return report;
   }
 }

@@ -4,7 +4,7 @@
  * no guard; every intent is scoped to the store in the URL. Answers are the one form-result shape
  * (app/lib/form-result.ts).
  *
- * Express answers it without React Router (issue 13 goal 5): the store page's island calls it
+ * Express answers it without React Router (docs/decisions/022): the store page's island calls it
  * with plain fetch (docs/decisions/003), so nothing of the router is needed, and the router's
  * matching and request conversion were a seventh of an order's cost. It runs after the same edge
  * as every route: the site by host, the origin guard, the body limit and the control characters.
@@ -13,8 +13,10 @@ import type { Request, RequestHandler, Response } from "express";
 import { z } from "~/lib/zod";
 import { recordLimitedEvent } from "~/domain/analytics/events.server";
 import { lookupOrder } from "~/domain/orders/lookup.server";
+import { placedOnThisDevice, placingDeviceCookie } from "~/domain/orders/order-device.server";
+import { withoutStreetAddress } from "~/domain/orders/order-privacy";
 import { ORDER_MESSAGES, parseOrderForm } from "~/domain/orders/order-form";
-import { placeOrder } from "~/domain/orders/place-order.server";
+import { placeOrder } from "~/domain/orders/place-order/index.server";
 import { findStore } from "~/domain/stores/store.server";
 import { isValidStoreId } from "~/domain/stores/store-id";
 import type { AppServices } from "~/lib/context.server";
@@ -32,7 +34,8 @@ export const STOREFRONT_API_PATH = "/s/:storeId/api";
 const API_PATH = /^\/s\/[^/]+\/api$/;
 export const isStorefrontApiPath = (path: string) => API_PATH.test(path);
 
-export function storefrontApi({ db }: Pick<AppServices, "db">): RequestHandler {
+export function storefrontApi({ db, env }: Pick<AppServices, "db" | "env">): RequestHandler {
+  const secure = env.publicOrigin.startsWith("https://");
   return (req, res, next) => {
     answer(req, res).catch(next);
   };
@@ -63,7 +66,9 @@ export function storefrontApi({ db }: Pick<AppServices, "db">): RequestHandler {
           { logger, fallback: ORDER_MESSAGES.lookupError, logLine: "order lookup failed" },
           async () => {
             const order = await lookupOrder(db, { storeId, number: input.number, clientIp });
-            return { ok: true as const, order };
+            const cookieHeader = req.get("cookie");
+            const here = await placedOnThisDevice(db, { storeId, number: order.number, cookieHeader });
+            return { ok: true as const, order: here ? order : withoutStreetAddress(order) };
           },
         );
       case "place-order": {
@@ -73,9 +78,19 @@ export function storefrontApi({ db }: Pick<AppServices, "db">): RequestHandler {
         }
         return answering(
           res,
-          { logger, fallback: ORDER_MESSAGES.failure, logLine: "order failed" },
+          {
+            logger,
+            fallback: ORDER_MESSAGES.failure,
+            unavailable: ORDER_MESSAGES.busy,
+            logLine: "order failed",
+          },
           async () => {
             const { order, created } = await placeOrder(db, storeId, form.data, { clientIp });
+            // This browser placed it: its tracking page and "Mi Pedido" show it the address.
+            res.append(
+              "Set-Cookie",
+              await placingDeviceCookie(db, { storeId, number: order.number, secure }),
+            );
             if (created) {
               logger.info("order placed", { storeId, orderId: order.number });
               ordersPlaced.inc();

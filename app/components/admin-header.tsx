@@ -5,7 +5,7 @@ import { PlanBadge } from "./plan-badge";
 import { PauseControl, PausedBar, type PauseView } from "./admin/pause-control";
 
 /**
- * The panel's header, kept at the top while the page scrolls (spec §2: a fixed header). Two
+ * The panel's header, kept at the top while the page scrolls (sticky, docs/decisions/020). Two
  * groups that share a row on a wide screen and stack on a phone, so that nothing is cut: who
  * (logo, store name, plan badge, e-mail; long words wrap) and the actions (pause, account, sign out),
  * which wrap onto another line rather than squeeze the names. While orders are paused, a bar

@@ -158,7 +158,7 @@ export function SelectField({ label, error, hint, options, placeholder, classNam
   );
 }
 
-/** Moves focus to the first invalid field after a failed submit (STYLE.md: forms). */
+/** Moves focus to the first invalid field after a failed submit, so the keyboard lands on what to fix. */
 export function focusFirstInvalid(form: HTMLFormElement | null) {
   const invalid = form?.querySelector<HTMLElement>("[aria-invalid='true']");
   invalid?.focus();

@@ -1,8 +1,8 @@
 /**
  * The logo / product-image input of the admin panel. The photo is compressed in the phone
- * (≤ 1 MB, ≤ 800 px, spec §9) and uploaded to /i/admin/upload with a progress bar; the key the
+ * (≤ 1 MB, ≤ 800 px) and uploaded to /i/admin/upload with a progress bar; the key the
  * server answers with travels in a hidden input named `name`. States: idle → compressing →
- * uploading → done, or error with a retry (spec §4). Only admin pages import this module, and
+ * uploading → done, or error with a retry. Only admin pages import this module, and
  * the compression library is loaded on first use, so the storefront's JavaScript does not grow.
  */
 import { useEffect, useId, useRef, useState } from "react";
@@ -55,6 +55,73 @@ export function ImageUpload({
   className,
 }: Props) {
   const id = useId();
+  const { key, status, localPreview, lastFile, start, remove } = useImageUpload(kind, defaultKey, onChange);
+  const busy = status.state === "compressing" || status.state === "uploading";
+  const container = useRef<HTMLDivElement>(null);
+  const submitBlocked = useSubmitHeldWhile(busy, container);
+  const preview = localPreview ?? (key ? imageSources(key).src : null);
+
+  return (
+    <div className={className} ref={container}>
+      <input type="hidden" name={name} value={key ?? ""} />
+      <span id={`${id}-label`} className="mb-1 block text-sm font-medium text-stone-800">
+        {label}
+      </span>
+      <div className="flex items-start gap-3">
+        <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-200">
+          <ImagePreview src={preview} label={label} />
+        </div>
+        <div className="min-w-0 flex-1 space-y-2">
+          <label
+            htmlFor={id}
+            className={`inline-flex min-h-11 cursor-pointer items-center rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-semibold shadow-sm focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-800 hover:bg-stone-50 ${busy ? "pointer-events-none opacity-60" : ""}`}
+          >
+            {key || localPreview ? IMAGE_UPLOAD_LABELS.change : IMAGE_UPLOAD_LABELS.choose}
+            <span className="sr-only">: {label}</span>
+            <input
+              id={id}
+              type="file"
+              accept="image/*"
+              className="sr-only"
+              disabled={busy}
+              aria-describedby={`${id}-status`}
+              onChange={(event) => {
+                const file = event.currentTarget.files?.[0];
+                event.currentTarget.value = "";
+                if (file) void start(file);
+              }}
+            />
+          </label>
+          {removable && key && !busy ? (
+            <button
+              type="button"
+              onClick={remove}
+              className="ml-2 min-h-11 px-2 text-sm font-medium text-red-700 underline"
+            >
+              {IMAGE_UPLOAD_LABELS.remove}
+            </button>
+          ) : null}
+          <UploadStatus id={`${id}-status`} status={status} held={busy && submitBlocked} />
+          {status.state === "error" && lastFile.current ? (
+            <button
+              type="button"
+              onClick={() => lastFile.current && void start(lastFile.current)}
+              className="min-h-11 rounded-lg bg-stone-900 px-3 py-2 text-sm font-semibold text-white"
+            >
+              {IMAGE_UPLOAD_LABELS.retry}
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The image's key and the upload's progress: a chosen file is compressed, previewed from the
+ * phone's copy while it goes up, and replaced by the stored image once the server has its key.
+ */
+function useImageUpload(kind: ImageKind, defaultKey: string | null, onChange?: (key: string | null) => void) {
   const [key, setKey] = useState<string | null>(defaultKey);
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const [localPreview, setLocalPreview] = useState<string | null>(null);
@@ -104,10 +171,12 @@ export function ImageUpload({
     onChange?.(null);
   }
 
-  const busy = status.state === "compressing" || status.state === "uploading";
-  const container = useRef<HTMLDivElement>(null);
+  return { key, status, localPreview, lastFile, start, remove };
+}
+
+/** Saving the form mid-upload would save it without the image: hold the submit until it is done. */
+function useSubmitHeldWhile(busy: boolean, container: React.RefObject<HTMLDivElement | null>) {
   const [submitBlocked, setSubmitBlocked] = useState(false);
-  // Saving the form mid-upload would save it without the image: hold the submit until it is done.
   useEffect(() => {
     setSubmitBlocked(false);
     const form = container.current?.closest("form");
@@ -119,104 +188,59 @@ export function ImageUpload({
     };
     form.addEventListener("submit", hold);
     return () => form.removeEventListener("submit", hold);
-  }, [busy]);
-  const preview = localPreview ?? (key ? imageSources(key).src : null);
+  }, [busy, container]);
+  return submitBlocked;
+}
 
+/** The chosen or stored image, or an upload icon while there is none. */
+function ImagePreview({ src, label }: { src: string | null; label: string }) {
+  return src ? (
+    <img
+      src={src}
+      alt={`${IMAGE_UPLOAD_LABELS.preview}: ${label}`}
+      width={96}
+      height={96}
+      className="size-full object-cover"
+    />
+  ) : (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-8 text-stone-400"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.5}
+    >
+      <path d="M3 16.5V18a3 3 0 003 3h12a3 3 0 003-3v-1.5M16.5 7.5L12 3m0 0L7.5 7.5M12 3v13.5" />
+    </svg>
+  );
+}
+
+/** What the upload is doing, read out as it changes; `held` when a submit waits for it. */
+function UploadStatus({ id, status, held }: { id: string; status: Status; held: boolean }) {
   return (
-    <div className={className} ref={container}>
-      <input type="hidden" name={name} value={key ?? ""} />
-      <span id={`${id}-label`} className="mb-1 block text-sm font-medium text-stone-800">
-        {label}
-      </span>
-      <div className="flex items-start gap-3">
-        <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-200">
-          {preview ? (
-            <img
-              src={preview}
-              alt={`${IMAGE_UPLOAD_LABELS.preview}: ${label}`}
-              width={96}
-              height={96}
-              className="size-full object-cover"
-            />
-          ) : (
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-8 text-stone-400"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={1.5}
-            >
-              <path d="M3 16.5V18a3 3 0 003 3h12a3 3 0 003-3v-1.5M16.5 7.5L12 3m0 0L7.5 7.5M12 3v13.5" />
-            </svg>
-          )}
+    <div id={id} role="status" aria-live="polite" className="text-sm">
+      {held ? <p className="font-medium text-red-700">{IMAGE_UPLOAD_LABELS.waitForUpload}</p> : null}
+      {status.state === "compressing" ? (
+        <p className="text-stone-700">{IMAGE_UPLOAD_LABELS.compressing}</p>
+      ) : null}
+      {status.state === "uploading" ? (
+        <div className="space-y-1">
+          <p className="text-stone-700">
+            {IMAGE_UPLOAD_LABELS.uploading} {status.percent} %
+          </p>
+          <progress
+            max={100}
+            value={status.percent}
+            aria-label={IMAGE_UPLOAD_LABELS.progress}
+            className="h-2 w-full overflow-hidden rounded-full"
+          />
         </div>
-        <div className="min-w-0 flex-1 space-y-2">
-          <label
-            htmlFor={id}
-            className={`inline-flex min-h-11 cursor-pointer items-center rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-semibold shadow-sm focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-800 hover:bg-stone-50 ${busy ? "pointer-events-none opacity-60" : ""}`}
-          >
-            {key || localPreview ? IMAGE_UPLOAD_LABELS.change : IMAGE_UPLOAD_LABELS.choose}
-            <span className="sr-only">: {label}</span>
-            <input
-              id={id}
-              type="file"
-              accept="image/*"
-              className="sr-only"
-              disabled={busy}
-              aria-describedby={`${id}-status`}
-              onChange={(event) => {
-                const file = event.currentTarget.files?.[0];
-                event.currentTarget.value = "";
-                if (file) void start(file);
-              }}
-            />
-          </label>
-          {removable && key && !busy ? (
-            <button
-              type="button"
-              onClick={remove}
-              className="ml-2 min-h-11 px-2 text-sm font-medium text-red-700 underline"
-            >
-              {IMAGE_UPLOAD_LABELS.remove}
-            </button>
-          ) : null}
-          <div id={`${id}-status`} role="status" aria-live="polite" className="text-sm">
-            {busy && submitBlocked ? (
-              <p className="font-medium text-red-700">{IMAGE_UPLOAD_LABELS.waitForUpload}</p>
-            ) : null}
-            {status.state === "compressing" ? (
-              <p className="text-stone-700">{IMAGE_UPLOAD_LABELS.compressing}</p>
-            ) : null}
-            {status.state === "uploading" ? (
-              <div className="space-y-1">
-                <p className="text-stone-700">
-                  {IMAGE_UPLOAD_LABELS.uploading} {status.percent} %
-                </p>
-                <progress
-                  max={100}
-                  value={status.percent}
-                  aria-label={IMAGE_UPLOAD_LABELS.progress}
-                  className="h-2 w-full overflow-hidden rounded-full"
-                />
-              </div>
-            ) : null}
-            {status.state === "done" ? (
-              <p className="font-medium text-green-800">{IMAGE_UPLOAD_LABELS.done}</p>
-            ) : null}
-            {status.state === "error" ? <p className="font-medium text-red-700">{status.message}</p> : null}
-          </div>
-          {status.state === "error" && lastFile.current ? (
-            <button
-              type="button"
-              onClick={() => lastFile.current && void start(lastFile.current)}
-              className="min-h-11 rounded-lg bg-stone-900 px-3 py-2 text-sm font-semibold text-white"
-            >
-              {IMAGE_UPLOAD_LABELS.retry}
-            </button>
-          ) : null}
-        </div>
-      </div>
+      ) : null}
+      {status.state === "done" ? (
+        <p className="font-medium text-green-800">{IMAGE_UPLOAD_LABELS.done}</p>
+      ) : null}
+      {status.state === "error" ? <p className="font-medium text-red-700">{status.message}</p> : null}
     </div>
   );
 }

@@ -32,7 +32,7 @@ export function Island<P>({
  * Replaces React Router's <Scripts> on island pages: the client entry alone, which hydrates the
  * islands and never loads the router. Only once the page has loaded: it is whole in its HTML, and
  * on a phone over 4G the first photos should not share the connection (nor the processor) with the
- * scripts (issue 13: the largest paint first; "Agregar" waits for the scripts, as it always did).
+ * scripts (the largest paint first, docs/decisions/003; "Agregar" waits for the scripts, as it always did).
  */
 export function IslandScripts({ nonce }: { nonce?: string }) {
   const { manifest } = useContext(UNSAFE_FrameworkContext) ?? {};

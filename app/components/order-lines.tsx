@@ -1,5 +1,6 @@
 import { lineTotal } from "~/domain/orders/cart";
 import { formatMoney } from "~/domain/orders/money";
+import { ORDER_PRIVACY_MESSAGES, publicDeliveryPlace } from "~/domain/orders/order-privacy";
 import { DELIVERY_LABELS, orderLineParts, type DeliveryType } from "~/domain/orders/order-vocabulary";
 
 type Line = { name: string; variation: string; quantity: number; unit: string; price: number };
@@ -43,12 +44,21 @@ export function OrderLines({
   );
 }
 
-/** The delivery type and, for a delivery, the address: terms of an order's <dl>. */
+/**
+ * The delivery type and, for a delivery, the address: terms of an order's <dl>. A device that did
+ * not place the order gets the zone or postal code instead (app/domain/orders/order-privacy.ts).
+ */
 export function DeliveryTerms({
   order,
   termClassName = "text-stone-600",
 }: {
-  order: { deliveryType: DeliveryType; address: string };
+  order: {
+    deliveryType: DeliveryType;
+    address: string;
+    addressHidden?: boolean;
+    deliveryZone?: string;
+    postalCode?: string;
+  };
   termClassName?: string;
 }) {
   return (
@@ -58,7 +68,14 @@ export function DeliveryTerms({
       {order.deliveryType === "delivery" ? (
         <>
           <dt className={termClassName}>Dirección</dt>
-          <dd className="break-words">{order.address || "—"}</dd>
+          {order.addressHidden ? (
+            <dd className="break-words" data-testid="hidden-address">
+              {publicDeliveryPlace(order) || "—"}
+              <span className="block text-xs opacity-80">{ORDER_PRIVACY_MESSAGES.hiddenAddress}</span>
+            </dd>
+          ) : (
+            <dd className="break-words">{order.address || "—"}</dd>
+          )}
         </>
       ) : null}
     </>

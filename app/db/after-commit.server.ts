@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
-import type pg from "pg";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import type { Logger } from "~/lib/logger.server";
 import type { Database, Executor } from "./client.server";
+import { isDatabaseUnavailable } from "./outage.server";
+import * as schema from "./schema";
 
 /**
- * NOTIFY after the commit, not inside the transaction (issue 13 goal 5, docs/decisions/022). A
+ * NOTIFY after the commit, not inside the transaction (docs/decisions/022). A
  * NOTIFY inside a transaction makes its commit take PostgreSQL's one notification lock, so every
  * order's commit waited for every other's; sent afterwards it costs the order nothing, and
  * notifications of many transactions go out together. What a listener must not miss never
@@ -78,29 +81,65 @@ function packed(values: string[]): string[] {
   return payloads;
 }
 
+const notifiers = new WeakMap<object, (channel: string, value: unknown) => void>();
+
+/** Gives `db` its notifier; called once, by the database factory (`connectDatabase`). */
+export function notifyThrough(db: Database, pool: pg.Pool, logger?: Logger) {
+  notifiers.set(db, createNotifier(pool, logger));
+}
+
 /**
- * Makes `db.transaction` (and the savepoints inside it) hold `notifyAfterCommit`'s announcements
- * until the outermost transaction commits. Called once, by the one database factory.
+ * Runs `run` as one transaction and returns what it returns. The one way the app opens a
+ * transaction, instead of Drizzle's `db.transaction`, for two reasons:
+ *
+ * - **Announcements after the commit.** `notifyAfterCommit(tx, …)` inside `run` is held until
+ *   the transaction has committed, then sent through the pool (never, if it rolled back).
+ * - **A lost connection goes back to the pool.** Drizzle's `transaction` sends BEGIN before its
+ *   own try/finally, so a connection that dies at that moment (the database restarting, its
+ *   backend terminated) was never released: the pool then never closed, and a shutdown waited on
+ *   it. Here the connection is checked out and released (with the error, so that the pool drops
+ *   it) around the whole transaction.
+ *
+ * Given a transaction instead of a database, `run` becomes a savepoint of it, whose announcements
+ * go out with the outer commit.
  */
-export function announceAfterCommit(db: Database, pool: pg.Pool, logger?: Logger) {
-  const notify = createNotifier(pool, logger);
-  const share = (tx: Executor, pending: Pending) => {
-    pendingOf.set(tx, pending);
-    const savepoint = tx.transaction.bind(tx);
-    tx.transaction = ((run, config) =>
-      savepoint((inner) => {
-        share(inner, pending);
-        return run(inner);
-      }, config)) as typeof tx.transaction;
-  };
-  const transaction = db.transaction.bind(db);
-  db.transaction = (async (run, config) => {
+export async function inTransaction<T>(
+  db: Executor,
+  run: (tx: Transaction) => Promise<T>,
+  config?: TransactionConfig,
+): Promise<T> {
+  const notify = notifiers.get(db);
+  if (!notify || !isDatabase(db)) return db.transaction(run, config);
+  const client = await db.$client.connect();
+  let failure: unknown;
+  try {
     const pending: Pending = [];
-    const result = await transaction((tx) => {
-      share(tx, pending);
+    const result = await onClient(client).transaction((tx) => {
+      pendingOf.set(tx, pending);
       return run(tx);
     }, config);
     for (const { channel, value } of pending) notify(channel, value);
     return result;
-  }) as typeof db.transaction;
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    client.release(isDatabaseUnavailable(failure) ? (failure as Error) : undefined);
+  }
+}
+
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type TransactionConfig = Parameters<Database["transaction"]>[1];
+
+const isDatabase = (db: Executor): db is Database => "$client" in db && db.$client instanceof pg.Pool;
+
+/** A Drizzle handle on one checked-out connection, made once per connection (the pool reuses them). */
+const handles = new WeakMap<pg.PoolClient, NodePgDatabase<typeof schema>>();
+function onClient(client: pg.PoolClient) {
+  let handle = handles.get(client);
+  if (!handle) {
+    handle = drizzle(client, { schema, casing: undefined });
+    handles.set(client, handle);
+  }
+  return handle;
 }

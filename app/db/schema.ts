@@ -1,6 +1,6 @@
 /**
  * The whole data model. Store-owned tables key on (store_id, id) so that a later move to
- * Citus can distribute them by store_id with co-located joins (ARCHITECTURE.md §2).
+ * Citus can distribute them by store_id with co-located joins.
  */
 import { sql } from "drizzle-orm";
 import {
@@ -8,6 +8,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -134,7 +135,7 @@ export const stores = pgTable(
     trialExpiration: timestamp("trial_expiration", { withTimezone: true }),
     createdAt: createdAt(),
     /**
-     * "Cerrar mi tienda" (issue 15): the store is gone from every public page and its owner's
+     * "Cerrar mi tienda": the store is gone from every public page and its owner's
      * account deleted; the row stays, holding the id and the anonymised orders, until the daily
      * purge deletes it 30 days later and the id can be claimed again (docs/decisions/017).
      */
@@ -150,7 +151,7 @@ export const stores = pgTable(
   ],
 );
 
-/** The spec's user record: an owner owns exactly one store; a store has at most one owner. */
+/** The owner link: an owner owns exactly one store; a store has at most one owner. */
 export const storeOwners = pgTable("store_owners", {
   userId: text("user_id")
     .primaryKey()
@@ -165,7 +166,7 @@ export const storeOwners = pgTable("store_owners", {
 });
 
 /**
- * "Crear enlace para reclamar" (issue 15): a single-use link, valid 7 days, that hands a store
+ * "Crear enlace para reclamar": a single-use link, valid 7 days, that hands a store
  * without an owner to whoever opens it. Only a hash of the link's token is kept.
  */
 export const storeClaims = pgTable(
@@ -202,6 +203,8 @@ export const storeSettings = pgTable("store_settings", {
   productBackgroundColor: text("product_background_color").notNull().default("#ffffff"),
   allowPickup: boolean("allow_pickup").notNull().default(true),
   allowDelivery: boolean("allow_delivery").notNull().default(false),
+  /** Where shoppers pick up their orders (street and number); "" when the owner has not said. */
+  pickupAddress: text("pickup_address").notNull().default(""),
   pickupInstructions: text("pickup_instructions").notNull().default(""),
   deliveryInstructions: text("delivery_instructions").notNull().default(""),
   requireWhatsappConfirmation: boolean("require_whatsapp_confirmation").notNull().default(false),
@@ -213,7 +216,7 @@ export const storeSettings = pgTable("store_settings", {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
-  /** How shoppers may pay (issue 17); none offered asks nothing, as the spec's checkout. */
+  /** How shoppers may pay; with none offered the checkout asks nothing about payment. */
   paymentMethods: text("payment_methods")
     .array()
     .$type<PaymentMethod[]>()
@@ -227,7 +230,7 @@ export const storeSettings = pgTable("store_settings", {
     .$type<Partial<Record<string, string>>>()
     .notNull()
     .default(sql`'{}'::jsonb`),
-  // Issue 16: a store that sets none of these takes orders at any time, as the spec says.
+  // Opening hours and pauses: a store that sets none of these takes orders at any time.
   timeZone: text("time_zone").notNull().default("America/Mexico_City"),
   openingHours: jsonb("opening_hours")
     .$type<OpeningHours>()
@@ -249,7 +252,7 @@ export const storeSettings = pgTable("store_settings", {
 });
 
 /**
- * A store's own domain (issue 18, docs/decisions/018): one per store. `host` is the ASCII
+ * A store's own domain (docs/decisions/018): one per store. `host` is the ASCII
  * (punycode) name. A host is live — routed to its store, certified by Caddy — once verified; only
  * one store may hold a host that is verified or failing, while any number may have typed it
  * (pending), so nobody can block a domain they do not control.
@@ -300,7 +303,7 @@ export const products = pgTable(
     available: boolean("available").notNull().default(true),
     price: numeric("price", { precision: 12, scale: 2, mode: "number" }).notNull().default(0),
     unit: text("unit").$type<ProductUnit>().notNull().default("pieza"),
-    /** For kg, L and mL (issue 16): the quantity step and minimum; null uses the unit's default. */
+    /** For kg, L and mL: the quantity step and minimum; null uses the unit's default. */
     quantityStep: numeric("quantity_step", { precision: 10, scale: 3, mode: "number" }),
     minQuantity: numeric("min_quantity", { precision: 10, scale: 3, mode: "number" }),
     imageKey: text("image_key"),
@@ -340,7 +343,7 @@ export const orders = pgTable(
     idempotencyKey: text("idempotency_key").notNull(),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
-    /** The last intermediate step while pending (issue 17); null before any. */
+    /** The last intermediate step while pending (order-steps.ts); null before any. */
     step: text("step").$type<OrderStep>(),
     cancelReason: text("cancel_reason").notNull().default(""),
     paymentMethod: text("payment_method").$type<PaymentMethod>(),
@@ -349,7 +352,7 @@ export const orders = pgTable(
     transferReference: text("transfer_reference").notNull().default(""),
     transferReportedAt: timestamp("transfer_reported_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
-    /** A scheduled order's slot (issue 16); null for "as soon as possible". */
+    /** A scheduled order's slot (an order outside opening hours); null for "as soon as possible". */
     scheduledFor: timestamp("scheduled_for", { withTimezone: true }),
     deliveryZone: text("delivery_zone").notNull().default(""),
     /** Included in `total`. */
@@ -369,7 +372,7 @@ export const orders = pgTable(
     uniqueIndex("orders_idempotency_idx").on(t.storeId, t.idempotencyKey),
     index("orders_store_status_idx").on(t.storeId, t.status, t.createdAt),
     index("orders_slot_idx").on(t.storeId, t.scheduledFor),
-    /** The Resumen tab reads one store's orders of a period, whatever their status (issue 20). */
+    /** The Resumen tab reads one store's orders of a period, whatever their status. */
     index("orders_store_created_idx").on(t.storeId, t.createdAt),
     check("orders_status", sql`${t.status} in ('pending', 'completed', 'cancelled')`),
     check("orders_delivery_type", sql`${t.deliveryType} in ('pickup', 'delivery')`),
@@ -386,7 +389,7 @@ export const orderLines = pgTable(
     productId: text("product_id").notNull(),
     name: text("name").notNull(),
     variation: text("variation").notNull().default(""),
-    /** Exact decimal: 0.75 kg (issue 16); whole for pieza. */
+    /** Exact decimal: 0.75 kg; whole for pieza. */
     quantity: numeric("quantity", { precision: 10, scale: 3, mode: "number" }).notNull().default(1),
     unit: text("unit").$type<ProductUnit>().notNull(),
     price: numeric("price", { precision: 12, scale: 2, mode: "number" }).notNull(),
@@ -479,6 +482,8 @@ export const pushSubscriptions = pgTable(
     device: text("device").notNull().default(""),
     createdAt: createdAt(),
     lastDeliveryAt: timestamp("last_delivery_at", { withTimezone: true }),
+    /** The last push that could not be delivered: the owner sees that much, never why. */
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
   },
   (t) => [index("push_subscriptions_store_idx").on(t.storeId)],
 );
@@ -524,10 +529,31 @@ export const analyticsEvents = pgTable(
   },
   (t) => [
     index("analytics_events_name_idx").on(t.name, t.createdAt),
-    /** One store's page views of a period, for the Resumen tab (issue 20). */
+    /** One store's page views of a period, for the Resumen tab. */
     index("analytics_events_store_idx").on(t.storeId, t.name, t.createdAt),
   ],
 );
+
+/**
+ * A store's page views of one Mexico City day, rolled up from `analytics_events` by the daily
+ * retention job (app/domain/retention/retention.server.ts), so the raw events can go after 90 days
+ * while the Resumen keeps its figures.
+ */
+export const pageViewDays = pgTable(
+  "page_view_days",
+  {
+    storeId: text("store_id").notNull(),
+    day: date("day").notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.day] })],
+);
+
+/** How far a roll-up has gone: every day up to `through` is in its table (`page_views`: page_view_days). */
+export const rollupMarks = pgTable("rollup_marks", {
+  name: text("name").primaryKey(),
+  through: date("through").notNull(),
+});
 
 /** Sliding-window counters for rate limits, shared by every server instance. */
 export const rateLimitHits = pgTable(
@@ -564,7 +590,7 @@ export const appSecrets = pgTable("app_secrets", {
 // ── Rendered-page cache ───────────────────────────────────────────────────────────────────────
 
 /**
- * What the cached public pages depend on (issue 13, docs/decisions/021): a counter per scope
+ * What the cached public pages depend on (docs/decisions/021): a counter per scope
  * (`store:<id>`, `city:<id>`, `directory`), bumped by triggers in the same transaction as any
  * write to the tables those pages read (migration 0012), so no write path can forget it. A cached
  * page is served only while the counters it was rendered under are unchanged.

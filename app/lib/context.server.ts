@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server";
 import type { Auth } from "~/domain/auth/auth.server";
+import type { CityFrames } from "~/domain/directory/city-frame.server";
 import type { DnsResolver } from "~/domain/domains/dns-check.server";
 import type { RequestSite, SiteResolver } from "~/domain/domains/site-cache.server";
 import type { ImageStorage } from "~/domain/images/storage.server";
@@ -7,6 +8,7 @@ import type { JobWorker } from "~/domain/jobs/jobs.server";
 import type { OrderEventHub } from "~/domain/orders/order-events.server";
 import type { VapidKeys } from "~/domain/push/push.server";
 import type { Env } from "./env.server";
+import type { Versions } from "./page-cache/page-versions.server";
 import type { Logger } from "./logger.server";
 
 /** What the server builds once at start-up and hands to every loader and action. */
@@ -26,6 +28,8 @@ export type AppServices = {
   resolver: DnsResolver;
   /** Which site a request's Host names: the platform or a store's own domain (cached briefly). */
   sites: SiteResolver;
+  /** What a city's page shows around its search, kept per city while it is current. */
+  cityFrames: CityFrames;
 };
 
 declare module "react-router" {
@@ -38,9 +42,19 @@ declare module "react-router" {
     /** The request's Content-Security-Policy nonce; absent in development. */
     cspNonce?: string;
     /**
-     * The site the request's Host names (issue 18): the platform, or a store's own domain with
+     * The site the request's Host names (docs/decisions/018): the platform, or a store's own domain with
      * its store. Anything that varies by host (canonical URLs, a page cache's key) reads it here.
      */
     site: RequestSite;
+    /**
+     * The versions of the page's scopes the page cache read for this request (server/page-cache.ts),
+     * when it renders the page; a loader may reuse what it loaded under the same versions.
+     */
+    pageVersions?: Versions;
+    /**
+     * Marks the answer as failed by a database that could not be reached: it goes out as 503
+     * with `Retry-After` instead of 500 (server/outage.ts).
+     */
+    databaseUnavailable: () => void;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy of Tianguis's pages (issue 11, docs/decisions/012). Scripts run only
+ * The Content-Security-Policy of Tianguis's pages (docs/decisions/012). Scripts run only
  * from our own origin or with the request's nonce (React Router's and React's inline scripts carry
  * it); nothing may frame us, change the base URL or embed plugins; violations are reported.
  */

@@ -1,5 +1,6 @@
 import { Resolver } from "node:dns";
 import path from "node:path";
+import { parsePushServiceHosts, type PushServiceHost } from "~/domain/push/push-endpoint";
 import { z } from "~/lib/zod";
 
 const booleanFlag = z
@@ -9,10 +10,25 @@ const booleanFlag = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Worker processes `npm start` runs (server/cluster.ts); unset: one per core. 1: a single process. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_ORIGIN: z.url().optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
+  /**
+   * Straight to PostgreSQL when DATABASE_URL points at PgBouncer in transaction pooling mode
+   * (docs/decisions/026): the connections that need a session of their own use it — the live
+   * orders' LISTEN, the job worker's LISTEN, the migrations' advisory lock, the connection-budget
+   * check. Unset: DATABASE_URL serves them all. Only with DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z.string().optional(),
+  /**
+   * Each worker's pool of database connections (app/db/connection-budget.ts); unset: about 20 for the
+   * instance, shared among its workers. The instance refuses to start when the database cannot hold
+   * its workers × (this + 2).
+   */
+  DB_POOL_MAX: z.coerce.number().int().min(2).max(500).optional(),
   DEMO_DATA: booleanFlag.default(true),
   CONTACT_EMAIL: z.email().default("hola@tianguis.mx"),
   SOCIAL_URL: z.url().default("https://www.facebook.com/tianguis.mx"),
@@ -29,7 +45,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Public base URL (a CDN) for the bucket: /media redirects there. */
   S3_PUBLIC_URL: z.url().optional(),
-  /** Web Push keys (issue 10): generated on first start and kept in the database unless set here. */
+  /** Web Push keys: generated on first start and kept in the database unless set here. */
   VAPID_PUBLIC_KEY: z.string().min(20).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
   /** Who push services may contact about our pushes: a mailto: or https: URL. */
@@ -48,10 +64,15 @@ const EnvSchema = z.object({
     .optional(),
   /** How many scheduled archives to keep. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /**
+   * log2 of scrypt's N for new password hashes: 17 (OWASP's) in production; the test suite lowers it
+   * to save minutes of hashing. The server warns at start when it is below 17.
+   */
+  PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   /** How long a shutdown waits for requests in flight before closing their connections. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /**
-   * Outgoing e-mail (issue 15): an SMTP server as a URL, such as
+   * Outgoing e-mail (docs/decisions/017): an SMTP server as a URL, such as
    * smtps://user:password@smtp.example.com:465. Unset: messages go to the log and DATA_DIR/mail.
    */
   SMTP_URL: z
@@ -64,21 +85,33 @@ const EnvSchema = z.object({
     .regex(/^[^\s@<>]+@[^\s@<>]+$/, "an e-mail address")
     .optional(),
   /**
-   * Memory for rendered public pages (issue 13, docs/decisions/021), in MB of compressed HTML;
+   * Memory for rendered public pages (docs/decisions/021), in MB of compressed HTML;
    * 0 turns the cache off (every page rendered for its request).
    */
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   /** Addresses that may read GET /metrics, comma-separated. */
   METRICS_ALLOW: z.string().default("127.0.0.1,::1,::ffff:127.0.0.1"),
   /**
-   * DNS servers that check stores' own domains (`1.1.1.1,8.8.8.8`, `127.0.0.1:5300`); unset: the
-   * system's. A public resolver sees an owner's new records sooner than a caching local one.
+   * DNS servers for the names the server looks up itself — stores' own domains, push services —
+   * (`1.1.1.1,8.8.8.8`, `127.0.0.1:5300`); unset: the system's. A public resolver sees an owner's
+   * new records sooner than a caching local one.
    */
   DNS_SERVERS: z
     .string()
     .optional()
     .refine((value) => value === undefined || areDnsServers(splitList(value)), {
       message: "comma-separated IP addresses, each with an optional :port ([::1]:53 for IPv6)",
+    }),
+  /**
+   * Push services that push endpoints may name besides the browsers' own (FCM, Mozilla, Apple,
+   * Windows): comma-separated `host`, `host:port` or `*.domain`, for a self-hosted service or the
+   * tests' local one. A listed host is trusted wherever its name points, private networks included.
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || "hosts" in parsePushServiceHosts(value), {
+      message: "comma-separated host names, each with an optional :port or a leading *. (no IP addresses)",
     }),
 });
 
@@ -107,6 +140,8 @@ export type Env = z.infer<typeof EnvSchema> & {
   imageOrigins: string[];
   /** DNS_SERVERS as a list; empty: the system's resolvers. */
   dnsServers: string[];
+  /** PUSH_SERVICE_HOSTS, parsed. */
+  pushServiceHosts: PushServiceHost[];
 };
 
 /** Parses the environment once; every other module receives the result. */
@@ -117,6 +152,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
   }
   const env = parsed.data;
+  if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL) {
+    // The embedded PostgreSQL has no pooler in front of it: a direct URL alone names a second database.
+    throw new Error("Invalid environment:\n  DATABASE_DIRECT_URL: set it only together with DATABASE_URL");
+  }
   const publicOrigin = (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   return {
     ...env,
@@ -125,5 +164,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir: path.resolve(env.DATA_DIR),
     imageOrigins: env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [],
     dnsServers: env.DNS_SERVERS ? splitList(env.DNS_SERVERS) : [],
+    pushServiceHosts: listedPushHosts(env.PUSH_SERVICE_HOSTS),
   };
+}
+
+function listedPushHosts(value: string | undefined): PushServiceHost[] {
+  const parsed = parsePushServiceHosts(value ?? "");
+  return "hosts" in parsed ? parsed.hosts : [];
 }

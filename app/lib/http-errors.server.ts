@@ -1,12 +1,14 @@
 import { data } from "react-router";
-import { AppError } from "./errors";
+import { databaseOutage, isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from "~/db/outage.server";
+import { AppError, OUTAGE_MESSAGE } from "./errors";
 import type { FormFailure } from "./form-result";
 import type { Logger } from "./logger.server";
 
 /**
- * The one place any thrown error becomes an HTTP answer (issue 9): an AppError keeps its code's
+ * The one place any thrown error becomes an HTTP answer (docs/decisions/009): an AppError keeps its code's
  * status, its Spanish message and its field; anything else is logged once, with the request id
- * the logger carries, and answered with the form's own failure sentence. Responses thrown by the
+ * the logger carries, and answered with the form's own failure sentence; while the database cannot
+ * be reached, 503 with `Retry-After` and a sentence that says to try again. Responses thrown by the
  * guards (a redirect to the login page, a 403/404 page) pass through untouched.
  */
 export function toErrorResponse(error: unknown, options: ErrorResponseOptions) {
@@ -21,9 +23,22 @@ export function toErrorResponse(error: unknown, options: ErrorResponseOptions) {
  */
 export function errorAnswer(
   error: unknown,
-  { logger, fallback, logLine = "request failed", logData }: ErrorResponseOptions,
+  {
+    logger,
+    fallback,
+    unavailable = OUTAGE_MESSAGE,
+    logLine = "request failed",
+    logData,
+  }: ErrorResponseOptions,
 ): { status: number; body: FormFailure & Record<string, unknown>; headers?: Record<string, string> } {
   if (error instanceof AppError) {
+    // An expected refusal is not logged, unless it carries what the operator should know.
+    if (error.internal || error.cause !== undefined) {
+      const line = { ...logData, code: error.code, internal: error.internal, error: error.cause };
+      // A service of ours that failed (storage, the database) is an error; anything else, a refusal.
+      if (error.status >= 500) logger.error("request failed", line);
+      else logger.warn("request refused", line);
+    }
     return {
       status: error.status,
       body: {
@@ -35,6 +50,15 @@ export function errorAnswer(
       headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined,
     };
   }
+  if (isDatabaseUnavailable(error)) {
+    // Logged once per outage, not once per request it fails.
+    databaseOutage.failed(error);
+    return {
+      status: 503,
+      body: { ok: false, message: unavailable },
+      headers: { "Retry-After": String(OUTAGE_RETRY_AFTER_SECONDS) },
+    };
+  }
   logger.error(logLine, { ...logData, error });
   return { status: 500, body: { ok: false, message: fallback } };
 }
@@ -43,6 +67,8 @@ export type ErrorResponseOptions = {
   logger: Logger;
   /** The form's failure sentence (the spec's, where it gives one). */
   fallback: string;
+  /** What to say while the database cannot be reached (503); a general sentence by default. */
+  unavailable?: string;
   /** The log line for an unexpected error; the spec fixes some ("Error completing order:"). */
   logLine?: string;
   logData?: Record<string, unknown>;

@@ -1,7 +1,7 @@
 import client from "prom-client";
 
 /**
- * The server's Prometheus metrics (issue 12), served at GET /metrics to the addresses in
+ * The server's Prometheus metrics, served at GET /metrics to the addresses in
  * METRICS_ALLOW. One registry per process; the server's own gauges (pool, streams) are read
  * when scraped.
  */
@@ -31,7 +31,7 @@ export const ordersPlaced = new client.Counter({
 
 export const pushDeliveries = new client.Counter({
   name: "tianguis_push_deliveries_total",
-  help: "Web Push sends, by outcome: sent, gone (device removed), failed.",
+  help: "Web Push sends, by outcome: sent, gone (device removed), failed (retried), refused (an endpoint the server will not connect to).",
   labelNames: ["outcome"] as const,
   registers: [registry],
 });
@@ -45,7 +45,7 @@ export const mailDeliveries = new client.Counter({
 
 export const pageCacheRequests = new client.Counter({
   name: "tianguis_page_cache_requests_total",
-  help: "Anonymous public pages asked for, by how the rendered-page cache answered: hit, miss (rendered and kept), bypass (signed in).",
+  help: "Anonymous public pages asked for, by how the rendered-page cache answered: hit, miss (rendered and kept), bypass (signed in), unknown-store (the 404 of an address no store ever had).",
   labelNames: ["result"] as const,
   registers: [registry],
 });
@@ -62,45 +62,25 @@ export function gaugeOf(name: string, help: string, read: () => number) {
   });
 }
 
-/** Pages whose last segment is a secret token from an e-mail (issue 15). */
-const TOKEN_ROUTES: [RegExp, string][] = [
-  [/^\/i\/restablecer\/[^/]+$/, "/i/restablecer/:token"],
-  [/^\/i\/reclamar\/[^/]+$/, "/i/reclamar/:token"],
-  [/^\/i\/cuenta\/correo\/[^/]+$/, "/i/cuenta/correo/:token"],
+/** Pages whose last segment is a secret token from an e-mail: metric labels never carry it. */
+const TOKEN_ROUTES: RegExp[] = [
+  /^\/i\/restablecer\/[^/]+$/,
+  /^\/i\/reclamar\/[^/]+$/,
+  /^\/i\/cuenta\/correo\/[^/]+$/,
 ];
 
 /** A request path with any e-mailed token replaced, so that logs never hold a working link. */
 export function redactTokens(path: string): string {
   const [pathname = "", query] = path.split("?");
   const clean = pathname.replace(/\.data$/, "");
-  const match = TOKEN_ROUTES.find(([pattern]) => pattern.test(clean));
+  const match = TOKEN_ROUTES.some((pattern) => pattern.test(clean));
   const redacted = match ? pathname.replace(/\/[^/]+?(\.data)?$/, "/…$1") : pathname;
   return query === undefined ? redacted : `${redacted}?${query}`;
 }
 
-/**
- * The route pattern of a path, so labels stay few: store ids, product ids and order numbers become
- * placeholders, assets and media one label each.
- */
-export function routePattern(path: string): string {
-  const clean = path.replace(/\.data$/, "");
-  const rules: [RegExp, string][] = [
-    [/^\/$/, "/"],
-    [/^\/assets\//, "/assets/*"],
-    [/^\/media\//, "/media/*"],
-    [/^\/icons\//, "/icons/*"],
-    [/^\/i\/og\//, "/i/og/*"],
-    [/^\/c\/[^/]+$/, "/c/:city"],
-    [/^\/s\/[^/]+\/api$/, "/s/:storeId/api"],
-    [/^\/s\/[^/]+\/pedido\/[^/]+$/, "/s/:storeId/pedido/:number"],
-    [/^\/sitemaps\/[^/]+$/, "/sitemaps/:file"],
-    // Links sent by e-mail carry a secret token: one label each, never the token.
-    ...TOKEN_ROUTES,
-    [/^\/(s\/)?[^/]+\/p\/[^/]+$/, "/:storeId/p/:productId"],
-  ];
-  for (const [pattern, label] of rules) if (pattern.test(clean)) return label;
-  // Our own pages live under /i/ (a fixed set); any other single segment is a store's page.
-  if (/^\/i\/[\w/-]+$/.test(clean) && clean.length < 60) return clean;
-  if (/^\/(s\/)?[^/]+$/.test(clean)) return /\.\w+$/.test(clean) ? clean.slice(0, 40) : "/:storeId";
-  return "other";
-}
+export const retentionDeleted = new client.Counter({
+  name: "tianguis_retention_deleted_total",
+  help: "Rows and files the daily retention run deleted, by what they were.",
+  labelNames: ["what"] as const,
+  registers: [registry],
+});

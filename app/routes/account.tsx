@@ -13,7 +13,7 @@ import type { Route } from "./+types/account";
 export const meta: Route.MetaFunction = () => [{ title: "Tu cuenta · Tianguis" }];
 
 /**
- * /i/cuenta (issue 15 item 3): every signed-in user's own account — e-mail, password, open
+ * /i/cuenta: every signed-in user's own account — e-mail, password, open
  * sessions — and, for an owner, "Tus datos": the export and "Cerrar mi tienda".
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { AdminHeader } from "~/components/admin-header";
+import { registerPanelWorker } from "~/components/admin/push-client";
+import { AdminHeaderBar } from "~/components/super-admin/header-bar";
 import { AdminTabPanel } from "~/components/admin/admin-tab-panel";
 import { AdminTabsNav } from "~/components/admin/admin-tabs-nav";
 import { CopyButton } from "~/components/admin/copy-button";
@@ -11,21 +13,19 @@ import { StaleBanner } from "~/components/forms/stale-banner";
 import { useLiveOrders } from "~/components/admin/use-live-orders";
 import { requireStoreOwner } from "~/domain/auth/guards.server";
 import { SUPERADMIN_ROLE } from "~/domain/auth/roles";
-import { parseHistoryFilter } from "~/domain/orders/owner-orders";
 import { isPaused } from "~/domain/stores/pause";
 import { latestOrderChangeId } from "~/domain/orders/order-events.server";
 import { listUnseenOrderIds } from "~/domain/orders/owner-orders.server";
 import { mediaUrl, thumbnailKey } from "~/domain/images/image-urls";
-import { loadAdminTab, planSummary } from "~/domain/stores/admin-panel.server";
-import { needsOrderCheck, resolveAdminTab, visibleTabs } from "~/domain/stores/admin-tabs";
-import { parseDashboardPeriod } from "~/domain/stores/dashboard";
-import { storeHasOrders } from "~/domain/stores/dashboard.server";
+import { planSummary } from "~/domain/stores/admin-panel.server";
+import { resolveAdminTab, visibleTabs } from "~/domain/stores/admin-tabs";
 import { loadDomainPanel } from "~/domain/domains/custom-domains.server";
 import { storeHomeUrl } from "~/domain/share/share-links";
 import { DomainFailingBanner } from "~/components/admin/custom-domain-panel";
 import type { Route } from "./+types/admin";
+import { loadAdminTab } from "./admin/tabs/index.server";
 
-/** The installable app (issue 10): its manifest and home-screen icon, on the panel and its login only. */
+/** The installable app: its manifest and home-screen icon, on the panel and its login only. */
 export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
@@ -40,23 +40,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = context.services;
   const url = new URL(request.url);
   const requestedTab = url.searchParams.get("tab");
-  const tab = resolveAdminTab(
-    requestedTab,
-    store.licence.tier,
-    needsOrderCheck(requestedTab, store.licence.tier) && (await storeHasOrders(db, store.id)),
-  );
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const tab = resolveAdminTab(requestedTab, store.licence.tier);
   // The stream's starting point is read before the panel's data, so nothing falls in between.
   const liveCursor = await latestOrderChangeId(db, store.id);
   const [panel, unseenOrders, domainPanel] = await Promise.all([
-    loadAdminTab(
-      db,
-      store,
-      tab,
-      page,
-      parseHistoryFilter(url.searchParams),
-      parseDashboardPeriod(url.searchParams.get("periodo")),
-    ),
+    // The tab on screen runs its own queries (./admin/tabs/) and no other tab's.
+    loadAdminTab(tab, { db, store, url }),
     listUnseenOrderIds(db, store.id),
     loadDomainPanel(
       db,
@@ -65,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { withRecords: tab === "configuracion" },
     ),
   ]);
-  // Once its own domain serves it, that is the address the owner shares (issue 18).
+  // Once its own domain serves it, that is the address the owner shares.
   const ownDomain = domainPanel.domain?.active ? domainPanel.domain.address : null;
   return {
     email: user.email,
@@ -105,48 +94,62 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   const { connection } = useLiveOrders(store ? store.live.cursor : null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  useEffect(registerPanelWorker, []);
   return (
     <>
-      <AdminHeader
-        storeName={store?.displayName ?? "Tienda"}
-        logoUrl={store?.logoUrl ?? null}
-        tier={store?.plan.tier ?? "starter"}
-        trial={store?.plan.trial ?? false}
-        email={email}
-        pause={store?.pause ?? null}
-      />
+      {store ? (
+        <AdminHeader
+          storeName={store.displayName}
+          logoUrl={store.logoUrl}
+          tier={store.plan.tier}
+          trial={store.plan.trial}
+          email={email}
+          pause={store.pause}
+        />
+      ) : (
+        // No store, no store's name, plan or pause to show: the account's own bar.
+        <AdminHeaderBar email={email} />
+      )}
       <main className="mx-auto max-w-5xl px-4 pt-4 pb-10" data-hydrated={hydrated || undefined}>
-        <h1 className="text-2xl font-bold">Panel de Administración</h1>
+        <h1 className="text-xl font-bold sm:text-2xl">Panel de Administración</h1>
         <StaleBanner stale={stale} />
-        <div role="status" className="mt-4 rounded-xl bg-brand-50 p-4 text-brand-900 ring-1 ring-brand-200">
-          {store ? (
-            <div className="flex flex-wrap items-center justify-between gap-3">
+        {store ? (
+          // One compact strip for the address, the alarm's sound and the plan: on a phone the tab bar
+          // and the start of the tab still fit the first screen under it.
+          <div className="mt-3 divide-y divide-stone-200 rounded-xl bg-white text-sm ring-1 ring-stone-200">
+            <div className="flex items-center justify-between gap-3 px-3 py-2">
               <p className="min-w-0">
                 Tu tienda está en{" "}
-                <a href={store.address} className="font-semibold break-all underline">
+                <a href={store.address} className="block font-semibold break-all text-brand-900 underline">
                   {store.address}
                 </a>
               </p>
               <CopyButton text={store.address} />
             </div>
-          ) : loaderData.superAdmin ? (
+            <OrderAlarm unseen={store.live.unseenOrders.length} />
+            <PlanPanel {...store.plan} contactEmail={store.contactEmail} />
+          </div>
+        ) : (
+          <div role="status" className="mt-4 rounded-xl bg-brand-50 p-4 text-brand-900 ring-1 ring-brand-200">
             <p>
-              Tu cuenta de super administración no tiene una tienda propia.{" "}
-              <Link to="/i/super-admin" className="font-semibold underline">
-                Ir al panel de Super administración
-              </Link>
+              Selecciona una tienda primero.
+              {loaderData.superAdmin ? (
+                <>
+                  {" "}
+                  Tu cuenta de super administración no tiene una tienda propia.{" "}
+                  <Link to="/i/super-admin" className="font-semibold underline">
+                    Ir al panel de Super administración
+                  </Link>
+                </>
+              ) : null}
             </p>
-          ) : (
-            <p>Selecciona una tienda primero.</p>
-          )}
-        </div>
+          </div>
+        )}
         {store ? (
           <>
-            <OrderAlarm unseen={store.live.unseenOrders.length} />
             <DomainFailingBanner panel={store.domain} />
-            <PlanPanel {...store.plan} contactEmail={store.contactEmail} />
             <AdminTabsNav tabs={visibleTabs(store.plan.tier)} current={store.tab} />
-            <div className="mt-6">
+            <div className="mt-4 sm:mt-6">
               <AdminTabPanel panel={store.panel} connection={connection} store={store} />
             </div>
           </>

@@ -1,33 +1,21 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { TianguisLogo } from "~/components/brand";
 import { cityCard } from "~/domain/share/og.server";
 import { ogImageTags } from "~/domain/share/og-tags";
 import { ProductCard } from "~/components/directory/product-card";
+import { ProductSearch } from "~/components/directory/product-search";
 import type { DirectoryProduct } from "~/domain/directory/directory-product";
 import { ScrollRow, ScrollRowsScript } from "~/components/directory/scroll-row";
 import { CityStoreStrip } from "~/components/directory/store-strip";
-import {
-  CAROUSEL_CATEGORIES,
-  countVisibleStores,
-  findCity,
-  listCategoryCarousels,
-  listCarouselCategoryNames,
-  listStoreStrip,
-} from "~/domain/directory/city.server";
-import { listFeaturedProducts } from "~/domain/directory/featured.server";
-import {
-  NO_SEARCH_RESULTS_MESSAGE,
-  normalizeSearchTerm,
-  parseSearchPage,
-  SEARCH_TERM_MAX_LENGTH,
-} from "~/domain/directory/search";
+import { CAROUSEL_CATEGORIES, findCity } from "~/domain/directory/city.server";
+import { normalizeSearchTerm, parseSearchPage } from "~/domain/directory/search";
 import { searchCityProducts } from "~/domain/directory/search.server";
 import { SEARCH_RESULTS_HEADER } from "~/lib/page-cache/cacheable-page";
 import type { HydrationHandle } from "~/lib/islands";
 import type { Route } from "./+types/city";
 
 /**
- * Plain HTML (issue 13): links, a GET search form and rows that scroll natively; a few lines of
+ * Plain HTML, no script files: links, a GET search form and rows that scroll natively; a few lines of
  * inline script add the rows' ‹ › buttons.
  */
 export const handle: HydrationHandle = { hydration: () => "none" };
@@ -51,18 +39,14 @@ export const meta: Route.MetaFunction = ({ data }) => {
 
 /** A public page: no guard. Everything it lists is filtered to visible stores of this city. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, env } = context.services;
+  const { db, env, cityFrames } = context.services;
   const city = await findCity(db, params.city);
   if (!city) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const term = normalizeSearchTerm(url.searchParams.get("q"));
   const page = parseSearchPage(url.searchParams.get("page"));
-  const [storeCount, stores, featured, carousels, categories, search] = await Promise.all([
-    countVisibleStores(db, city.id),
-    listStoreStrip(db, city.id),
-    listFeaturedProducts(db, city.id),
-    listCategoryCarousels(db, city.id),
-    listCarouselCategoryNames(db),
+  const [{ storeCount, stores, featured, carousels, categories }, search] = await Promise.all([
+    cityFrames.get(db, city.id, context.pageVersions),
     term === "" ? null : searchCityProducts(db, { cityId: city.id, term, page }, context.clientIp),
   ]);
   const names = new Map(categories.map((category) => [category.id, category.name]));
@@ -124,7 +108,7 @@ export default function City({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <CityStoreStrip cityName={city.name} stores={stores} />
-            <ProductSearch cityName={city.name} search={search} />
+            <ProductSearch cityId={city.id} cityName={city.name} search={search} />
             {featured.length > 0 ? (
               <Carousel id="destacados" title="Productos destacados" products={featured} />
             ) : null}
@@ -167,91 +151,6 @@ function NoStores({ cityName, contactEmail }: { cityName: string; contactEmail: 
   );
 }
 
-type Search = Route.ComponentProps["loaderData"]["search"];
-
-function ProductSearch({ cityName, search }: { cityName: string; search: Search }) {
-  const pageLink = (page: number) =>
-    `?${new URLSearchParams({ q: search!.term, page: String(page) })}#resultados`;
-  return (
-    <section aria-labelledby="buscar" className="px-4 py-6">
-      <h2 id="buscar" className="text-xl font-bold">
-        Busca productos en {cityName}
-      </h2>
-      {/* Only a term searches (spec §5): the browser itself keeps an empty or blank one from leaving. */}
-      <Form method="get" role="search" className="mt-3 flex gap-2">
-        <label htmlFor="q" className="sr-only">
-          Buscar productos
-        </label>
-        <input
-          id="q"
-          name="q"
-          type="search"
-          enterKeyHint="search"
-          maxLength={SEARCH_TERM_MAX_LENGTH}
-          required
-          pattern=".*\S.*"
-          title="Escribe qué buscas."
-          defaultValue={search?.term ?? ""}
-          key={search?.term ?? ""}
-          placeholder="Pastel, café, tacos…"
-          className="min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base shadow-sm placeholder:text-stone-500"
-        />
-        <button
-          type="submit"
-          className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
-        >
-          Buscar
-        </button>
-      </Form>
-      {search ? (
-        <div id="resultados" className="mt-4">
-          <p role="status" className="mb-3 text-stone-700">
-            {search.products.length === 0 && search.page === 1
-              ? NO_SEARCH_RESULTS_MESSAGE
-              : `Resultados para “${search.term}”${search.page > 1 ? `, página ${search.page}` : ""}`}
-          </p>
-          {search.products.length > 0 ? (
-            <ul
-              aria-label="Resultados de la búsqueda"
-              className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
-            >
-              {search.products.map((product) => (
-                <li key={`${product.storeId}/${product.id}`}>
-                  <ProductCard product={product} />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {search.page > 1 || search.hasNextPage ? (
-            <nav aria-label="Páginas de resultados" className="mt-4 flex justify-between gap-2">
-              {search.page > 1 ? (
-                <Link
-                  to={pageLink(search.page - 1)}
-                  preventScrollReset
-                  className="rounded-lg px-3 py-2 font-semibold text-brand-800 ring-1 ring-stone-300"
-                >
-                  Anterior
-                </Link>
-              ) : (
-                <span />
-              )}
-              {search.hasNextPage ? (
-                <Link
-                  to={pageLink(search.page + 1)}
-                  preventScrollReset
-                  className="rounded-lg px-3 py-2 font-semibold text-brand-800 ring-1 ring-stone-300"
-                >
-                  Siguiente
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
-        </div>
-      ) : null}
-    </section>
-  );
-}
-
 function Carousel({ id, title, products }: { id: string; title: string; products: DirectoryProduct[] }) {
   return (
     <section aria-labelledby={id} className="py-4">
@@ -259,8 +158,9 @@ function Carousel({ id, title, products }: { id: string; title: string; products
         {title}
       </h2>
       <ScrollRow label={title}>
+        {/* 156 px: two cards, their gap and the row's padding fit a 360 px phone (2 × 160 overflowed it by 4 px). */}
         {products.map((product) => (
-          <li key={`${product.storeId}/${product.id}`} className="w-40 shrink-0 sm:w-44">
+          <li key={`${product.storeId}/${product.id}`} className="w-39 shrink-0 sm:w-44">
             <ProductCard product={product} />
           </li>
         ))}

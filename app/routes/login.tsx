@@ -12,12 +12,12 @@ import { SubmitButton } from "~/components/forms/submit-button";
 import type { HydrationHandle } from "~/lib/islands";
 
 /**
- * A plain form that posts as a document (issue 13: the login needs no JavaScript); a refusal
+ * A plain form that posts as a document (the login needs no JavaScript); a refusal
  * comes back as the whole page, with the address typed still in its field.
  */
 export const handle: HydrationHandle = { hydration: () => "none" };
 
-/** The installable app (issue 10): its manifest and home-screen icon, on the panel and its login only. */
+/** The installable app: its manifest and home-screen icon, on the panel and its login only. */
 export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
@@ -75,7 +75,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <FormNotice ok>{notice}</FormNotice>
         </div>
       ) : null}
-      <Form method="post" className="space-y-4">
+      {/* The browser checks nothing: whatever is typed goes to the server, whose message is shown. */}
+      <Form method="post" noValidate className="space-y-4">
         <TextField
           label="Correo electrónico"
           hideLabel
@@ -84,7 +85,6 @@ export default function Login({ actionData }: Route.ComponentProps) {
           autoComplete="email"
           placeholder="Correo electrónico"
           defaultValue={actionData?.email ?? ""}
-          required
         />
         <TextField
           label="Contraseña"
@@ -93,7 +93,6 @@ export default function Login({ actionData }: Route.ComponentProps) {
           type="password"
           autoComplete="current-password"
           placeholder="Contraseña"
-          required
         />
         {actionData?.ok === false ? <FormNotice ok={false}>{actionData.message}</FormNotice> : null}
         <SubmitButton busy={submitting} busyLabel="Entrando…">

@@ -13,7 +13,7 @@ import type { Route } from "./+types/order-tracking-stream";
 const CHANGED = "event: changed\ndata: {}\n\n";
 
 /**
- * GET /s/<storeId>/pedido/<number>/stream: tells the shopper's open tracking page (issue 17) that
+ * GET /s/<storeId>/pedido/<number>/stream: tells the shopper's open tracking page that
  * its order changed, so the page reloads its data at once instead of polling. It rides on the
  * owners' live order events (docs/decisions/007): the same LISTEN connection, filtered to this one
  * order. After the listener was down the store's changes are read from the table, and the page is

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, useNavigation, useRevalidator } from "react-router";
 import { CopyButton } from "~/components/admin/copy-button";
 import { OrderDetails } from "~/components/storefront/order-lines";
@@ -6,6 +6,8 @@ import { EVENT_LABELS, STEP_LABELS } from "~/domain/orders/order-steps";
 import { formatOrderDate, ORDER_STATUS_LABELS } from "~/domain/orders/order-vocabulary";
 import { formatClabe } from "~/domain/orders/payment";
 import { TRACKING_MESSAGES, TRANSFER_REFERENCE_MAX_LENGTH } from "~/domain/orders/tracking";
+import { placedOnThisDevice } from "~/domain/orders/order-device.server";
+import { withoutStreetAddress } from "~/domain/orders/order-privacy";
 import { loadTracking, reportTransfer } from "~/domain/orders/tracking.server";
 import { consume, release } from "~/domain/rate-limit/rate-limit.server";
 import { readableOn, safeColour } from "~/domain/storefront/store-theme";
@@ -16,10 +18,11 @@ import { retryAfterOf } from "~/lib/retry-after";
 import type { Route } from "./+types/order-tracking";
 
 /**
- * `/s/<storeId>/pedido/<number>`: the shopper follows one order (issue 17). The number is the
+ * `/s/<storeId>/pedido/<number>`: the shopper follows one order. The number is the
  * only credential, so every look-up takes a slot of the address's look-up limit and gives it back
  * when the order exists: guessing numbers runs into the limit, following one's own order never
- * does. Never shows the customer's name or phone; never indexed; never cached publicly.
+ * does. Never shows the customer's name or phone, and the street address only to the device that
+ * placed the order (others see its zone or postal code); never indexed; never cached publicly.
  */
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 /** Without a live stream, the page asks again this often while the order is open. */
@@ -37,7 +40,7 @@ export const meta: Route.MetaFunction = ({ data: page }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context.services;
   const slot = await consume(db, [{ name: "orderLookupPerAddress", subject: context.clientIp }]);
   if (slot.exceeded) {
@@ -49,7 +52,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     : null;
   if (!tracking) return data({ kind: "missing" as const }, { status: 404, headers: PRIVATE });
   await release(db, slot.hitIds);
-  return { kind: "order" as const, tracking };
+  const here = await placedOnThisDevice(db, {
+    storeId: tracking.store.id,
+    number: tracking.order.number,
+    cookieHeader: request.headers.get("cookie"),
+  });
+  if (here) return { kind: "order" as const, tracking };
+  return { kind: "order" as const, tracking: { ...tracking, order: withoutStreetAddress(tracking.order) } };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -96,10 +105,7 @@ function TrackingPage({
   const { order, events, store } = tracking;
   const open = order.status === "pending";
   useLiveRefresh(open);
-  const navigation = useNavigation();
   const brand = safeColour(store.primaryColor, "#ea580c");
-  const state =
-    order.status === "pending" && order.step ? STEP_LABELS[order.step] : ORDER_STATUS_LABELS[order.status];
   return (
     <>
       <header style={{ background: brand, color: readableOn(brand) }}>
@@ -113,32 +119,7 @@ function TrackingPage({
         </div>
       </header>
       <main className="mx-auto max-w-xl space-y-6 px-4 py-6">
-        <section aria-labelledby="tracking-state" className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
-          <h2 id="tracking-state" className="text-sm font-medium text-stone-600">
-            Estado
-          </h2>
-          <p className="text-2xl font-bold" data-testid="tracking-state" aria-live="polite">
-            {state}
-          </p>
-          {order.status === "cancelled" && order.cancelReason ? (
-            <p className="mt-1 text-stone-800">{`Motivo: ${order.cancelReason}`}</p>
-          ) : null}
-          {open ? <p className="mt-2 text-sm text-stone-600">Esta página se actualiza sola.</p> : null}
-          <ol aria-label="Historial del pedido" className="mt-4 space-y-2 border-l-2 border-stone-300 pl-4">
-            {events.map((event, index) => (
-              <li key={index} className="relative">
-                <span
-                  aria-hidden="true"
-                  className="absolute top-1.5 -left-[1.4rem] h-2.5 w-2.5 rounded-full bg-stone-500"
-                />
-                <span className="font-semibold">{EVENT_LABELS[event.kind]}</span>{" "}
-                <time dateTime={event.at} className="text-sm text-stone-600">
-                  {formatOrderDate(event.at)}
-                </time>
-              </li>
-            ))}
-          </ol>
-        </section>
+        <OrderStatus order={order} events={events} open={open} />
 
         <section aria-labelledby="tracking-lines" className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
           <h2 id="tracking-lines" className="mb-2 text-lg font-semibold">
@@ -148,94 +129,204 @@ function TrackingPage({
           <OrderDetails order={order} />
         </section>
 
+        {store.pickup ? <PickupSection pickup={store.pickup} /> : null}
+
         {store.bank && !order.paid ? (
-          <section
-            aria-labelledby="tracking-transfer"
-            className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-stone-200"
-          >
-            <h2 id="tracking-transfer" className="text-lg font-semibold">
-              Datos para transferir
-            </h2>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-stone-600">Banco</dt>
-              <dd>{store.bank.name}</dd>
-              <dt className="text-stone-600">Titular</dt>
-              <dd>{store.bank.holder}</dd>
-              <dt className="text-stone-600">CLABE</dt>
-              <dd className="font-mono">{formatClabe(store.bank.clabe)}</dd>
-            </dl>
-            <CopyButton text={store.bank.clabe} label="Copiar CLABE" />
-            {order.transferReported ? (
-              <p role="status" className="text-green-800">
-                Ya avisaste a la tienda de tu transferencia.
-              </p>
-            ) : open ? (
-              <Form method="post" className="space-y-2">
-                <label className="block text-sm font-medium" htmlFor="transfer-reference">
-                  Referencia o folio (opcional)
-                </label>
-                <input
-                  id="transfer-reference"
-                  name="reference"
-                  maxLength={TRANSFER_REFERENCE_MAX_LENGTH}
-                  className="block w-full rounded-lg border border-stone-300 px-3 py-2 text-base"
-                />
-                <button
-                  type="submit"
-                  disabled={navigation.state === "submitting"}
-                  className="rounded-lg bg-stone-900 px-4 py-2.5 font-semibold text-white disabled:opacity-70"
-                >
-                  Ya transferí
-                </button>
-                {actionData && !actionData.ok ? (
-                  <p role="alert" className="text-sm text-red-800">
-                    {actionData.message}
-                  </p>
-                ) : null}
-              </Form>
-            ) : null}
-          </section>
+          <TransferSection bank={store.bank} order={order} open={open} actionData={actionData} />
         ) : null}
 
-        <section aria-labelledby="tracking-contact" className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
-          <h2 id="tracking-contact" className="mb-2 text-lg font-semibold">
-            ¿Dudas? Contacta a {store.name}
-          </h2>
-          <ul className="space-y-1">
-            {store.phone ? (
-              <>
-                <li>
-                  <a href={`https://wa.me/52${store.phone}`} className="font-medium text-blue-800 underline">
-                    WhatsApp: {store.phone}
-                  </a>
-                </li>
-                <li>
-                  <a href={`tel:${store.phone}`} className="font-medium text-blue-800 underline">
-                    Llamar
-                  </a>
-                </li>
-              </>
-            ) : null}
-            {store.email ? (
-              <li>
-                <a
-                  href={`mailto:${store.email}`}
-                  className="font-medium text-blue-800 underline [overflow-wrap:anywhere]"
-                >
-                  {store.email}
-                </a>
-              </li>
-            ) : null}
-            <li>
-              <a href={`/${store.id}`} className="font-medium text-blue-800 underline">
-                Volver a la tienda
-              </a>
-            </li>
-          </ul>
-        </section>
+        <StoreContact store={store} />
       </main>
     </>
   );
+}
+
+/** Where the order is now, and each step it went through. */
+function OrderStatus({
+  order,
+  events,
+  open,
+}: {
+  order: TrackingData["order"];
+  events: TrackingData["events"];
+  open: boolean;
+}) {
+  const hydrated = useHydrated();
+  const state =
+    order.status === "pending" && order.step ? STEP_LABELS[order.step] : ORDER_STATUS_LABELS[order.status];
+  return (
+    <section aria-labelledby="tracking-state" className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
+      <h2 id="tracking-state" className="text-sm font-medium text-stone-600">
+        Estado
+      </h2>
+      <p className="text-2xl font-bold" data-testid="tracking-state" aria-live="polite">
+        {state}
+      </p>
+      {order.status === "cancelled" && order.cancelReason ? (
+        <p className="mt-1 text-stone-800">{`Motivo: ${order.cancelReason}`}</p>
+      ) : null}
+      {/* Only true once the page runs its script: without JavaScript it is not updated. */}
+      {open && hydrated ? (
+        <p className="mt-2 text-sm text-stone-600">Esta página se actualiza sola.</p>
+      ) : null}
+      <ol aria-label="Historial del pedido" className="mt-4 space-y-2 border-l-2 border-stone-300 pl-4">
+        {events.map((event, index) => (
+          <li key={index} className="relative">
+            <span
+              aria-hidden="true"
+              className="absolute top-1.5 -left-[1.4rem] h-2.5 w-2.5 rounded-full bg-stone-500"
+            />
+            <span className="font-semibold">{EVENT_LABELS[event.kind]}</span>{" "}
+            <time dateTime={event.at} className="text-sm text-stone-600">
+              {formatOrderDate(event.at)}
+            </time>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Where a pickup order is picked up: the store's address and its instructions, as the owner wrote them. */
+function PickupSection({ pickup }: { pickup: NonNullable<TrackingData["store"]["pickup"]> }) {
+  return (
+    <section
+      aria-labelledby="tracking-pickup"
+      className="space-y-1 rounded-xl bg-white p-4 ring-1 ring-stone-200 [overflow-wrap:anywhere]"
+    >
+      <h2 id="tracking-pickup" className="mb-2 text-lg font-semibold">
+        Dónde recoger tu pedido
+      </h2>
+      {pickup.address ? (
+        <p className="font-medium" data-testid="pickup-address">
+          {pickup.address}
+        </p>
+      ) : null}
+      {pickup.instructions ? (
+        <p className="whitespace-pre-line text-stone-800" data-testid="pickup-instructions">
+          {pickup.instructions}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The store's bank details and, while the order is open, telling the store the money was sent. */
+function TransferSection({
+  bank,
+  order,
+  open,
+  actionData,
+}: {
+  bank: NonNullable<TrackingData["store"]["bank"]>;
+  order: TrackingData["order"];
+  open: boolean;
+  actionData: Route.ComponentProps["actionData"];
+}) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  return (
+    <section
+      aria-labelledby="tracking-transfer"
+      className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-stone-200"
+    >
+      <h2 id="tracking-transfer" className="text-lg font-semibold">
+        Datos para transferir
+      </h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-stone-600">Banco</dt>
+        <dd>{bank.name}</dd>
+        <dt className="text-stone-600">Titular</dt>
+        <dd>{bank.holder}</dd>
+        <dt className="text-stone-600">CLABE</dt>
+        {/* Selectable as one piece (a long press takes all of it), with or without the button. */}
+        <dd className="font-mono select-all">{formatClabe(bank.clabe)}</dd>
+      </dl>
+      {/* The clipboard needs JavaScript: without it there is no button that does nothing. */}
+      {hydrated ? <CopyButton text={bank.clabe} label="Copiar CLABE" /> : null}
+      {order.transferReported ? (
+        <p role="status" className="text-green-800">
+          Ya avisaste a la tienda de tu transferencia.
+        </p>
+      ) : open ? (
+        <Form method="post" className="space-y-2">
+          <label className="block text-sm font-medium" htmlFor="transfer-reference">
+            Referencia o folio (opcional)
+          </label>
+          <input
+            id="transfer-reference"
+            name="reference"
+            maxLength={TRANSFER_REFERENCE_MAX_LENGTH}
+            className="block w-full rounded-lg border border-stone-300 px-3 py-2 text-base"
+          />
+          <button
+            type="submit"
+            disabled={navigation.state === "submitting"}
+            className="rounded-lg bg-stone-900 px-4 py-2.5 font-semibold text-white disabled:opacity-70"
+          >
+            Ya transferí
+          </button>
+          {actionData && !actionData.ok ? (
+            <p role="alert" className="text-sm text-red-800">
+              {actionData.message}
+            </p>
+          ) : null}
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+function StoreContact({ store }: { store: TrackingData["store"] }) {
+  return (
+    <section aria-labelledby="tracking-contact" className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
+      <h2 id="tracking-contact" className="mb-2 text-lg font-semibold">
+        ¿Dudas? Contacta a {store.name}
+      </h2>
+      <ul className="space-y-1">
+        {store.phone ? (
+          <>
+            <li>
+              <a href={`https://wa.me/52${store.phone}`} className="font-medium text-blue-800 underline">
+                WhatsApp: {store.phone}
+              </a>
+            </li>
+            <li>
+              <a href={`tel:${store.phone}`} className="font-medium text-blue-800 underline">
+                Llamar
+              </a>
+            </li>
+          </>
+        ) : null}
+        {store.email ? (
+          <li>
+            <a
+              href={`mailto:${store.email}`}
+              className="font-medium text-blue-800 underline [overflow-wrap:anywhere]"
+            >
+              {store.email}
+            </a>
+          </li>
+        ) : null}
+        <li>
+          <a href={`/${store.id}`} className="font-medium text-blue-800 underline">
+            Volver a la tienda
+          </a>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * False in the server's HTML and until the page's script has run; true after. What needs
+ * JavaScript to work (the copy button, the live updates' promise) shows only then, so a page
+ * opened without JavaScript promises nothing it cannot do.
+ */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }
 
 /**

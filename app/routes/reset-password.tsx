@@ -37,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return answering(
     { logger: context.logger, fallback: RESET_MESSAGES.resetFailed, logLine: "password reset failed" },
     async () => {
-      await resetPassword(context.services.auth, { token: params.token, password: parsed.data.password });
+      await resetPassword(context.services.db, { token: params.token, password: parsed.data.password });
       context.logger.info("password reset");
       return redirect("/i/login?aviso=contrasena");
     },

@@ -12,12 +12,13 @@ import { productHomeUrl, storeHomeUrl, type StoreHome } from "~/domain/share/sha
 import { loadStoreSeo } from "~/domain/share/store-seo.server";
 import { productJsonLd, storeJsonLd } from "~/domain/share/structured-data";
 import { loadStorefront } from "~/domain/storefront/catalogue.server";
+import { storeIdState } from "~/domain/stores/store.server";
 import { isValidStoreId, RESERVED_STORE_IDS } from "~/domain/stores/store-id";
 import type { HydrationHandle } from "~/lib/islands";
 import type { Route } from "./+types/storefront";
 
 /**
- * The public store page at `/<storeId>` and `/s/<storeId>` (spec §2). Public: no guard; the
+ * The public store page at `/<storeId>` and `/s/<storeId>`. Public: no guard; the
  * loader only reads what a shopper may see. The page hydrates as an island
  * (docs/decisions/003-storefront-island.md); orders and lookups go to server/storefront-api.ts.
  */
@@ -29,7 +30,7 @@ export const handle: HydrationHandle = {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = context.services;
   const { storeId, productId } = params;
-  // On the store's own domain (issue 18) the page is `/` there; on the platform, `/<storeId>`.
+  // On the store's own domain the page is `/` there; on the platform, `/<storeId>`.
   const ownDomain = context.site.kind === "store" && context.site.storeId === storeId;
   const [storefront, seo, domain] = isValidStoreId(storeId)
     ? await Promise.all([
@@ -39,8 +40,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ])
     : [null, null, null];
   if (!storefront || !seo) {
-    const claimable = isValidStoreId(storeId) && !RESERVED_STORE_IDS.has(storeId);
-    return data({ kind: "unknown" as const, storeId, claimable, origin: env.publicOrigin }, { status: 404 });
+    // The address is offered only when a sign-up would take it; a closed store's id stays its own.
+    const state =
+      isValidStoreId(storeId) && !RESERVED_STORE_IDS.has(storeId) ? await storeIdState(db, storeId) : "taken";
+    return data({ kind: "unknown" as const, storeId, state, origin: env.publicOrigin }, { status: 404 });
   }
   if (domain) {
     // The store lives on its own domain now: the platform address moves there for good.
@@ -76,6 +79,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         description: store.description,
         image: storeCard(origin, look).url,
         phone: store.whatsappPhone,
+        streetAddress: store.pickupAddress,
         city: seo.city,
         hours: seo.hours,
       }),
@@ -107,14 +111,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** The title and description of a store page with no open store behind it. */
+const UNKNOWN_STORE_META = {
+  closed: ["Esta tienda cerró · Tianguis", "Esta tienda cerró y ya no recibe pedidos en Tianguis."],
+  free: [
+    "Esta dirección está disponible · Tianguis",
+    "Esta tienda todavía no existe. Crea la tuya gratis en Tianguis.",
+  ],
+  taken: ["Tienda no disponible · Tianguis", "La dirección que buscas no existe o ya no está disponible."],
+} as const;
+
 export const meta: Route.MetaFunction = ({ data: page }) => {
   if (!page) return [{ title: "Tianguis" }];
   if (page.kind === "unknown") {
-    return [
-      { title: "Esta dirección está disponible · Tianguis" },
-      { name: "description", content: "Esta tienda todavía no existe. Crea la tuya gratis en Tianguis." },
-      { name: "robots", content: "noindex" },
-    ];
+    const [title, description] = UNKNOWN_STORE_META[page.state];
+    return [{ title }, { name: "description", content: description }, { name: "robots", content: "noindex" }];
   }
   const { store, url, card, shared } = page;
   const product = shared?.found ? page.products.find((candidate) => candidate.id === shared.productId) : null;
@@ -151,7 +162,7 @@ export const meta: Route.MetaFunction = ({ data: page }) => {
 
 export default function Storefront({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "unknown") {
-    return <UnknownStore storeId={loaderData.storeId} claimable={loaderData.claimable} />;
+    return <UnknownStore storeId={loaderData.storeId} state={loaderData.state} />;
   }
   const props = {
     store: loaderData.store,

@@ -91,7 +91,7 @@ export default function SuperAdmin({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-/** Without the superadmin claim the panel says so (spec §2), with a way to sign out. */
+/** Without the superadmin claim the panel says so, with a way to sign out. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error) || error.status !== 403) return <ErrorPage error={error} />;
   return (

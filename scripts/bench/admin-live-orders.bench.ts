@@ -1,5 +1,5 @@
 /**
- * Admin panel budgets (issue 4): a placed order reaches an open pending-orders stream within 1 s
+ * Admin panel budgets: a placed order reaches an open pending-orders stream within 1 s
  * (median and worst of 20 printed), and the storefront does not load the admin's JavaScript.
  * Starts the built server (BUILD_DIR honoured) on a fresh embedded PostgreSQL in a temp DATA_DIR,
  * opens the SSE stream as the demo owner and places orders as a shopper would. No asserts.
@@ -13,8 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { and, eq, sql } from "drizzle-orm";
-import pg from "pg";
-import { connectDatabase } from "~/db/client.server";
+import { connectDatabase, createClient } from "~/db/client.server";
 import { DEMO_OWNER_EMAIL, DEMO_PASSWORD } from "~/db/demo/demo-marketplace";
 import { startEmbeddedPostgres } from "~/db/embedded.server";
 import { createOrder } from "~/db/factories.server";
@@ -22,7 +21,9 @@ import { products } from "~/db/schema";
 import { publishOrderEvent } from "~/domain/orders/order-events.server";
 import { createLogger } from "~/lib/logger.server";
 import { withDatabase } from "../../tests/support/global-database";
+import { signIn } from "../../tests/support/http-server";
 import { ROOT, startServerProcess } from "../../tests/support/server-process";
+import { inTransaction } from "~/db/after-commit.server";
 
 const STORE_ID = "panaderia-la-espiga";
 const ORDERS = 20;
@@ -38,7 +39,7 @@ const embedded = await startEmbeddedPostgres({
   logger: createLogger("warn"),
   databaseName: "postgres",
 });
-const admin = new pg.Client({ connectionString: embedded.url });
+const admin = createClient({ connectionString: embedded.url });
 await admin.connect();
 await admin.query("create database tianguis_bench_admin");
 const databaseUrl = withDatabase(embedded.url, "tianguis_bench_admin");
@@ -48,15 +49,7 @@ const server = await startServerProcess({
 const connection = connectDatabase(databaseUrl, { max: 4 });
 
 try {
-  const login = await fetch(`${server.url}/i/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD }),
-    redirect: "manual",
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
+  const cookie = await signIn(server.url, DEMO_OWNER_EMAIL, DEMO_PASSWORD);
 
   // ── Live orders ─────────────────────────────────────────────────────────────────────────────
   const arrivals = new Map<string, number>();
@@ -142,7 +135,7 @@ try {
       if (!body.ok || !body.order) throw new Error(`order refused: ${body.message}`);
       return { orderId: body.order.number, started };
     }
-    const order = await connection.db.transaction(async (tx) => {
+    const order = await inTransaction(connection.db, async (tx) => {
       const created = await createOrder(tx, STORE_ID, {
         customerName: `Cliente ${i}`,
         lines: [{ productId: product!.id, name: product!.name, price: product!.price, unit: product!.unit }],

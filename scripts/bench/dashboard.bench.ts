@@ -1,5 +1,5 @@
 /**
- * The Resumen tab's budget (issue 20): it renders in under 100 ms for a store with 50,000 orders.
+ * The Resumen tab's budget: it renders in under 100 ms for a store with 50,000 orders.
  * Generates a busy store (50,000 orders over a year, ~110,000 lines, 400,000 page views) beside
  * 20 other stores with 5,000 orders each, in a fresh embedded PostgreSQL; then prints the time of
  * the figures' queries in process and of the whole page over HTTP (no asserts).

@@ -1,5 +1,5 @@
 /**
- * First start's demo seed (issue 14): the time `seedDemoMarketplace` takes in a fresh embedded
+ * First start's demo seed (docs/decisions/020): the time `seedDemoMarketplace` takes in a fresh embedded
  * PostgreSQL with local image storage, the share of it spent drawing and storing the pictures,
  * and what the pictures weigh. The server logs the same seed time at start-up (no asserts).
  *

@@ -1,5 +1,5 @@
 /**
- * City directory budgets (issue 6): with 10,000 stores and 500,000 products in one city, search
+ * City directory budgets: with 10,000 stores and 500,000 products in one city, search
  * p95 ≤ 30 ms for common and rare terms, and the city page's median server render ≤ 30 ms.
  * Generates its own data in a fresh embedded PostgreSQL, then prints the figures (no asserts).
  *

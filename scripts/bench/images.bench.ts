@@ -1,5 +1,5 @@
 // Processing a 12-megapixel phone photo (checks, re-encode to ≤ 800 px WebP, two thumbnails).
-// Budget (issue 5): ≤ 400 ms on this machine.
+// Budget: ≤ 400 ms on this machine.
 import { processImage } from "~/domain/images/process-image.server";
 import { photoLikeJpeg } from "../../tests/support/photo";
 

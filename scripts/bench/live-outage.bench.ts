@@ -1,5 +1,5 @@
 /**
- * Live stream budget (issue 10 §5): after a 5 s database outage, seconds until the open panel has
+ * Live stream budget (docs/decisions/007): after a 5 s database outage, seconds until the open panel has
  * every order placed during it (budget 5 s). Two built server instances on one fresh embedded
  * PostgreSQL: the panel's instance A reaches it through a TCP proxy; the outage terminates the
  * LISTEN backends and refuses A's connections for 5 s while shoppers keep ordering through
@@ -12,8 +12,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { connectDatabase } from "~/db/client.server";
+import { connectDatabase, createClient } from "~/db/client.server";
 import { startEmbeddedPostgres } from "~/db/embedded.server";
 import { createOwner, createProduct, createStore } from "~/db/factories.server";
 import { runMigrations } from "~/db/migrate.server";
@@ -41,7 +40,7 @@ const embedded = await startEmbeddedPostgres({
   logger: createLogger("warn"),
   databaseName: "postgres",
 });
-const admin = new pg.Client({ connectionString: embedded.url });
+const admin = createClient({ connectionString: embedded.url });
 await admin.connect();
 await admin.query("create database tianguis_bench_outage");
 const databaseUrl = withDatabase(embedded.url, "tianguis_bench_outage");

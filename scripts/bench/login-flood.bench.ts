@@ -1,5 +1,5 @@
 /**
- * Login flood (issue 11): 40 hostile logins at once — unknown e-mails and wrong passwords, each
+ * Login flood (docs/decisions/011): 40 hostile logins at once — unknown e-mails and wrong passwords, each
  * from its own address behind a trusted proxy — against the built server, while the owner signs
  * in from the phone they signed in from before (it carries the known-device cookie), someone
  * signs in from a browser never used before, and a browser keeps fetching static files. Prints

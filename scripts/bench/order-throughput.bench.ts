@@ -1,5 +1,5 @@
 /**
- * Order placement (issue 13 goal 5), in one run on one embedded PostgreSQL:
+ * Order placement (docs/decisions/022), in one run on one embedded PostgreSQL:
  * - HTTP: orders/s placed through the storefront's API of the built server (autocannon, 50
  *   connections, every order a new shopper from its own address, spread over 20 stores);
  * - pgbench: the same transaction written as SQL (the idempotency lock; the look-up of the key with

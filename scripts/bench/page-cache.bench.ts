@@ -1,5 +1,5 @@
 /**
- * The rendered-page cache (issue 13 goal 1), side by side in one run on this machine:
+ * The rendered-page cache (docs/decisions/021), side by side in one run on this machine:
  * - throughput of the store page, the city page and the landing from the built server (cache on,
  *   default settings, its request log included) against the very same bytes and headers served
  *   by a bare Node `http` server in its own process — target ratio ≥ 0.5 for the store and city
@@ -11,16 +11,15 @@
  *
  *   npm run build && npm run bench -- page-cache
  */
-import { fork } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
-import pg from "pg";
 import { startEmbeddedPostgres } from "~/db/embedded.server";
 import { createLogger } from "~/lib/logger.server";
 import { startServerProcess, type ServerProcess } from "../../tests/support/server-process";
+import { capture, GZIP, load, startStaticTwin } from "./static-twin";
 import { summary } from "./stats";
+import { createClient } from "~/db/client.server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -30,46 +29,6 @@ const PAGES = [
   { path: "/c/aguascalientes", target: true },
   { path: "/", target: false },
 ];
-const GZIP = { "accept-encoding": "gzip" };
-
-/** A bare Node server that answers each path with the bytes and headers captured from ours. */
-const STATIC_SERVER = `
-const http = require("node:http");
-const pages = new Map(JSON.parse(require("node:fs").readFileSync(process.argv[2], "utf8"))
-  .map(([path, headers, body]) => [path, { headers, body: Buffer.from(body, "base64") }]));
-const server = http.createServer((req, res) => {
-  const page = pages.get(req.url);
-  if (!page) { res.statusCode = 404; return res.end(); }
-  res.writeHead(200, { ...page.headers, "content-length": page.body.length });
-  res.end(page.body);
-});
-server.listen(0, "127.0.0.1", () => process.send(server.address().port));
-`;
-
-async function load(url: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: GZIP });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
-
-async function capture(url: string) {
-  const response = await fetch(url, { headers: GZIP, decompress: false } as RequestInit);
-  const headers: Record<string, string> = {};
-  for (const name of ["content-type", "content-encoding", "cache-control", "etag", "vary"]) {
-    const value = response.headers.get(name);
-    if (value) headers[name] = value;
-  }
-  // fetch decodes the body: keep what went over the wire by asking Node's http for it instead.
-  const raw = await new Promise<Buffer>((resolve, reject) => {
-    import("node:http").then(({ get }) =>
-      get(url, { headers: GZIP }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve(Buffer.concat(chunks)));
-      }).on("error", reject),
-    );
-  });
-  return { headers, body: raw };
-}
 
 async function timedGet(url: string) {
   const started = performance.now();
@@ -87,7 +46,7 @@ const embedded = await startEmbeddedPostgres({
   databaseName: "tianguis_bench",
 });
 const servers: ServerProcess[] = [];
-let staticServer: ReturnType<typeof fork> | undefined;
+let staticServer: Awaited<ReturnType<typeof startStaticTwin>> | undefined;
 const serverEnv = (name: string, extra: Record<string, string> = {}) => ({
   DATABASE_URL: embedded.url,
   DATA_DIR: path.join(dataDir, name),
@@ -99,26 +58,20 @@ try {
   servers.push(cached);
 
   // The very same bytes, from a process that only writes them.
-  const captured = [];
+  const captured: Parameters<typeof startStaticTwin>[1] = [];
   for (const page of PAGES) {
     await fetch(`${cached.url}${page.path}`, { headers: GZIP }).then((response) => response.arrayBuffer());
-    const { headers, body } = await capture(`${cached.url}${page.path}`);
-    captured.push([page.path, headers, body.toString("base64")]);
+    captured.push([page.path, await capture(`${cached.url}${page.path}`)]);
   }
-  const pagesFile = path.join(dataDir, "pages.json");
-  await writeFile(pagesFile, JSON.stringify(captured));
-  const scriptFile = path.join(dataDir, "static-server.cjs");
-  await writeFile(scriptFile, STATIC_SERVER);
-  staticServer = fork(scriptFile, [pagesFile], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
-  const staticPort = await new Promise<number>((resolve) => staticServer!.once("message", resolve as never));
+  staticServer = await startStaticTwin(dataDir, captured);
 
   console.log(
     `Throughput, ${CONNECTIONS} connections, gzip, ${SECONDS} s each (autocannon); target: ratio ≥ 0.5 for the store and city pages`,
   );
   for (const page of PAGES) {
     const [ours, bare] = [
-      await load(`${cached.url}${page.path}`),
-      await load(`http://127.0.0.1:${staticPort}${page.path}`),
+      await load(`${cached.url}${page.path}`, { connections: CONNECTIONS, seconds: SECONDS }),
+      await load(`${staticServer.origin}${page.path}`, { connections: CONNECTIONS, seconds: SECONDS }),
     ];
     const ratio = ours.rps / bare.rps;
     console.log(
@@ -130,7 +83,7 @@ try {
   }
 
   // Cold renders: every request finds its page out of date.
-  const database = new pg.Client({ connectionString: embedded.url });
+  const database = createClient({ connectionString: embedded.url });
   await database.connect();
   const uncached = await startServerProcess({ env: serverEnv("uncached", { PAGE_CACHE_MB: "0" }) });
   servers.push(uncached);
@@ -161,7 +114,7 @@ try {
   }
   await database.end();
 } finally {
-  staticServer?.kill();
+  staticServer?.stop();
   for (const server of servers) await server.stop();
   await embedded.stop();
   await rm(dataDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 /**
- * What a shopper's phone pays for the public pages (issue 13 goals 2 and 3), on the built server
+ * What a shopper's phone pays for the public pages, on the built server
  * with the demo marketplace:
  * - JavaScript each page loads in Chromium, gzip as sent (targets: landing and login ≤ 20 KB, city
  *   ≤ 60 KB, store ≤ 75 KB), with brotli beside it;

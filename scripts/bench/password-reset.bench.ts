@@ -1,5 +1,5 @@
 /**
- * Password reset answer times (issue 15): "¿Olvidaste tu contraseña?" for an e-mail that has an
+ * Password reset answer times (docs/decisions/017): "¿Olvidaste tu contraseña?" for an e-mail that has an
  * account and for one that has none, interleaved, against the built server, each request from its
  * own address behind a trusted proxy (so no limit answers). Prints both sets' p50/p95/max, the
  * difference of their medians and whether it is within the stated tolerance (5 ms or 10 % of the

@@ -1,5 +1,5 @@
 /**
- * Push latency (issue 10): an order placed over HTTP → the encrypted push request received by a
+ * Push latency: an order placed over HTTP → the encrypted push request received by a
  * local HTTPS push service. The built server runs on a fresh embedded PostgreSQL with one owner's
  * device subscribed; 50 orders one after another; median and worst printed. No asserts.
  *
@@ -9,8 +9,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { connectDatabase } from "~/db/client.server";
+import { connectDatabase, createClient } from "~/db/client.server";
 import { startEmbeddedPostgres } from "~/db/embedded.server";
 import { createOwner, createProduct, createStore } from "~/db/factories.server";
 import { runMigrations } from "~/db/migrate.server";
@@ -27,7 +26,7 @@ const embedded = await startEmbeddedPostgres({
   logger: createLogger("warn"),
   databaseName: "postgres",
 });
-const admin = new pg.Client({ connectionString: embedded.url });
+const admin = createClient({ connectionString: embedded.url });
 await admin.connect();
 await admin.query("create database tianguis_bench_push");
 await admin.end();
@@ -40,7 +39,9 @@ const store = await createStore(db, { settings: { allowPickup: true } });
 const owner = await createOwner(db, { storeId: store.id });
 const product = await createProduct(db, store.id, { name: "Tamal", price: 24.5 });
 const device = endpoint.subscribe();
-await saveSubscription(db, owner.id, store.id, { ...device, device: "bench" });
+await saveSubscription(db, owner.id, store.id, { ...device, device: "bench" }, [
+  { host: "localhost", subdomains: false, port: Number(new URL(endpoint.url).port), listed: true },
+]);
 const server = await startServerProcess({
   env: {
     DATABASE_URL: databaseUrl,
@@ -49,6 +50,7 @@ const server = await startServerProcess({
     LOG_LEVEL: "warn",
     TRUST_PROXY: "1",
     NODE_EXTRA_CA_CERTS: endpoint.caFile,
+    PUSH_SERVICE_HOSTS: endpoint.host,
   },
 });
 

@@ -1,4 +1,4 @@
-// The store page's budgets (issue 3), on the demo store, on this machine:
+// The store page's budgets (docs/decisions/003), on the demo store, on this machine:
 //   JavaScript transferred ≤ 100 KB gzip; median server render ≤ 15 ms;
 //   Lighthouse 12 mobile performance ≥ 95 and accessibility 100.
 // Starts its own built server (BUILD_DIR, default `build`; built first if missing) with a

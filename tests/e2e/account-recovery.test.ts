@@ -1,15 +1,15 @@
 /**
- * Issue 15 in the real browser, against a server of this file's own that sends its e-mail to an
- * SMTP server started here: a forgotten password is reset from the link in the e-mail and the new
- * one signs in; the super-admin creates a claim link for a store without an owner, a new user
- * claims it through that link, and the admin panel shows the store as theirs.
+ * Account recovery and claim links (docs/decisions/017) in the real browser, against a server of
+ * this file's own that sends its e-mail to an SMTP server started here: a forgotten password is
+ * reset from the link in the e-mail and the new one signs in; the super-admin creates a claim link
+ * for a store without an owner, a new user claims it through that link, and the admin panel shows
+ * the store as theirs.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { connectDatabase, type DatabaseConnection } from "~/db/client.server";
+import { connectDatabase, type DatabaseConnection, createClient } from "~/db/client.server";
 import { createOwner, createStore } from "~/db/factories.server";
 import { SUPERADMIN_ROLE } from "~/domain/auth/roles";
 import { expectAccessible, newPhonePage, uniqueSuffix, useBrowser } from "../support/browser";
@@ -28,7 +28,7 @@ const databaseName = `tianguis_e2e_mail_${process.pid}_${uniqueSuffix()}`;
 const adminUrl = inject("e2eDatabaseUrl");
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const admin = createClient({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${databaseName}`);
   await admin.end();
@@ -52,7 +52,7 @@ afterAll(async () => {
   await state.connection?.close();
   await state.server?.stop();
   await state.smtp?.close();
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const admin = createClient({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${databaseName} with (force)`);
   await admin.end();

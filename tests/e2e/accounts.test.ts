@@ -1,7 +1,19 @@
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { newPhonePage, uniqueSuffix, useBrowser } from "../support/browser";
+import { authSession, authUser } from "~/db/schema";
+import { ACCOUNT_MESSAGES } from "~/domain/auth/account-forms";
+import { EXPORT_MESSAGES } from "~/domain/stores/close-store";
+import {
+  expectAccessible,
+  newPhonePage,
+  signedInOwner,
+  uniqueSuffix,
+  useBrowser,
+  useE2eDatabase,
+} from "../support/browser";
 
 const browser = useBrowser();
+const db = useE2eDatabase();
 
 describe("owner accounts", () => {
   it("sign up → success screen → log in → admin banner → Cerrar sesión → /i/login", async () => {
@@ -19,7 +31,7 @@ describe("owner accounts", () => {
     await page.getByLabel("Nombre de tu tienda").fill("Panadería Ñandú del Centro");
     await expect(page.getByLabel("Identificador de la tienda").inputValue()).resolves.toBe(`nandu-${suffix}`);
 
-    // Missing fields: the spec's messages, nothing created.
+    // Missing fields: the fixed message, nothing created.
     await page.getByRole("button", { name: "Crear mi tienda" }).click();
     await expect(page.getByRole("alert").textContent()).resolves.toBe(
       "Por favor, completa todos los campos.",
@@ -114,7 +126,7 @@ describe("owner accounts", () => {
     await page.context().close();
   });
 
-  it("a taken store id gets the spec's message next to the field", async () => {
+  it("a taken store id gets its fixed message next to the field", async () => {
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     await page.goto("/i/signup");
     await page.getByLabel("Nombre de tu tienda").fill("Otra Espiga");
@@ -157,6 +169,19 @@ describe("owner accounts", () => {
     await page.context().close();
   });
 
+  it("an empty or malformed e-mail is not stopped by the browser: the form posts and shows the server's message", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await page.goto("/i/login");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByRole("alert").getByText("Correo o contraseña incorrectos.").waitFor();
+    await page.getByPlaceholder("Correo electrónico").fill("no-es-un-correo");
+    await page.getByPlaceholder("Contraseña").fill("x");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByRole("alert").getByText("Correo o contraseña incorrectos.").waitFor();
+    expect(await page.getByPlaceholder("Correo electrónico").inputValue()).toBe("no-es-un-correo");
+    await page.context().close();
+  });
+
   it("signed out, /i/admin and /i/super-admin lead to /i/login", async () => {
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     await page.goto("/i/admin");
@@ -181,6 +206,39 @@ describe("owner accounts", () => {
     expect(await blocked.text()).toContain(
       "Demasiados intentos fallidos. Espera 15 minutos e intenta de nuevo.",
     );
+    await page.context().close();
+  });
+
+  it("Tus datos on a sign-in of 11 minutes ago: export and closing ask the current password next to the field, then work", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    const { email, password, storeId } = await signedInOwner(page.context(), db);
+    const [user] = await db.select({ id: authUser.id }).from(authUser).where(eq(authUser.email, email));
+    await db
+      .update(authSession)
+      .set({ createdAt: sql`now() - interval '11 minutes'` })
+      .where(eq(authSession.userId, user!.id));
+    await page.goto("/i/cuenta");
+    await page.locator("main[data-hydrated]").waitFor();
+    const data = page.getByRole("region", { name: "Tus datos" });
+    const exportPassword = data.getByLabel("Tu contraseña actual").first();
+    const download = data.getByRole("button", { name: "Descargar mis datos" });
+
+    await download.click();
+    await data.getByRole("alert").getByText(ACCOUNT_MESSAGES.confirmIdentity).waitFor();
+    await expect.poll(() => exportPassword.getAttribute("aria-invalid")).toBe("true");
+    await expectAccessible(page);
+    await exportPassword.fill(password);
+    const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^tianguis-${storeId}-.+\\.zip$`));
+    await data.getByText(EXPORT_MESSAGES.downloading).waitFor();
+
+    const closing = page.getByRole("form", { name: "Cerrar mi tienda" });
+    await closing.getByLabel(`Escribe ${storeId} para confirmar`).fill(storeId);
+    await closing.getByRole("button", { name: "Cerrar mi tienda" }).click();
+    await closing.getByRole("alert").getByText(ACCOUNT_MESSAGES.confirmIdentity).waitFor();
+    await closing.getByLabel("Tu contraseña actual").fill(password);
+    await closing.getByRole("button", { name: "Cerrar mi tienda" }).click();
+    await page.waitForURL("**/i/tienda-cerrada");
     await page.context().close();
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Issue 9: on a phone with flaky data, no admin or super-admin action swaps the page for the
+ * On a phone with flaky data, no admin or super-admin action swaps the page for the
  * error page. Each action's request is made to fail on the way — aborted as by a dropped
- * connection, and answered 500 — and the page stays, what was typed stays, the spec's message
+ * connection, and answered 500 — and the page stays, what was typed stays, the form's fixed message
  * shows (or, for completing an order, is logged), and a retry goes through.
  */
 import type { BrowserContext, Page } from "playwright-core";
@@ -122,7 +122,7 @@ describe.each(FAILURES)("admin actions when the request fails (%s)", (failure) =
     await page.context().close();
   });
 
-  it("Marcar como completada logs the spec's line, the order stays pending with its buttons, and a retry completes it", async () => {
+  it("Marcar como completada logs its fixed line, the order stays pending with its buttons, and a retry completes it", async () => {
     const { page, storeId } = await ownerPage();
     const product = await createProduct(db, storeId, { name: "Concha", price: 14 });
     const order = await createOrder(db, storeId, {
@@ -150,7 +150,7 @@ describe.each(FAILURES)("admin actions when the request fails (%s)", (failure) =
 });
 
 describe.each(FAILURES)("super-admin actions when the request fails (%s)", (failure) => {
-  it("Rotar productos destacados says the spec's failure, the page stays, and a retry rotates", async () => {
+  it("Rotar productos destacados says its fixed failure sentence, the page stays, and a retry rotates", async () => {
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     await signInAsSuperAdmin(page.context());
     await page.goto("/i/super-admin");
@@ -189,6 +189,51 @@ describe("a panel whose data cannot be reloaded", () => {
     await page.getByRole("button", { name: "Reintentar" }).click();
     await page.getByLabel("Nombre de la tienda").waitFor();
     expect(await page.getByText("No pudimos actualizar el panel.").count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe("the product dialog on a phone, when the server refuses the save", () => {
+  it("brings its failure and Reintentar into view inside the dialog; the retry saves", async () => {
+    const { page } = await ownerPage();
+    await gotoAdmin(page, "productos");
+    await page.getByRole("button", { name: "Agregar producto" }).click();
+    const dialog = page.getByRole("dialog", { name: "Agregar producto" });
+    await dialog.waitFor();
+    const name = `Polvorón ${uniqueSuffix()}`;
+    await dialog.getByLabel("Precio (MXN)").fill("12.50");
+    await dialog.getByLabel("Descripción").fill("De nuez, hecho en casa");
+    await dialog.getByLabel("Nombre").fill(name);
+    let refused = false;
+    await page.route("**/i/admin/products", async (route) => {
+      if (refused || route.request().method() !== "POST") return route.continue();
+      refused = true;
+      return route.fulfill({ status: 503, contentType: "text/plain", body: "Servicio no disponible" });
+    });
+    // Sent from the top of the dialog (Enter in the name), far from where the failure is written.
+    await dialog.getByLabel("Nombre").press("Enter");
+
+    const alert = dialog.getByRole("alert").filter({ hasText: "No se pudo guardar el producto." });
+    await alert.waitFor();
+    const retry = alert.getByRole("button", { name: "Reintentar" });
+    await expect
+      .poll(
+        async () => {
+          const boxes = [await alert.boundingBox(), await retry.boundingBox()];
+          return boxes.every((box) => box !== null && box.y >= 0 && box.y + box.height <= 740);
+        },
+        { message: "the failure and its retry, on the phone's screen" },
+      )
+      .toBe(true);
+    // Inside the dialog's scrolling box too, not hidden behind its clipped edge.
+    const frame = await dialog.locator("div").first().boundingBox();
+    const box = (await retry.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(frame!.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(frame!.y + frame!.height);
+
+    await retry.click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("listitem", { name }).waitFor();
     await page.context().close();
   });
 });

@@ -88,7 +88,7 @@ describe("admin panel", () => {
     await dialog.waitFor();
     await expectAccessible(page);
 
-    // Missing fields: the spec's message, nothing saved.
+    // Missing fields: the fixed message, nothing saved.
     await dialog.getByRole("button", { name: "Agregar producto" }).click();
     await dialog.getByText("Por favor completa todos los campos del producto.").waitFor();
 

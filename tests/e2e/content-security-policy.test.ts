@@ -1,5 +1,5 @@
 /**
- * Issue 11: the Content-Security-Policy blocks nothing of our own. Every kind of page is opened in
+ * The Content-Security-Policy (docs/decisions/012) blocks nothing of our own. Every kind of page is opened in
  * Chromium (the landing, a city, a store with its island, the panel with its lazily loaded Resumen
  * and its notifications tab) and no violation is reported; an injected inline script is blocked.
  */
@@ -50,7 +50,7 @@ describe("Content-Security-Policy in the browser", () => {
       .getByRole("button", { name: /Agregar/ })
       .first()
       .click();
-    await page.goto("/i/admin");
+    await page.goto("/i/admin?tab=resumen");
     await page.locator("main[data-hydrated]").waitFor();
     await page.getByRole("img", { name: /La hora con más pedidos/ }).waitFor();
     await page.getByRole("link", { name: "Productos" }).click();

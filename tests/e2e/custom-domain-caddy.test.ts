@@ -1,10 +1,11 @@
 /**
- * Issue 18 end to end, through the real proxy: Caddy runs the Caddyfile of docs/deploy.md (only
- * its ports, hosts and CA are the test's: `local_certs` instead of Let's Encrypt, unprivileged
- * ports), in front of the built server, which checks DNS at the test's own DNS server. The owner
- * signs in over HTTPS, follows the panel's instructions (the records it shows go into the DNS),
- * presses "Verificar", and the store is fetched over HTTPS on its own domain with a certificate
- * Caddy obtained on demand; a name nobody verified gets no certificate at all.
+ * A store's own domain (docs/decisions/018) end to end, through the real proxy: Caddy runs the
+ * Caddyfile of docs/deploy.md (only its ports, hosts and CA are the test's: `local_certs` instead
+ * of Let's Encrypt, unprivileged ports), in front of the built server, which checks DNS at the
+ * test's own DNS server. The owner signs in over HTTPS, follows the panel's instructions (the
+ * records it shows go into the DNS), presses "Verificar", and the store is fetched over HTTPS on
+ * its own domain with a certificate Caddy obtained on demand; a name nobody verified gets no
+ * certificate at all.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -311,6 +312,9 @@ describe.skipIf(!CADDY)("a store on its own domain, over HTTPS through Caddy", (
       await page.getByRole("button", { name: "Verificar" }).click();
       await expect.poll(() => page.getByText("¡Listo! Verificamos tu dominio").isVisible()).toBe(true);
       await expect.poll(() => page.getByText("Activo", { exact: true }).isVisible()).toBe(true);
+      // The records now exist: the panel speaks of keeping them, not of creating them.
+      await page.getByRole("list", { name: "Registros DNS de tu dominio" }).waitFor();
+      expect(await page.getByText("Registros DNS que debes crear").count()).toBe(0);
 
       // A shopper, in a browser that never saw Tianguis, orders on the store's own domain.
       const shopper = await browser.newContext({

@@ -1,5 +1,5 @@
 /**
- * Issue 20's Resumen tab in the real browser: a store with orders opens on it, its charts have a
+ * The Resumen tab in the real browser: the panel opens on Productos, Resumen when asked; its charts have a
  * text alternative, the periods switch, it fits 360 px, axe is clean, and its code loads only there.
  */
 import { describe, expect, it } from "vitest";
@@ -7,7 +7,9 @@ import { createOrder, createProduct } from "~/db/factories.server";
 import { analyticsEvents } from "~/db/schema";
 import {
   expectAccessible,
+  newPageAt,
   newPhonePage,
+  signInAs,
   signedInOwner,
   useBrowser,
   useE2eDatabase,
@@ -62,11 +64,13 @@ describe("Resumen tab", () => {
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(request.url());
     });
-    await page.goto("/i/admin?tab=productos");
+    // The panel opens on Productos even with orders, and Resumen's code is not loaded there.
+    await page.goto("/i/admin");
     await page.locator("main[data-hydrated]").waitFor();
+    expect(await page.getByRole("link", { name: "Productos" }).getAttribute("aria-current")).toBe("page");
     expect(scripts.filter((url) => url.includes("dashboard-tab"))).toEqual([]);
 
-    await page.goto("/i/admin");
+    await page.goto("/i/admin?tab=resumen");
     await page.locator("main[data-hydrated]").waitFor();
     await page.getByRole("heading", { name: "Resumen", level: 2 }).waitFor();
     expect(await page.getByRole("link", { name: "Resumen" }).getAttribute("aria-current")).toBe("page");
@@ -132,7 +136,7 @@ describe("Resumen tab", () => {
       await held;
       await route.continue();
     });
-    await page.goto("/i/admin");
+    await page.goto("/i/admin?tab=resumen");
     await page.locator("main[data-hydrated]").waitFor();
     expect(await page.locator("dl").count(), "the figures the server sent, still on screen").toBe(1);
     const served = await page.locator("dl").elementHandle();
@@ -146,5 +150,63 @@ describe("Resumen tab", () => {
       undefined,
     );
     await page.context().close();
+  });
+
+  it("writes the charts' axis labels at one readable size, phone or desktop, none over another", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    const { email, password, storeId } = await signedInOwner(page.context(), db);
+    const pan = await createProduct(db, storeId, { name: "Bolillo", price: 3 });
+    for (const daysAgo of [1, 5, 12, 20, 28]) {
+      await createOrder(db, storeId, {
+        status: "completed",
+        createdAt: new Date(todayAt(12, 0).getTime() - daysAgo * 86_400_000),
+        lines: [{ productId: pan.id, name: pan.name, unit: "pieza", price: pan.price, quantity: 2 }],
+      });
+    }
+    await page.context().close();
+
+    const sizes: string[] = [];
+    for (const viewport of [
+      { width: 360, height: 740 },
+      { width: 1280, height: 800 },
+    ]) {
+      const wide = await newPageAt(browser.browser, browser.baseUrl, viewport);
+      await signInAs(wide.context(), email, password);
+      await wide.goto("/i/admin?tab=resumen&periodo=30dias");
+      await wide.getByRole("img", { name: /^Ventas de cada día/ }).waitFor();
+      const axes = await wide.locator("[data-chart-axis]").evaluateAll((rows) =>
+        rows.map((row) =>
+          [...row.querySelectorAll("span")].map((label) => {
+            const box = label.getBoundingClientRect();
+            const frame = row.getBoundingClientRect();
+            return {
+              text: label.textContent,
+              size: getComputedStyle(label).fontSize,
+              left: box.left,
+              right: box.right,
+              inside: box.left >= frame.left - 0.5 && box.right <= frame.right + 0.5,
+            };
+          }),
+        ),
+      );
+      // Ventas por día, Pedidos por hora, Pedidos por día de la semana.
+      expect(axes).toHaveLength(3);
+      expect(axes[0]!.length, `${viewport.width} px: the dates shown`).toBeGreaterThanOrEqual(3);
+      for (const labels of axes) {
+        for (const label of labels) {
+          expect(parseFloat(label.size)).toBeGreaterThanOrEqual(11);
+          expect(label.inside, `${viewport.width} px: "${label.text}" inside its chart`).toBe(true);
+          sizes.push(label.size);
+        }
+        for (let index = 1; index < labels.length; index++) {
+          expect(
+            labels[index]!.left,
+            `${viewport.width} px: "${labels[index - 1]!.text}" and "${labels[index]!.text}" apart`,
+          ).toBeGreaterThanOrEqual(labels[index - 1]!.right);
+        }
+      }
+      await wide.context().close();
+    }
+    expect(new Set(sizes).size, "one size at 360 px and at 1280 px").toBe(1);
   });
 });

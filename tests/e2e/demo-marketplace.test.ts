@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 5: the demo marketplace a new visitor sees looks like neighbourhood shops —
+ * The demo marketplace a new visitor sees looks like neighbourhood shops —
  * every product has its own picture, prices are sensible for the unit they are sold by, and
  * several stores say when they are open. (That the pictures are the right drawings is checked in
  * tests/integration/demo-images.test.ts.)

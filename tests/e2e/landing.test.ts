@@ -4,7 +4,7 @@ import { expectAccessible, newPhonePage, useBrowser } from "../support/browser";
 const browser = useBrowser();
 
 describe("landing page", () => {
-  it("renders the sections in order and its three top-bar buttons lead where the spec says", async () => {
+  it("renders the sections in order and its three top-bar buttons lead where they should", async () => {
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     await page.goto("/");
     const headings = await page.getByRole("heading", { level: 2 }).allTextContents();

@@ -1,11 +1,15 @@
 /**
- * Issue 13: the public pages are whole without JavaScript — a shopper on a phone that has not run a
+ * The public pages are whole without JavaScript — a shopper on a phone that has not run a
  * script yet (or never will) goes from the landing to a city, searches it, opens a store and sees its
- * products; and with JavaScript the store page's cart, whose code now loads on first use, still works.
+ * products, and follows an order on a tracking page that promises nothing it cannot do; and with
+ * JavaScript the store page's cart, whose code now loads on first use, still works.
  */
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createProduct, createStore } from "~/db/factories.server";
-import { uniqueSuffix, useBrowser, useE2eDatabase } from "../support/browser";
+import { createOrder, createProduct, createStore } from "~/db/factories.server";
+import { orders } from "~/db/schema";
+import { expectAccessible, uniqueSuffix, useBrowser, useE2eDatabase } from "../support/browser";
+import { expectFits } from "../support/layout";
 
 const browser = useBrowser();
 const db = useE2eDatabase();
@@ -64,6 +68,68 @@ describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Entrar" }).click();
     await page.getByText("Correo o contraseña incorrectos.").waitFor();
     await expect(page.getByPlaceholder("Correo electrónico").inputValue()).resolves.toBe("nadie@example.com");
+    await context.close();
+  });
+});
+
+/** A pending pickup order paid by transfer, in a store with its bank details and pickup address. */
+async function transferOrder() {
+  const store = await createStore(db, {
+    displayName: `Panadería Transferencia ${uniqueSuffix()}`,
+    settings: {
+      allowPickup: true,
+      pickupAddress: "Calle Juan de Montoro 214, Zona Centro",
+      paymentMethods: ["transfer"],
+      bankName: "BBVA",
+      bankAccountHolder: "Lupe Martínez",
+      clabe: "002115016003269411",
+    },
+  });
+  const concha = await createProduct(db, store.id, { name: "Concha", price: 14 });
+  const order = await createOrder(db, store.id, {
+    lines: [{ productId: concha.id, name: concha.name, price: concha.price, unit: concha.unit }],
+  });
+  await db
+    .update(orders)
+    .set({ paymentMethod: "transfer" })
+    .where(and(eq(orders.storeId, store.id), eq(orders.id, order.id)));
+  return `/s/${store.id}/pedido/${order.id}`;
+}
+
+describe("the tracking page", () => {
+  it("without JavaScript promises no live updates and has no copy button: the CLABE is text to select", async () => {
+    const path = await transferOrder();
+    const context = await browser.browser.newContext({
+      baseURL: browser.baseUrl,
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 740 },
+    });
+    const page = await context.newPage();
+    await page.goto(path);
+    await expect(page.getByTestId("tracking-state").textContent()).resolves.toBe("Pendiente");
+    expect(await page.getByText("Esta página se actualiza sola.").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Copiar CLABE" }).count()).toBe(0);
+    const clabe = page.getByText("002 115 01600326941 1", { exact: true });
+    expect(await clabe.isVisible()).toBe(true);
+    expect(await clabe.evaluate((element) => getComputedStyle(element).userSelect)).toBe("all");
+    // The rest of the page is there: where to pick the order up, and telling the store it was paid.
+    await page.getByText("Calle Juan de Montoro 214, Zona Centro").waitFor();
+    expect(await page.getByRole("button", { name: "Ya transferí" }).isVisible()).toBe(true);
+    await expectFits(page, "the tracking page without JavaScript");
+    await context.close();
+  });
+
+  it("with JavaScript says it updates itself and offers to copy the CLABE", async () => {
+    const path = await transferOrder();
+    const context = await browser.browser.newContext({
+      baseURL: browser.baseUrl,
+      viewport: { width: 360, height: 740 },
+    });
+    const page = await context.newPage();
+    await page.goto(path);
+    await page.getByText("Esta página se actualiza sola.").waitFor();
+    await page.getByRole("button", { name: "Copiar CLABE" }).waitFor();
+    await expectAccessible(page);
     await context.close();
   });
 });

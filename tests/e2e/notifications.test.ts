@@ -1,13 +1,14 @@
 /**
- * Issue 10 in the real browser: the owner turns notifications on (the service worker registered,
+ * Push notifications in the real browser: the owner turns notifications on (the service worker registered,
  * the subscription stored on the server), a push delivered to that worker shows its notification,
  * turning them off removes the device on the server, and a refused permission shows the status.
  *
- * Chromium subscribes through Google's push service, which this machine cannot reach: the test
- * stands in for that one outside service (PushManager.subscribe and getSubscription answer with a
- * subscription to the local push service of tests/support/push-endpoint.ts). Everything of ours
- * runs for real, and the push reaches our worker through the DevTools protocol
- * (ServiceWorker.deliverPushMessage), as a push service would deliver it.
+ * Chromium subscribes through Google's push service (FCM), which this machine cannot reach: the
+ * test stands in for that one outside service (PushManager.subscribe and getSubscription answer
+ * with an FCM endpoint and the keys of a subscription to the local push service of
+ * tests/support/push-endpoint.ts). Everything of ours runs for real, and the push reaches our
+ * worker through the DevTools protocol (ServiceWorker.deliverPushMessage), as a push service
+ * would deliver it.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -35,7 +36,8 @@ async function profilePage() {
     viewport: { width: 360, height: 740 },
     locale: "es-MX",
   });
-  const subscription = pushService.subscribe();
+  const local = pushService.subscribe();
+  const subscription = { ...local, endpoint: `https://fcm.googleapis.com/fcm/send/${local.id}` };
   await context.addInitScript((sub) => {
     let current: PushSubscription | null = null;
     PushManager.prototype.subscribe = async function () {

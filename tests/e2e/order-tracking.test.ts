@@ -1,5 +1,5 @@
 /**
- * Issue 17 in the real browser: a shopper orders, follows the tracking link, and sees the
+ * Order tracking in the real browser: a shopper orders, follows the tracking link, and sees the
  * owner's steps arrive without reloading; the owner's WhatsApp buttons carry the right text.
  */
 import { and, eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Issue 14: what a picky owner or shopper notices at 360 × 740 and 1280 × 800 — the order history
+ * What a picky owner or shopper notices at 360 × 740 and 1280 × 800 — the order history
  * on a phone, the admin header and tabs, the landing page's bar, the carousels' 240 px step, the
  * brand's colours, the modal's backdrop and the WhatsApp text. Every check reads geometry or
  * computed styles, as a person would see them, not pixels.
@@ -10,6 +10,7 @@ import { createCity, createOrder, createProduct, createStore } from "~/db/factor
 import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, DEMO_SUPERADMIN_EMAIL } from "~/db/demo/demo-marketplace";
 import { CAROUSEL_STEP_PX } from "~/components/directory/scroll-row";
 import { ADMIN_TABS } from "~/domain/stores/admin-tabs";
+import { addDays, dateKey, DEFAULT_TIME_ZONE, localParts } from "~/domain/stores/opening-hours";
 import {
   expectAccessible,
   newPageAt,
@@ -49,7 +50,7 @@ async function within(inner: Locator, outer: Locator): Promise<boolean> {
   return a.left >= b.left - 1 && a.right <= b.right + 1;
 }
 
-describe("order history on a phone (item 1)", () => {
+describe("order history on a phone", () => {
   it("shows every column and an expanded order's details without sideways scrolling; wide screens keep the four columns", async () => {
     const page = await newPage(PHONE);
     const { storeId } = await signedInOwner(page.context(), db, {
@@ -105,7 +106,7 @@ describe("order history on a phone (item 1)", () => {
     expect(await lineCount(id)).toBe(1);
     await expectFits(page, "order history");
 
-    // A wide screen keeps the spec's table.
+    // A wide screen keeps the four-column table.
     await page.setViewportSize(DESKTOP);
     const headers = page.getByRole("columnheader");
     expect(await headers.allTextContents()).toEqual([
@@ -121,7 +122,7 @@ describe("order history on a phone (item 1)", () => {
   });
 });
 
-describe("admin header, tabs and the landing bar on a phone (item 2)", () => {
+describe("admin header, tabs and the landing bar on a phone", () => {
   it("shows the store name, plan and e-mail in full and keeps the actions clear of them", async () => {
     const page = await newPage(PHONE);
     await signedInOwner(page.context(), db, {
@@ -145,7 +146,7 @@ describe("admin header, tabs and the landing bar on a phone (item 2)", () => {
     }
     await expectFits(page, "admin header");
 
-    // Pause, the Cuenta link (issue 15) and sign-out share one row.
+    // Pause, the Cuenta link and sign-out share one row.
     const pause = header.getByRole("button", { name: "Pausar pedidos" });
     const middles = await Promise.all(
       [
@@ -226,7 +227,41 @@ describe("admin header, tabs and the landing bar on a phone (item 2)", () => {
   });
 });
 
-describe("carousels (item 3)", () => {
+describe("the panel's first screen on a phone", () => {
+  it("shows the tab bar and the start of the tab under the store's address, plan and sound, without scrolling", async () => {
+    const page = await newPage(PHONE);
+    // A starter store that can still start its trial: the tallest plan panel, with its offer.
+    await signedInOwner(page.context(), db, {
+      displayName: "Panadería y Repostería La Espiga de San Marcos",
+    });
+    await gotoAdmin(page, "productos");
+    expect(await page.locator("[data-sound]").getAttribute("data-sound")).toBe("locked");
+    const onFirstScreen = async (locator: Locator) => {
+      const box = await locator.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= PHONE.height;
+    };
+    // What the strip still says and offers, all of it on the first screen.
+    for (const [what, locator] of [
+      ["the store's address", page.getByRole("link", { name: /^https?:\/\// }).first()],
+      ["the copy button", page.getByRole("button", { name: /Copiar/ }).first()],
+      ["the plan", page.getByRole("region", { name: "Tu plan" })],
+      ["the trial's offer", page.getByRole("button", { name: "Iniciar prueba gratis" })],
+      ["the sound's switch", page.getByRole("button", { name: "Activar sonido" })],
+      ["the mute button", page.getByRole("button", { name: "Silenciar alarma" })],
+      ["the tab bar", page.getByRole("navigation", { name: "Secciones del panel" })],
+      ["the tab's heading", page.getByRole("heading", { name: "Productos", level: 2 })],
+    ] as const) {
+      expect(await onFirstScreen(locator), `${what}, within the first 740 px`).toBe(true);
+    }
+    await page.getByText("El sonido de las alertas está apagado", { exact: false }).waitFor();
+    await page.getByText(/Prueba gratis el plan Negocio/).waitFor();
+    await expectFits(page, "the panel's first screen");
+    await saveScreenshot(page, "panel-primera-pantalla-360");
+    await page.context().close();
+  });
+});
+
+describe("carousels", () => {
   /** A city of the test's own: six stores, and twelve sweets with pictures in one carousel. */
   async function cityWithStores() {
     const suffix = uniqueSuffix();
@@ -296,6 +331,168 @@ describe("carousels (item 3)", () => {
   });
 });
 
+describe("a carousel of one or two cards", () => {
+  it("neither overflows nor shows its buttons at 360 px", async () => {
+    for (const cards of [1, 2]) {
+      const suffix = uniqueSuffix();
+      const city = await createCity(db, { id: `aldea-${suffix}`, name: `Aldea ${suffix}` });
+      const store = await createStore(db, {
+        id: `unica-${suffix}`,
+        displayName: "Única",
+        cityId: city.id,
+        categoryId: "sweets",
+      });
+      for (let product = 0; product < cards; product++) {
+        await createProduct(db, store.id, {
+          name: `Cocada ${product}`,
+          imageKey: `product-images/${store.id}/cocada-${product}.webp`,
+        });
+      }
+      const page = await newPage(PHONE);
+      await page.goto(`/c/${city.id}`);
+      await page.locator('[data-measured="true"]').first().waitFor({ state: "attached" });
+      // The city's one store in its strip, and its products in their category's row.
+      for (const [label, count] of [
+        [`Tiendas de ${city.name}`, 1],
+        ["Postres y dulces", cards],
+      ] as const) {
+        const row = page.getByRole("list", { name: label });
+        expect(await row.getByRole("listitem").count(), label).toBe(count);
+        await expect
+          .poll(() => row.evaluate((list) => list.scrollWidth - list.clientWidth), { message: label })
+          .toBeLessThanOrEqual(0);
+        // Measured by the page's script, the row says it does not scroll.
+        const controls = row.locator("xpath=../div[@data-measured]");
+        await expect.poll(() => controls.getAttribute("data-measured")).toBe("true");
+        expect(await controls.getAttribute("data-scrolls"), label).toBe("false");
+        for (const side of ["anterior", "siguiente"]) {
+          expect(await page.getByRole("button", { name: `${label}: ${side}` }).isVisible(), label).toBe(
+            false,
+          );
+        }
+      }
+      await expectFits(page, `a city of one store and ${cards} products`);
+      await page.context().close();
+    }
+  });
+});
+
+describe("the checkout on a phone", () => {
+  /** Opens a store's cart with one product in it. */
+  async function cartOf(storeId: string, product: string) {
+    const page = await newPage(PHONE);
+    await page.goto(`/${storeId}`);
+    await page.locator("[data-hydrated]").waitFor();
+    await page.getByRole("article", { name: product }).getByRole("button", { name: "Agregar" }).click();
+    await page.getByRole("tab", { name: /Carrito/ }).click();
+    await page.getByRole("heading", { name: "Tu carrito" }).waitFor();
+    return page;
+  }
+
+  it("a store that takes no orders while closed says so at the top of the cart, before the form", async () => {
+    // Open from 9:00 to 18:00 every day, but closed today and tomorrow: closed now, whatever the time.
+    const today = dateKey(localParts(new Date(), DEFAULT_TIME_ZONE));
+    const store = await createStore(db, {
+      settings: {
+        allowPickup: true,
+        outsideHours: "refuse",
+        openingHours: {
+          weekly: Array.from({ length: 7 }, () => [{ open: "09:00", close: "18:00" }]),
+          exceptions: [
+            { date: today, ranges: [] },
+            { date: addDays(today, 1), ranges: [] },
+          ],
+        },
+      },
+    });
+    await createProduct(db, store.id, { name: "Concha", price: 14 });
+    const page = await cartOf(store.id, "Concha");
+    const notice = page.getByText(
+      /^Cerrado · abre el \S+ a las 9:00\. Vuelve cuando abramos para hacer tu pedido\.$/,
+    );
+    await notice.waitFor();
+    expect(await notice.getAttribute("role")).toBe("status");
+    // Said once, above the cart's lines and the form, on the screen the tab opens on.
+    expect(
+      await page.getByText("Vuelve cuando abramos para hacer tu pedido.", { exact: false }).count(),
+    ).toBe(1);
+    const top = await boxOf(notice);
+    expect(top.bottom).toBeLessThanOrEqual(
+      (await boxOf(page.getByRole("heading", { name: "Tu carrito" }))).top,
+    );
+    expect(top.bottom).toBeLessThanOrEqual(
+      (await boxOf(page.getByRole("heading", { name: "Tus datos" }))).top,
+    );
+    expect(top.top).toBeGreaterThanOrEqual(0);
+    expect(top.bottom).toBeLessThanOrEqual(PHONE.height);
+    // The order button waits, and says why to whoever reaches it.
+    const button = page.getByRole("button", { name: /Hacer pedido/ });
+    expect(await button.isDisabled()).toBe(true);
+    const describedBy = await button.getAttribute("aria-describedby");
+    expect(await page.locator(`#${describedBy}`).textContent()).toBe(await notice.textContent());
+    await expectFits(page, "the cart of a closed store");
+    await expectAccessible(page);
+    await page.context().close();
+
+    // A store that configures no hours shows no notice.
+    const always = await createStore(db, { settings: { allowPickup: true } });
+    await createProduct(db, always.id, { name: "Bolillo", price: 3 });
+    const open = await cartOf(always.id, "Bolillo");
+    expect(await open.getByRole("status").filter({ hasText: "Vuelve cuando abramos" }).count()).toBe(0);
+    expect(await open.getByRole("button", { name: /Hacer pedido/ }).isDisabled()).toBe(false);
+    await open.context().close();
+  });
+
+  it("shows a long delivery zone's whole name at 360 px, and the postal code or the keyboard picks it", async () => {
+    const long = "Fraccionamiento Jardines de la Asunción y Colonia Insurgentes Segunda Sección";
+    const store = await createStore(db, {
+      settings: {
+        allowPickup: true,
+        pickupAddress: "Calle Juan de Montoro 214, Zona Centro",
+        allowDelivery: true,
+        deliveryPricing: {
+          zones: [
+            { id: "centro", name: "Centro", postalCodes: ["20000"], fee: 35, minimum: 0 },
+            { id: "jardines", name: long, postalCodes: ["20270"], fee: 45, minimum: 100 },
+          ],
+          flatFee: 0,
+          freeOver: null,
+        },
+      },
+    });
+    await createProduct(db, store.id, { name: "Pastel", price: 420 });
+    const page = await cartOf(store.id, "Pastel");
+    // Picking up says where.
+    await page
+      .getByRole("radio", { name: "Recoger en tienda Calle Juan de Montoro 214, Zona Centro" })
+      .waitFor();
+    await page.getByRole("radio", { name: /Entrega a domicilio/ }).check();
+    const zones = page.getByRole("group", { name: "Zona de entrega" });
+    const jardines = zones.getByRole("radio", { name: new RegExp(`^${long}`) });
+    await jardines.waitFor();
+    // The name is whole: not cut in its box, nor past the form's edge.
+    const name = zones.getByText(long, { exact: true });
+    expect(await name.isVisible()).toBe(true);
+    expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect(await within(name, page.getByRole("form", { name: "Tus datos" }))).toBe(true);
+    expect(await lineCount(name)).toBeGreaterThan(1);
+    expect(await zones.textContent()).toContain("Envío $45.00 · mínimo $100.00");
+
+    // A postal code of the zone picks it.
+    await page.getByLabel("Código postal (opcional)").fill("20270");
+    await expect.poll(() => jardines.isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId("delivery-fee").textContent()).toBe("$45.00");
+    // The keyboard moves between zones as between any radio buttons.
+    await jardines.focus();
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(() => zones.getByRole("radio", { name: /^Centro/ }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId("delivery-fee").textContent()).toBe("$35.00");
+    await expectFits(page, "a long delivery zone");
+    await expectAccessible(page);
+    await page.context().close();
+  });
+});
+
 /**
  * Colours of the page's elements that read as blue, as a list of "element: colour". CSS colours
  * of any notation are turned into sRGB through a canvas; SVG pictures and images are not
@@ -340,7 +537,7 @@ const BLUE_THINGS = `(() => {
   return found;
 })()`;
 
-describe("colours and copy (item 6)", () => {
+describe("colours and copy", () => {
   it("paints the panel and the platform's pages in Tianguis's terracotta, never blue; a store keeps its owner's colours", async () => {
     const page = await newPage(DESKTOP);
     await signIn(page.context(), DEMO_OWNER_EMAIL);
@@ -415,7 +612,12 @@ describe("colours and copy (item 6)", () => {
       price: 420,
       variations: ["Grande (15 personas)", "Chico (8 personas)"],
     });
-    await createProduct(db, store.id, { name: "Polvorones de nuez", price: 260, unit: "kg" });
+    await createProduct(db, store.id, {
+      name: "Polvorones de nuez",
+      price: 260,
+      unit: "kg",
+      quantityStep: 0.25,
+    });
     const page = await newPage(PHONE);
     await page.goto(`/${store.id}`);
     await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");

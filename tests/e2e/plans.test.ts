@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 4: Pro includes everything Negocio has. A Pro store's owner gets the advanced
+ * Pro includes everything Negocio has (docs/decisions/015). A Pro store's owner gets the advanced
  * settings tab and the category selector; its shoppers get the category chips. Emprendedor does not.
  */
 import { describe, expect, it } from "vitest";
@@ -27,6 +27,8 @@ describe("plans", () => {
     await page.getByRole("dialog").getByLabel("Categoría").waitFor();
 
     await page.goto(`/${storeId}`);
+    // The chips filter once the store page's island has hydrated.
+    await page.locator("[data-hydrated]").waitFor();
     const chips = page.getByRole("group", { name: /Categorías/ });
     await chips.getByRole("button", { name: "Todos" }).waitFor();
     await chips.getByRole("button", { name: "Pan" }).click();

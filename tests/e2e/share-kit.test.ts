@@ -1,5 +1,5 @@
 /**
- * Issue 20's share kit in the real browser: the owner downloads the counter poster, copies a
+ * The share kit in the real browser: the owner downloads the counter poster, copies a
  * product's own link, and that link opens the store with the product first.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Issue 16 in the real browser: the owner sets hours, scheduled orders and a delivery zone, and
+ * Shop rules in the real browser: the owner sets hours, scheduled orders and a delivery zone, and
  * pauses; the storefront follows; a shopper orders 0.75 kg for delivery to the zone at a chosen
  * time; the owner's pending tab shows the zone, the fee and the time.
  */
@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createProduct } from "~/db/factories.server";
 import { orders } from "~/db/schema";
-import { formatOrderDate } from "~/domain/orders/order-vocabulary";
+import { formatOrderDate, scheduledLabel } from "~/domain/orders/order-vocabulary";
 import {
   expectAccessible,
   newPhonePage,
@@ -26,7 +26,7 @@ describe("how the shop sells", () => {
     const { storeId } = await signedInOwner(owner.context(), db, {
       settings: { allowPickup: true, allowDelivery: true },
     });
-    await createProduct(db, storeId, { name: "Queso Oaxaca", price: 260, unit: "kg" });
+    await createProduct(db, storeId, { name: "Queso Oaxaca", price: 260, unit: "kg", quantityStep: 0.25 });
 
     await owner.goto("/i/admin?tab=configuracion");
     await owner.locator("main[data-hydrated]").waitFor();
@@ -68,7 +68,7 @@ describe("how the shop sells", () => {
     await details.waitFor({ state: "hidden" });
     await header
       .getByRole("status")
-      .filter({ hasText: /^Pedidos en pausa hasta las \d{1,2}:\d{2}.* · «Volvemos en 30 minutos»$/ })
+      .filter({ hasText: /^Pedidos en pausa hasta las \d{1,2}:\d{2} · «Volvemos en 30 minutos»$/ })
       .waitFor();
     await shopper.reload();
     await shopper.getByText("Pedidos en pausa · Volvemos en 30 minutos").first().waitFor();
@@ -120,13 +120,10 @@ describe("how the shop sells", () => {
     await postal.fill("20010");
     await shopper.getByText("Tu código postal es de la zona Centro.").waitFor();
     await saveScreenshot(shopper, "carrito-codigo-postal-360");
-    await expect
-      .poll(() =>
-        shopper
-          .getByLabel("Zona de entrega")
-          .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]!.text),
-      )
-      .toMatch(/^Centro · envío \$35\.00/);
+    const centro = shopper
+      .getByRole("group", { name: "Zona de entrega" })
+      .getByRole("radio", { name: /^Centro Envío \$35\.00 · mínimo \$100\.00$/ });
+    await expect.poll(() => centro.isChecked()).toBe(true);
     await expect.poll(() => shopper.getByTestId("delivery-fee").textContent()).toBe("$35.00");
     await expect.poll(() => shopper.getByTestId("cart-total").textContent()).toBe("$230.00");
     const when = shopper.getByLabel(/¿Para cuándo\?/);
@@ -152,7 +149,70 @@ describe("how the shop sells", () => {
     expect(await pending.locator("dt", { hasText: "Para" }).locator("+ dd").textContent()).toBe(
       formatOrderDate(stored!.scheduledFor!, "long"),
     );
+    // And on its badge, short: "Programado: mañana 9:00".
+    await pending.getByText(`Programado: ${scheduledLabel(stored!.scheduledFor!, new Date())}`).waitFor();
     await shopper.context().close();
+    await owner.context().close();
+  });
+
+  it("copies Monday's hours to Monday–Friday, then to every day, from the keyboard; saved, they stay", async () => {
+    const owner = await newPhonePage(browser.browser, browser.baseUrl);
+    await signedInOwner(owner.context(), db);
+    await owner.goto("/i/admin?tab=configuracion");
+    await owner.locator("main[data-hydrated]").waitFor();
+    const hours = owner.getByRole("form", { name: "Horario" });
+    await hours.getByRole("button", { name: "Agregar horario el lunes" }).click();
+    await hours.getByLabel("Abre (lunes, horario 1)").fill("08:00");
+    await hours.getByLabel("Cierra (lunes, horario 1)").fill("14:00");
+    await hours.getByRole("button", { name: "Agregar horario el lunes" }).click();
+    await hours.getByLabel("Abre (lunes, horario 2)").fill("16:30");
+    await hours.getByLabel("Cierra (lunes, horario 2)").fill("20:00");
+    const days = ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"];
+    const periodsOf = async (day: string) => {
+      const periods: string[] = [];
+      for (let index = 1; (await hours.getByLabel(`Abre (${day}, horario ${index})`).count()) > 0; index++) {
+        const open = await hours.getByLabel(`Abre (${day}, horario ${index})`).inputValue();
+        const close = await hours.getByLabel(`Cierra (${day}, horario ${index})`).inputValue();
+        periods.push(`${open}-${close}`);
+      }
+      return periods;
+    };
+    const monday = ["08:00-14:00", "16:30-20:00"];
+
+    // Keyboard only: the copy buttons are reached with Tab and pressed with Enter or Space.
+    const toWeekdays = hours.getByRole("button", { name: "Copiar el horario del lunes de lunes a viernes" });
+    await toWeekdays.focus();
+    await owner.keyboard.press("Enter");
+    await hours
+      .getByRole("status")
+      .filter({ hasText: "Horario del lunes copiado de lunes a viernes." })
+      .waitFor();
+    for (const day of days)
+      expect(await periodsOf(day), day).toEqual(["sábado", "domingo"].includes(day) ? [] : monday);
+
+    await hours.getByRole("button", { name: "Quitar horario 2 del lunes" }).focus();
+    await owner.keyboard.press("Tab"); // Agregar horario
+    await owner.keyboard.press("Tab");
+    expect(
+      await owner.evaluate(() => document.activeElement?.getAttribute("aria-label")),
+      "after the day's own buttons, the copy to every day",
+    ).toBe("Copiar el horario del lunes a todos los días");
+    await owner.keyboard.press("Space");
+    await hours
+      .getByRole("status")
+      .filter({ hasText: "Horario del lunes copiado a todos los días." })
+      .waitFor();
+    // Each day is its own copy: changing Tuesday leaves Monday as it was.
+    await hours.getByLabel("Cierra (martes, horario 2)").fill("21:00");
+    expect(await periodsOf("lunes")).toEqual(monday);
+    await hours.getByLabel("Cierra (martes, horario 2)").fill("20:00");
+
+    await hours.getByRole("button", { name: "Guardar horario" }).click();
+    await hours.getByRole("status").filter({ hasText: "Horario guardado." }).waitFor();
+    await owner.reload();
+    await owner.locator("main[data-hydrated]").waitFor();
+    for (const day of days) expect(await periodsOf(day), day).toEqual(monday);
+    await expectAccessible(owner);
     await owner.context().close();
   });
 });

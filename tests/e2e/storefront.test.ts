@@ -32,7 +32,13 @@ async function bakery() {
     price: 420,
     variations: ["Chico", "Grande"],
   });
-  await createProduct(db, store.id, { id: "galletas", name: "Galletas de nuez", price: 260, unit: "kg" });
+  await createProduct(db, store.id, {
+    id: "galletas",
+    name: "Galletas de nuez",
+    price: 260,
+    unit: "kg",
+    quantityStep: 0.25,
+  });
   return store;
 }
 
@@ -156,7 +162,7 @@ describe("storefront", () => {
     await page.context().close();
   });
 
-  it("counts the badge by the spec's rule and totals each line to the centavo, in the cart and the order", async () => {
+  it("counts the badge (pieza by quantity, other units once) and totals each line to the centavo, in the cart and the order", async () => {
     const store = await createStore(db, {
       id: `granel-${uniqueSuffix()}`,
       displayName: "Granos a Granel",
@@ -164,7 +170,13 @@ describe("storefront", () => {
     });
     // 0.25 kg at $10.02 is $2.505: each line is $2.51, so three of them are $7.53 (not $7.52).
     for (const name of ["Frijol", "Lenteja", "Garbanzo"])
-      await createProduct(db, store.id, { id: name.toLowerCase(), name, price: 10.02, unit: "kg" });
+      await createProduct(db, store.id, {
+        id: name.toLowerCase(),
+        name,
+        price: 10.02,
+        unit: "kg",
+        quantityStep: 0.25,
+      });
     await createProduct(db, store.id, { id: "bolillo", name: "Bolillo", price: 2.5 });
 
     const page = await newPhonePage(browser.browser, browser.baseUrl);
@@ -231,7 +243,7 @@ describe("storefront", () => {
     await page.context().close();
   });
 
-  it("keeps the cart across a reload and removes a product that is no longer available, with the spec's alert", async () => {
+  it("keeps the cart across a reload and removes a product that is no longer available, with its fixed alert", async () => {
     const store = await bakery();
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     await page.goto(`/${store.id}`);
@@ -333,7 +345,7 @@ describe("storefront", () => {
     expect(html).toMatch(/<meta name="description" content="Horneamos desde 1987 en el barrio de San Marcos/);
     expect(html).toContain(`<link rel="canonical" href="${browser.baseUrl}/panaderia-la-espiga"/>`);
     expect(html).toContain('<meta property="og:title" content="Panadería La Espiga"/>');
-    // A JPEG card (issue 20): link previews in WhatsApp do not reliably show the WebP logo.
+    // A JPEG card: link previews in WhatsApp do not reliably show the WebP logo.
     expect(html).toMatch(
       /<meta property="og:image" content="http[^"]+\/i\/og\/tienda\/panaderia-la-espiga\/[\w-]+\.jpg"/,
     );

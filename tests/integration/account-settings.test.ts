@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 3, over HTTP against the built server: changing the password ends every other
+ * The Cuenta area over HTTP against the built server: changing the password ends every other
  * session (an old cookie is refused), "Cerrar todas las demás" leaves only the current one, a
  * session of another account cannot be ended, and an e-mail change is confirmed from the new
  * address (its link over real SMTP) with a notice to the old one.
@@ -7,8 +7,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createOwner, createStore } from "~/db/factories.server";
-import { authSession } from "~/db/schema";
+import { authSession, authUser, authVerification } from "~/db/schema";
 import { ACCOUNT_MESSAGES } from "~/domain/auth/account-forms";
+import { storedIdentifier } from "~/domain/auth/verification-tokens.server";
+import { EMAIL_CHANGE_LINK_HOURS } from "~/domain/mail/mail-text";
 import { createTestDatabase } from "../support/database";
 import { signIn, useServerProcess } from "../support/http-server";
 import { linkIn, startSmtpServer } from "../support/smtp";
@@ -194,5 +196,36 @@ describe("Cuenta: e-mail", () => {
       redirect: "manual",
     });
     expect(old.status).toBe(401);
+  });
+
+  it("a link past its expiry changes nothing: the old address still signs in, the new one does not", async () => {
+    const { id, email } = await owner();
+    const here = await signIn(http.server.url, email, PASSWORD);
+    const newEmail = `tarde-${Date.now()}@example.com`;
+    const asked = await post("/i/cuenta/correo", here, { newEmail, currentPassword: PASSWORD });
+    expect(await asked.json()).toEqual({ ok: true, message: ACCOUNT_MESSAGES.emailRequested(newEmail) });
+    const link = linkIn(await smtp.waitFor(newEmail, /Confirma/), "/i/cuenta/correo/");
+    const where = eq(authVerification.identifier, storedIdentifier(`change-email:${link.split("/").pop()}`));
+    const [row] = await db.select().from(authVerification).where(where);
+    const lifetime = row!.expiresAt.getTime() - row!.createdAt.getTime();
+    expect(lifetime).toBeGreaterThan(EMAIL_CHANGE_LINK_HOURS * 60 * 60 * 1000 - 60_000);
+    expect(lifetime).toBeLessThanOrEqual(EMAIL_CHANGE_LINK_HOURS * 60 * 60 * 1000 + 1000);
+    // As if the day had passed.
+    await db
+      .update(authVerification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(where);
+
+    const late = await fetch(link, { method: "POST", body: new URLSearchParams({}) });
+    expect(await late.text()).toContain(ACCOUNT_MESSAGES.emailLinkInvalid);
+    const [account] = await db.select().from(authUser).where(eq(authUser.id, id));
+    expect(account!.email).toBe(email);
+    await signIn(http.server.url, email, PASSWORD);
+    const withNew = await fetch(`${http.server.url}/i/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email: newEmail, password: PASSWORD }),
+      redirect: "manual",
+    });
+    expect(withNew.status).toBe(401);
   });
 });

@@ -145,7 +145,7 @@ describe("order lists", () => {
 });
 
 describe("the order of the pending list and the history's filter", () => {
-  it("pending: orders due now first, newest on top, then scheduled ones by when they are due", async () => {
+  it("pending: by when each order is due (its slot, else when it was placed), earliest first", async () => {
     const store = await createStore(db);
     const other = await createStore(db);
     const product = await createProduct(db, store.id, { price: 10 });
@@ -158,6 +158,12 @@ describe("the order of the pending list and the history's filter", () => {
     const tomorrow = await pending(minutes(-60), minutes(24 * 60));
     const newer = await pending(minutes(-10));
     const tomorrowLater = await pending(minutes(-1), minutes(24 * 60 + 30));
+    // Placed yesterday for a slot an hour ago, not yet handed over: due before the one placed 30 minutes ago.
+    const slotPassed = await pending(minutes(-24 * 60), minutes(-60));
+    // Due in 20 minutes: after the orders placed now, before tomorrow's.
+    const soon = await pending(minutes(-90), minutes(20));
+    // Placed two hours ago without a slot: before everything else, though scheduled ones were placed earlier.
+    const oldest = await pending(minutes(-120));
     await createOrder(db, store.id, {
       status: "completed",
       completedAt: minutes(-2),
@@ -166,8 +172,11 @@ describe("the order of the pending list and the history's filter", () => {
     await createOrder(db, other.id, { createdAt: minutes(-3), lines: [line(product)] });
 
     expect((await listPendingOrders(db, store.id)).map((order) => order.id)).toEqual([
-      newer.id,
+      oldest.id,
+      slotPassed.id,
       older.id,
+      newer.id,
+      soon.id,
       tomorrow.id,
       tomorrowLater.id,
       inThreeDays.id,

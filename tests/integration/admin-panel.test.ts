@@ -415,16 +415,27 @@ describe("settings through the server", () => {
     const badCity = await post("/i/admin/settings", cookie, validSettings({ cityId: "atlantida" }));
     expect(badCity.status).toBe(400);
 
+    const longAddress = await post(
+      "/i/admin/settings",
+      cookie,
+      validSettings({ pickupAddress: "a".repeat(201) }),
+    );
+    expect(longAddress.status).toBe(400);
+    expect(await longAddress.json()).toMatchObject({
+      fieldErrors: { pickupAddress: "La dirección puede tener como máximo 200 caracteres." },
+    });
+
     const saved = await post(
       "/i/admin/settings",
       cookie,
-      validSettings({ cityId: "leon", primaryColor: "#AA0000" }),
+      validSettings({ cityId: "leon", primaryColor: "#AA0000", pickupAddress: " Madero 12, Centro " }),
     );
     expect(saved.status).toBe(200);
     expect((await saved.json()).message).toBe("Configuración guardada exitosamente");
     const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, store.id));
     expect(settings).toMatchObject({
       primaryColor: "#aa0000",
+      pickupAddress: "Madero 12, Centro",
       deliveryInstructions: "Zona centro",
       customCategories: ["Pan"],
       allowDelivery: false,

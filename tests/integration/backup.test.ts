@@ -1,5 +1,5 @@
 /**
- * Issue 12's backups through real processes: `npm run backup` while orders are being placed on the
+ * Backups (docs/decisions/014) through real processes: `npm run backup` while orders are being placed on the
  * embedded database, `npm run restore` into an empty directory, a server started on it has every
  * order acknowledged before the backup began and the uploaded image; damaged archives are refused.
  */
@@ -7,10 +7,9 @@ import { spawn } from "node:child_process";
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import * as tar from "tar";
 import { afterAll, describe, expect, it } from "vitest";
-import { connectDatabase } from "~/db/client.server";
+import { connectDatabase, createClient } from "~/db/client.server";
 import { createProduct, createStore } from "~/db/factories.server";
 import { postOrder } from "../support/shopper";
 import { ROOT, startServerProcess, type ServerProcess } from "../support/server-process";
@@ -107,7 +106,7 @@ describe("backup and restore", () => {
         env: { DATA_DIR: restored, DEMO_DATA: "false", LOG_LEVEL: "warn" },
       });
       running.push(again);
-      const client = new pg.Client({ connectionString: await clusterUrl(restored) });
+      const client = createClient({ connectionString: await clusterUrl(restored) });
       await client.connect();
       const { rows } = await client.query<{ id: string }>("select id from orders where store_id = $1", [
         store.id,

@@ -1,11 +1,11 @@
 /**
- * Issue 15, items 4, 6 and 7 on a real PostgreSQL and the built server: claim links are single
- * use under 10 simultaneous claims, expire after 7 days and never give a second store to an
- * owner; the export holds every product and order of the owner's store and nothing of another;
- * closing a store removes it from every public page, deletes its images, keeps its orders'
- * totals without the shoppers' data, deletes the account, and frees the id after 30 days; the
- * super-admin erases one shopper's data by order number; the new-order e-mail is off by default
- * and, when on, arrives over SMTP.
+ * Claim links, export, closing a store and new-order e-mails (docs/decisions/017) on a real
+ * PostgreSQL and the built server: claim links are single use under 10 simultaneous claims, expire
+ * after 7 days and never give a second store to an owner; the export holds every product and order
+ * of the owner's store and nothing of another; closing a store removes it from every public page,
+ * deletes its images, keeps its orders' totals without the shoppers' data, deletes the account, and
+ * frees the id after 30 days; the super-admin erases one shopper's data by order number; the
+ * new-order e-mail is off by default and, when on, arrives over SMTP.
  */
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -214,6 +214,24 @@ describe("Tus datos: export", () => {
     // A shopper's name is never a formula in the owner's spreadsheet.
     expect(text("pedidos.csv")).toContain(`"'=HYPERLINK(""x"")"`);
     expect(text("pedidos-productos.csv").trim().split("\r\n")).toHaveLength(1 + 3);
+    // A spreadsheet reads it in Spanish: UTF-8 with a BOM (so accents show; the decoder above drops it),
+    // Spanish headers and values.
+    for (const name of ["productos.csv", "pedidos.csv", "pedidos-productos.csv"]) {
+      expect(Array.from(files[name]!.subarray(0, 3)), name).toEqual([0xef, 0xbb, 0xbf]);
+    }
+    const [header, ...rows] = text("pedidos.csv").trim().split("\r\n");
+    expect(header).toBe(
+      "Número,Fecha,Estado,Cliente,Teléfono,Entrega,Dirección,Zona,Comentarios,Pago,Envío,Total,Programado para,Completado",
+    );
+    const delivered = rows.find((row) => row.startsWith(mine.orders[0]!.id))!;
+    expect(delivered).toContain(",pendiente,Ana López,4497654321,entrega,");
+    expect(text("productos.csv").split("\r\n")[0]).toBe(
+      "ID,Nombre,Descripción,Precio,Unidad,Disponible,Categoría,Opciones,Imagen,Creado",
+    );
+    expect(text("productos.csv")).toMatch(/,pieza,sí,/);
+    expect(text("pedidos-productos.csv").split("\r\n")[0]).toBe(
+      "Pedido,Posición,ID del producto,Producto,Opción,Cantidad,Unidad,Precio,Importe",
+    );
     const json = JSON.parse(text("tienda.json")) as {
       tienda: { id: string };
       productos: { id: string }[];
@@ -245,7 +263,7 @@ describe("Cerrar mi tienda", () => {
         body: new URLSearchParams({ confirmStoreId }),
         headers: { cookie, Accept: "application/json" },
       });
-    // A verified domain of its own (issue 18) goes with it.
+    // A verified domain of its own goes with it.
     await db.insert(customDomains).values({
       storeId: store.id,
       host: `pedidos.${store.id}.mx`,
@@ -269,7 +287,7 @@ describe("Cerrar mi tienda", () => {
     // Every public page forgets it at once.
     const page = await get(`/${store.id}`);
     expect(page.status).toBe(404);
-    expect(await page.text()).toContain("Esta tienda todavía no existe");
+    expect(await page.text()).toContain("Esta tienda cerró");
     expect((await get(`/s/${store.id}`)).status).toBe(404);
     expect(await (await get("/c/aguascalientes")).text()).not.toContain(store.id);
     expect(await (await get("/sitemap.xml")).text()).not.toContain(store.id);

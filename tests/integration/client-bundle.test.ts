@@ -69,14 +69,14 @@ async function scriptsOf(pagePath: string, cookie?: string): Promise<Map<string,
 }
 
 /**
- * Issue 10: the manifest and the service worker are the panel's; a shopper on a store, product,
+ * The manifest and the service worker are the panel's; a shopper on a store, product,
  * city or landing page downloads neither the manifest nor any script that registers the worker.
  */
 describe("public pages do not pay for the installable app", () => {
   it.each([
     ["the store page", "STORE", true],
     ["a product's page", "PRODUCT", true],
-    // Issue 13: these two load no script file at all.
+    // These two load no script file at all.
     ["the city page", "/c/aguascalientes", false],
     ["the landing page", "/", false],
   ])("%s links no manifest and loads no service worker", async (_name, page, loadsScripts) => {

@@ -5,9 +5,9 @@
 import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
+import { createClient } from "~/db/client.server";
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "tianguis-crash-"));
 await chmod(dataDir, 0o755);
@@ -39,7 +39,7 @@ async function countStores(ids: string[]) {
   const pid = await readFile(path.join(dataDir, "postgres", "postmaster.pid"), "utf8");
   const port = Number(pid.split("\n")[3]);
   const password = (await readFile(path.join(dataDir, "postgres-password"), "utf8")).trim();
-  const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password, database: "tianguis" });
+  const client = createClient({ host: "127.0.0.1", port, user: "postgres", password, database: "tianguis" });
   await client.connect();
   try {
     const { rows } = await client.query("select id from stores where id = any($1)", [ids]);

@@ -1,5 +1,5 @@
 /**
- * Issue 18: a store's own domain, through the real server process and a real DNS server. The
+ * A store's own domain (docs/decisions/018), through the real server process and a real DNS server. The
  * owner saves and verifies the domain in the panel's action; then `Host: pedidos.…` serves that
  * store with its canonical and Open Graph URLs there, everything else of the platform is 404 there,
  * no answer on it ever sets a cookie, the platform address redirects, Caddy's `ask` answers
@@ -142,7 +142,7 @@ describe("a verified domain serves its store", () => {
     const script =
       /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1] ??
       /href="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1] ??
-      // The store page's scripts start once it has loaded (issue 13): its entry is imported inline.
+      // The store page's scripts start once it has loaded (docs/decisions/003): its entry is imported inline.
       /import\("(\/assets\/[^"]+\.js)"\)/.exec(page.body)?.[1];
     expect(script).toBeDefined();
     expect((await onDomain(script!)).status).toBe(200);
@@ -259,6 +259,36 @@ describe("a verified domain serves its store", () => {
       .insert(customDomains)
       .values({ storeId: pending.id, host: `pendiente-${suffix}.mx`, token: "tianguis-x" });
     expect((await ask(`pendiente-${suffix}.mx`)).status).toBe(404);
+
+    // A verified domain answered 200 a moment ago gets 404 once its daily check fails, or once its
+    // store's plan lapses: each is read from the database as Caddy asks.
+    for (const [name, lapse] of [
+      [
+        "failing",
+        (storeId: string) =>
+          db
+            .update(customDomains)
+            .set({ status: "failing", problems: ["txt-missing"], failingSince: new Date() })
+            .where(eq(customDomains.storeId, storeId)),
+      ],
+      [
+        "lapsed",
+        (storeId: string) =>
+          db
+            .update(stores)
+            .set({ licenceExpires: new Date(Date.now() - 60_000) })
+            .where(eq(stores.id, storeId)),
+      ],
+    ] as const) {
+      const store = await createStore(db, { licenceType: "basic", licenceExpires: inAYear() });
+      const host = `${name}-${suffix}.mx`;
+      await db
+        .insert(customDomains)
+        .values({ storeId: store.id, host, token: "tianguis-x", status: "verified", verifiedAt: new Date() });
+      expect((await ask(host)).status, `${host} while it serves`).toBe(200);
+      await lapse(store.id);
+      expect((await ask(host)).status, host).toBe(404);
+    }
   });
 });
 

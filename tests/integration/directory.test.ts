@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
+  createCity,
   createProduct,
   createStore,
   type CreateProductInput,
@@ -8,6 +9,7 @@ import {
 } from "~/db/factories.server";
 import { analyticsEvents, featuredProducts, products, stores } from "~/db/schema";
 import { countVisibleStores, listCategoryCarousels, listStoreStrip } from "~/domain/directory/city.server";
+import { createCityFrames } from "~/domain/directory/city-frame.server";
 import {
   FEATURED_ROTATION_INTERVAL_MS,
   listFeaturedProducts,
@@ -158,6 +160,32 @@ describe("product search", () => {
     ]);
   });
 
+  it("50 simultaneous searches from one address past its limit of 60: each search's two events or neither, never more than 60", async () => {
+    const term = `limite-${suffix()}`;
+    const ip = `203.0.113.${Math.floor(Math.random() * 200)}`;
+    await Promise.all(
+      Array.from({ length: 50 }, (_, page) =>
+        searchCityProducts(db, { cityId: "zacatecas", term, page: page + 1 }, ip),
+      ),
+    );
+    await Promise.all(
+      Array.from({ length: 50 }, (_, page) =>
+        searchCityProducts(db, { cityId: "zacatecas", term, page: page + 51 }, ip),
+      ),
+    );
+    const events = await db
+      .select()
+      .from(analyticsEvents)
+      .where(sql`${analyticsEvents.data}->>'term' = ${term}`);
+    const pagesOf = (name: string) =>
+      events
+        .filter((event) => event.name === name)
+        .map((event) => Number(event.data.page))
+        .sort((a, b) => a - b);
+    expect(pagesOf("search_products")).toHaveLength(60);
+    expect(pagesOf("search_results")).toEqual(pagesOf("search_products"));
+  });
+
   it("matches with the very expression the trigram index is built on", async () => {
     const query = db.select({ id: products.id }).from(products).where(productMatches("pastel")).toSQL();
     const client = await pool.connect();
@@ -170,6 +198,38 @@ describe("product search", () => {
       await client.query("rollback");
       client.release();
     }
+  });
+});
+
+describe("a city's frame around its searches", () => {
+  const versions = (cityId: string, city: number, directory = 1) =>
+    new Map([
+      [`city:${cityId}`, city],
+      ["directory", directory],
+    ]);
+
+  it("is loaded once per versions and minute, and again after a write, a new minute, or without versions", async () => {
+    const clock = { now: Date.parse("2026-11-26T12:00:10Z") };
+    const frames = createCityFrames({ now: () => clock.now });
+    const { id: city } = await createCity(db);
+    await product((await storeIn(city)).id);
+    const first = frames.get(db, city, versions(city, 1));
+    expect(frames.get(db, city, versions(city, 1))).toBe(first);
+    expect((await first).storeCount).toBe(1);
+
+    // A write bumps the city's version: the next search sees it.
+    await product((await storeIn(city)).id);
+    const afterWrite = frames.get(db, city, versions(city, 2));
+    expect(afterWrite).not.toBe(first);
+    expect((await afterWrite).storeCount).toBe(2);
+    expect(frames.get(db, city, versions(city, 2, 2))).not.toBe(afterWrite);
+
+    // "Abierto ahora" is about the minute: a new minute loads the frame again.
+    const beforeTurn = frames.get(db, city, versions(city, 3));
+    clock.now += 50_000;
+    expect(frames.get(db, city, versions(city, 3))).not.toBe(beforeTurn);
+
+    expect(frames.get(db, city, undefined)).not.toBe(frames.get(db, city, undefined));
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The live order stream survives faults (issue 10 §5): two built server instances on one
+ * The live order stream survives faults (docs/decisions/007): two built server instances on one
  * PostgreSQL, instance A reaching it through a TCP proxy the test can cut. The LISTEN connection's
  * backend is terminated and connections are refused for 5 s; a stream opened on A before the
  * outage then receives every order placed during and after it (replayed from order_changes),
@@ -8,12 +8,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createOwner, createProduct, createStore } from "~/db/factories.server";
 import { createTestDatabase } from "../support/database";
 import { openOrderStream, placeStorefrontOrder, signIn, startTcpProxy } from "../support/order-stream";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
+import { createClient } from "~/db/client.server";
 
 const { db, url } = await createTestDatabase();
 const target = new URL(url);
@@ -54,7 +54,7 @@ describe("live orders across a database outage and two instances", () => {
 
     // The outage: both LISTEN backends are terminated, and A cannot reach the database for 5 s.
     const database = target.pathname.slice(1);
-    const admin = new pg.Client({ connectionString: url });
+    const admin = createClient({ connectionString: url });
     await admin.connect();
     const { rows: terminated } = await admin.query(
       "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'listen tianguis_orders%'",

@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createOwner } from "~/db/factories.server";
 import { createAuth } from "~/domain/auth/auth.server";
 import { LOGIN_MESSAGES, logIn } from "~/domain/auth/login.server";
@@ -8,12 +8,17 @@ import {
   HASH_BUSY_MESSAGE,
   hashPassword,
   LOGIN_ADMISSION,
+  PRODUCTION_HASH_LOG_N,
   setHashingBound,
+  setPasswordHashCost,
 } from "~/domain/auth/password-hash.server";
 import { AppError } from "~/lib/errors";
 import { createTestDatabase } from "../support/database";
 import { useServerProcess } from "../support/http-server";
+import { TEST_HASH_LOG_N } from "../support/server-process";
 
+// The hashing queue's bounds are about real hashes: this file keeps production's cost.
+setPasswordHashCost(PRODUCTION_HASH_LOG_N);
 const { db, url } = await createTestDatabase();
 const auth = createAuth({ db, secret: "s".repeat(40), publicOrigin: "http://localhost:3000" });
 const services = { db, auth };
@@ -52,6 +57,8 @@ async function waitOutCoolDown(minutes: number) {
 }
 
 afterEach(() => setHashingBound());
+// The next file in this worker hashes at the suite's cost again.
+afterAll(() => setPasswordHashCost(Number(TEST_HASH_LOG_N)));
 
 describe("login", () => {
   it("starts a new HttpOnly, SameSite=Lax session with the right password", async () => {
@@ -75,6 +82,29 @@ describe("login", () => {
     expect(await attempt("nadie@example.com", "la-buena-123", "198.51.100.2")).toMatchObject({
       code: "UNAUTHENTICATED",
     });
+  });
+
+  it("a right password whose session cannot be written is our failure: never 'incorrectos', and it counts against no limit", async () => {
+    const owner = await createOwner(db, { passwordHash });
+    const ip = "198.51.100.3";
+    const hitsCounted = async () =>
+      (await db.execute<{ n: number }>(sql`select count(*)::int as n from rate_limit_hits`)).rows[0]!.n;
+    const hitsBefore = await hitsCounted();
+    // The database keeps the session row from being written (a BEFORE trigger that skips it).
+    await db.execute(
+      sql`create function skip_row() returns trigger language plpgsql as 'begin return null; end'`,
+    );
+    await db.execute(
+      sql`create trigger skip_sessions before insert on auth_session for each row execute function skip_row()`,
+    );
+    try {
+      await expect(attempt(owner.email, "la-buena-123", ip)).rejects.toThrow("Failed to create session");
+    } finally {
+      await db.execute(sql`drop trigger skip_sessions on auth_session`);
+      await db.execute(sql`drop function skip_row()`);
+    }
+    expect(await hitsCounted()).toBe(hitsBefore);
+    expect(await attempt(owner.email, "la-buena-123", ip)).toMatchObject({ ok: true });
   });
 
   it("a stranger's wrong passwords from one address do not lock the owner out of another", async () => {
@@ -198,7 +228,10 @@ describe("login", () => {
 });
 
 describe("login over HTTP behind a proxy", () => {
-  const http = useServerProcess(url, { TRUST_PROXY: "1" });
+  const http = useServerProcess(url, {
+    TRUST_PROXY: "1",
+    PASSWORD_HASH_LOG_N: String(PRODUCTION_HASH_LOG_N),
+  });
 
   function post(email: string, password: string, ip: string) {
     return fetch(`${http.server.url}/i/login`, {

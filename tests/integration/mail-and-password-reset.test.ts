@@ -1,9 +1,9 @@
 /**
- * Issue 15, items 1 and 2, over real SMTP: the built server sends to an SMTP server started by
- * this test; the reset link in the e-mail works once and only within its hour, every older
- * session ends, and the request's answer is the same whether or not the account exists. A send
- * the SMTP server refuses is retried by the job worker and delivered once. Without SMTP_URL the
- * message is logged with its link and written as an .eml file.
+ * Mail and the password reset (docs/decisions/017), over real SMTP: the built server sends to an
+ * SMTP server started by this test; the reset link in the e-mail works once and only within its
+ * hour, every older session ends, and the request's answer is the same whether or not the account
+ * exists. A send the SMTP server refuses is retried by the job worker and delivered once. Without
+ * SMTP_URL the message is logged with its link and written as an .eml file.
  */
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import net, { type AddressInfo } from "node:net";
@@ -17,7 +17,7 @@ import { RESET_MESSAGES } from "~/domain/auth/account-forms";
 import { storedIdentifier } from "~/domain/auth/verification-tokens.server";
 import { enqueue, startJobWorker } from "~/domain/jobs/jobs.server";
 import { composeMail } from "~/domain/mail/mail-text";
-import { createMailer, MAIL_JOB, mailJobHandler, queueMail } from "~/domain/mail/mail.server";
+import { createMailer, MAIL_JOB, mailJob, queueMail } from "~/domain/mail/mail.server";
 import { readEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/logger.server";
 import { registry } from "~/lib/metrics.server";
@@ -183,7 +183,7 @@ describe("the mail outbox", () => {
       db: outbox.db,
       logger,
       pollMs: 60_000,
-      handlers: { [MAIL_JOB]: mailJobHandler({ mailer: createMailer(env, logger), logger }) },
+      handlers: { [MAIL_JOB]: mailJob({ mailer: createMailer(env, logger), logger }).handler },
     });
     try {
       // The worker's own first pass at start must be over, so that the refusal below is met by
@@ -232,7 +232,7 @@ describe("the mail outbox", () => {
       logger,
       pollMs: 60_000,
       handlers: {
-        [MAIL_JOB]: mailJobHandler({ mailer: createMailer(down, logger), logger }),
+        [MAIL_JOB]: mailJob({ mailer: createMailer(down, logger), logger }).handler,
         [OTHER_KIND]: async () => {
           throw new Error("sin servicio");
         },
@@ -296,6 +296,10 @@ describe("the mail outbox", () => {
     try {
       expect(server.output()).toContain("no SMTP_URL configured");
       expect(server.output()).toContain(path.join(dataDir, "mail"));
+      // Which public address links and custom domains are made from, said once the server answers.
+      expect(server.output()).toMatch(
+        /"msg":"Tianguis listo en [^"]+".*"publicOrigin":"http:\/\/localhost:\d+"/,
+      );
       await fetch(`${server.url}/i/olvide-contrasena`, {
         method: "POST",
         body: new URLSearchParams({ email }),

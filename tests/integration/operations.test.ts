@@ -1,85 +1,19 @@
 /**
- * Issue 12 through real processes: SIGTERM with requests in flight (to the server and to `npm start`)
+ * Operations through real processes: SIGTERM with requests in flight (to the server and to `npm start`)
  * finishes them and shuts the embedded PostgreSQL down cleanly; a killed postgres is restarted and
  * live orders flow again; a stopped one does not hang /healthz; /metrics counts and is guarded.
  */
-import { chmod, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
-import { connectDatabase } from "~/db/client.server";
-import { createOwner, createProduct, createStore } from "~/db/factories.server";
+import { describe, expect, it } from "vitest";
+import { createClient } from "~/db/client.server";
 import { ORDER_LISTENER_APPLICATION_NAME } from "~/domain/orders/order-events.server";
 import { createTestDatabase } from "../support/database";
 import { signIn } from "../support/http-server";
+import { childrenOf, embeddedCluster as cluster, exited, processTestKit, shopIn } from "../support/processes";
 import { postOrder } from "../support/shopper";
-import { startServerProcess, type ServerProcess } from "../support/server-process";
 
-const running: ServerProcess[] = [];
-const dirs: string[] = [];
-afterAll(async () => {
-  for (const server of running) await server.stop().catch(() => {});
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
-
-async function newDataDir() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "tianguis-ops-"));
-  await chmod(dir, 0o755);
-  dirs.push(dir);
-  return dir;
-}
-
-async function start(dataDir: string, command?: [string, ...string[]], extra: Record<string, string> = {}) {
-  const server = await startServerProcess({
-    env: { DATA_DIR: dataDir, DEMO_DATA: "false", LOG_LEVEL: "debug", ...extra },
-    ...(command ? { command } : {}),
-  });
-  running.push(server);
-  return server;
-}
-
-/** The embedded cluster as the server left it on disk: its postmaster pid, port and password. */
-async function cluster(dataDir: string) {
-  const lines = (await readFile(path.join(dataDir, "postgres", "postmaster.pid"), "utf8")).split("\n");
-  const password = (await readFile(path.join(dataDir, "postgres-password"), "utf8")).trim();
-  const port = Number(lines[3]);
-  return {
-    pid: Number(lines[0]),
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/tianguis`,
-  };
-}
-
-async function shopIn(databaseUrl: string) {
-  const connection = connectDatabase(databaseUrl, { max: 2 });
-  try {
-    const store = await createStore(connection.db, { settings: { allowPickup: true } });
-    const product = await createProduct(connection.db, store.id, { name: "Concha", price: 14 });
-    const owner = await createOwner(connection.db, { storeId: store.id });
-    return { storeId: store.id, productId: product.id, owner };
-  } finally {
-    await connection.close();
-  }
-}
-
-async function childrenOf(parent: number): Promise<number[]> {
-  const entries = await readdir("/proc");
-  const children: number[] = [];
-  for (const entry of entries.filter((name) => /^\d+$/.test(name))) {
-    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[1]) === parent) children.push(Number(entry));
-  }
-  return children;
-}
-
-/** Resolves with the exit code once the process has ended. */
-function exited(server: ServerProcess) {
-  return new Promise<number | null>((resolve) => {
-    if (server.child.exitCode !== null) return resolve(server.child.exitCode);
-    server.child.once("exit", (code) => resolve(code));
-  });
-}
+const { newDataDir, start: startWith } = processTestKit("ops");
+const start = (dataDir: string, command?: [string, ...string[]], env: Record<string, string> = {}) =>
+  startWith(dataDir, { command, env });
 
 async function expectCleanRestart(dataDir: string) {
   const next = await start(dataDir);
@@ -91,23 +25,34 @@ async function expectCleanRestart(dataDir: string) {
 
 describe("graceful shutdown", () => {
   it.each([
-    ["the server", undefined],
-    ["npm start", ["npm", "start"] as [string, ...string[]]],
+    ["the server (one process)", undefined, "1"],
+    ["npm start with 2 workers", ["npm", "start"] as [string, ...string[]], "2"],
   ])(
     "SIGTERM to %s with 20 orders in flight: all 20 answered 200, exit 0, a clean restart",
     { timeout: 180_000 },
-    async (name, command) => {
+    async (name, command, workers) => {
       const dataDir = await newDataDir();
-      const server = await start(dataDir, command);
+      // A connection for every order, so that all 20 can be seen waiting for the lock.
+      const server = await start(dataDir, command, { WEB_CONCURRENCY: workers, DB_POOL_MAX: "24" });
       const { url } = await cluster(dataDir);
       const shop = await shopIn(url);
       // Hold the store's order lock, so that the 20 orders are surely in flight when SIGTERM arrives.
-      const blocker = new pg.Client({ connectionString: url });
+      const blocker = createClient({ connectionString: url });
       await blocker.connect();
       await blocker.query("begin");
       await blocker.query("select pg_advisory_xact_lock(hashtextextended($1, 7))", [shop.storeId]);
       const orders = Array.from({ length: 20 }, () => postOrder(server.url, shop));
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await expect
+        .poll(
+          async () =>
+            (
+              await blocker.query<{ waiting: number }>(
+                "select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted",
+              )
+            ).rows[0].waiting,
+          { timeout: 30_000, interval: 100 },
+        )
+        .toBe(20);
       const exit = exited(server);
       const signalled = Date.now();
       // To the one process the supervisor knows: `npm` itself for npm start, not its group.
@@ -219,7 +164,7 @@ describe("a lost order listener", () => {
     async () => {
       const { url: databaseUrl } = await createTestDatabase();
       const server = await start(await newDataDir(), undefined, { DATABASE_URL: databaseUrl });
-      const admin = new pg.Client({ connectionString: databaseUrl });
+      const admin = createClient({ connectionString: databaseUrl });
       await admin.connect();
       const health = async () => {
         const response = await fetch(`${server.url}/healthz`);

@@ -1,5 +1,5 @@
 /**
- * Issue 17 through the real HTTP server (the built app in its own process): the owner's steps,
+ * Order tracking through the real HTTP server (the built app in its own process): the owner's steps,
  * the shopper's tracking page, and how the shopper pays.
  */
 import { and, eq } from "drizzle-orm";
@@ -46,7 +46,12 @@ async function placeOrder(storeId: string, productId: string, extra: Record<stri
       },
     }),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  // The cookie that marks the placing browser (its own tracking page shows it the address).
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  return { status: response.status, body: (await response.json()) as Record<string, unknown>, cookie };
 }
 
 async function placed(storeId: string, productId: string, extra: Record<string, string> = {}) {
@@ -63,9 +68,9 @@ function ownerPost(cookie: string, fields: Record<string, string>) {
   });
 }
 
-async function tracking(storeId: string, number: string, clientIp = randomAddress()) {
+async function tracking(storeId: string, number: string, clientIp = randomAddress(), cookie?: string) {
   const response = await fetch(`${base()}/s/${storeId}/pedido/${number}`, {
-    headers: { "X-Forwarded-For": clientIp },
+    headers: { "X-Forwarded-For": clientIp, ...(cookie ? { cookie } : {}) },
   });
   return { response, html: await response.text() };
 }
@@ -253,10 +258,14 @@ describe("order steps and the tracking page", () => {
 });
 
 describe("the address of an order", () => {
-  async function lookup(storeId: string, number: string) {
+  async function lookup(storeId: string, number: string, cookie?: string) {
     const response = await fetch(`${base()}/s/${storeId}/api`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": randomAddress() },
+      headers: {
+        "Content-Type": "application/json",
+        "X-Forwarded-For": randomAddress(),
+        ...(cookie ? { cookie } : {}),
+      },
       body: JSON.stringify({ intent: "lookup-order", number }),
     });
     expect(response.status).toBe(200);
@@ -282,7 +291,40 @@ describe("the address of an order", () => {
     expect(html).not.toContain("Dirección");
   });
 
-  it("an address stored with a pickup order is never shown; a delivery's is, to its number's holder", async () => {
+  it("a pickup order's tracking page says where to pick it up: the store's address and instructions", async () => {
+    const { store, concha } = await shop({
+      pickupAddress: "Calle Juan de Montoro 214, Zona Centro",
+      pickupInstructions: "Pasa al mostrador de la entrada y di tu número de pedido.",
+    });
+    const pickup = await placed(store.id, concha.id, { deliveryType: "pickup" });
+    const { html } = await tracking(store.id, pickup);
+    expect(html).toContain("Dónde recoger tu pedido");
+    expect(html).toMatch(/data-testid="pickup-address"[^>]*>Calle Juan de Montoro 214, Zona Centro</);
+    expect(html).toMatch(
+      /data-testid="pickup-instructions"[^>]*>Pasa al mostrador de la entrada y di tu número de pedido\.</,
+    );
+    // A delivery is not picked up.
+    const delivery = await placed(store.id, concha.id, { deliveryType: "delivery", address: "Madero 12" });
+    const delivered = (await tracking(store.id, delivery)).html;
+    expect(delivered).not.toContain("Dónde recoger");
+    expect(delivered).not.toContain("Juan de Montoro");
+    // Only what the owner wrote: instructions alone, and nothing at all for a store that said nothing.
+    const instructionsOnly = await shop({ pickupInstructions: "Toca el timbre." });
+    const alone = (
+      await tracking(
+        instructionsOnly.store.id,
+        await placed(instructionsOnly.store.id, instructionsOnly.concha.id),
+      )
+    ).html;
+    expect(alone).toContain("Toca el timbre.");
+    expect(alone).not.toContain('data-testid="pickup-address"');
+    const quiet = await shop();
+    expect(
+      (await tracking(quiet.store.id, await placed(quiet.store.id, quiet.concha.id))).html,
+    ).not.toContain("Dónde recoger");
+  });
+
+  it("an address stored with a pickup order is never shown; a delivery's is, to the device that placed it", async () => {
     const { store, concha } = await shop();
     // A row written before the rule, or by anything other than the storefront.
     const legacy = await createOrder(db, store.id, {
@@ -293,17 +335,21 @@ describe("the address of an order", () => {
     expect((await lookup(store.id, legacy!.id)).order.address).toBe("");
     expect((await tracking(store.id, legacy!.id)).html).not.toContain("Juárez 5");
 
-    const delivery = await placed(store.id, concha.id, {
+    const { body, cookie } = await placeOrder(store.id, concha.id, {
       deliveryType: "delivery",
       address: "Madero 12, Centro",
     });
-    expect((await lookup(store.id, delivery)).order).toMatchObject({
+    const delivery = (body.order as { number: string }).number;
+    expect((await lookup(store.id, delivery, cookie)).order).toMatchObject({
       deliveryType: "delivery",
       address: "Madero 12, Centro",
     });
-    const { html } = await tracking(store.id, delivery);
+    const { html } = await tracking(store.id, delivery, randomAddress(), cookie);
     expect(html).toContain("Dirección");
     expect(html).toContain("Madero 12, Centro");
+    // Anyone else with the number (security.test.ts holds the rest of this rule).
+    expect((await lookup(store.id, delivery)).order.address).toBe("");
+    expect((await tracking(store.id, delivery)).html).not.toContain("Madero 12");
   });
 });
 
@@ -325,6 +371,36 @@ describe("how the shopper pays", () => {
     const number = await placed(store.id, concha.id, { paymentMethod: "cash", cashAmount: "200" });
     const { html } = await tracking(store.id, number);
     expect(html).toContain("Efectivo (pago con $200.00, cambio $60.00)");
+  });
+
+  it("cash for a delivery must cover the zone's fee too: an amount between the subtotal and the total is refused", async () => {
+    const { store, concha } = await shop({
+      ...bank,
+      deliveryPricing: {
+        zones: [{ id: "centro", name: "Centro", postalCodes: [], fee: 35, minimum: 0 }],
+        flatFee: 0,
+        freeOver: null,
+      },
+    });
+    // Ten conchas are $140.00; with the zone's $35.00 the order is $175.00.
+    const delivery = { deliveryType: "delivery", address: "Madero 12, Centro", deliveryZone: "centro" };
+    const short = await placeOrder(store.id, concha.id, {
+      ...delivery,
+      paymentMethod: "cash",
+      cashAmount: "150",
+    });
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({ fieldErrors: { cashAmount: PAYMENT_MESSAGES.cashBelowTotal } });
+    expect(await db.select().from(orders).where(eq(orders.storeId, store.id))).toHaveLength(0);
+
+    // The exact total is enough, and the order keeps the fee in its total.
+    const number = await placed(store.id, concha.id, {
+      ...delivery,
+      paymentMethod: "cash",
+      cashAmount: "175",
+    });
+    const [row] = await db.select().from(orders).where(eq(orders.id, number));
+    expect(row).toMatchObject({ total: 175, deliveryFee: 35, cashAmount: 175 });
   });
 
   it("a store that offers methods asks for one of them; one that offers none asks nothing", async () => {

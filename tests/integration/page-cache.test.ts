@@ -1,9 +1,11 @@
 /**
- * The rendered-page cache (issue 13, docs/decisions/021) through two server processes on one
+ * The rendered-page cache (docs/decisions/021) through two server processes on one
  * database: every kind of write an owner or the operator makes shows on the very next request to
- * either instance; signed-in owners never get a cached page; conditional requests get 304.
+ * either instance, and so does a write to each table whose trigger bumps `page_versions` (the list
+ * read from the database itself); signed-in owners never get a cached page; conditional requests
+ * get 304.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   createCity,
@@ -12,9 +14,11 @@ import {
   createStore,
   type CreateStoreInput,
 } from "~/db/factories.server";
+import { cities, customDomains, featuredProducts, storeCategories, stores, storeSettings } from "~/db/schema";
 import { SUPERADMIN_ROLE } from "~/domain/auth/roles";
 import { NO_SEARCH_RESULTS_MESSAGE } from "~/domain/directory/search";
 import { thumbnailKey } from "~/domain/images/image-urls";
+import { searchFrame } from "../../server/search-page";
 import { createTestDatabase } from "../support/database";
 import { signIn, uploadPhoto, useServerProcess } from "../support/http-server";
 
@@ -23,6 +27,8 @@ const { db, url: databaseUrl } = await createTestDatabase();
 const shared = { PUBLIC_ORIGIN: "http://tianguis.test" };
 const first = useServerProcess(databaseUrl, shared);
 const second = useServerProcess(databaseUrl, shared);
+/** Renders every page whole, as before the cache: what a page from memory must equal. */
+const uncached = useServerProcess(databaseUrl, { ...shared, PAGE_CACHE_MB: "0" });
 const instances = () => [
   { name: "the instance that took the write", url: first.server.url },
   { name: "another instance", url: second.server.url },
@@ -302,6 +308,107 @@ describe("who gets a cached page", () => {
   });
 });
 
+describe("an address no store ever had", () => {
+  const freeId = () => `libre-${Math.random().toString(36).slice(2, 10)}`;
+
+  it("gets the same 404 as a render, from the one look-up, with its own address in it", async () => {
+    // An id whose store was deleted keeps its version row: its 404 is rendered for its request.
+    const gone = await createStore(db, { cityId: city.id });
+    await db.delete(stores).where(eq(stores.id, gone.id));
+    const rendered = await get(first.server.url, `/${gone.id}`);
+    expect(rendered.status).toBe(404);
+    expect(rendered.cache).toBeNull();
+
+    for (const { name, url } of instances()) {
+      for (const path of [`/${freeId()}`, `/s/${freeId()}`, `/${freeId()}/p/abc123`]) {
+        const id = path.split("/").find((segment) => segment.startsWith("libre-"))!;
+        const page = await get(url, path, { "accept-encoding": "gzip" });
+        expect(page.status, `${name} ${path}`).toBe(404);
+        expect(page.cache, `${name} ${path}`).toBe("UNKNOWN-STORE");
+        expect(page.html).toContain(`href="/i/signup?id=${id}"`);
+        expect(page.html).toContain("está disponible");
+        // Byte for byte the page React Router renders for such an address, with this one in it.
+        expect(page.html).toBe(rendered.html.replaceAll(gone.id, id));
+        expect(page.headers.get("content-security-policy")).toBe(
+          rendered.headers.get("content-security-policy"),
+        );
+        expect(page.headers.get("x-frame-options")).toBe("DENY");
+        expect(page.headers.get("cache-control")).toBe("no-cache");
+      }
+    }
+  });
+
+  it("is the store's page on every instance from the moment the store is created with that id", async () => {
+    const id = freeId();
+    for (const { url } of instances()) expect((await get(url, `/${id}`)).cache).toBe("UNKNOWN-STORE");
+    await createStore(db, { id, cityId: city.id });
+    for (const { name, url } of instances()) {
+      const page = await get(url, `/${id}`);
+      expect(page.status, name).toBe(200);
+      expect(page.cache, name).toBe("MISS");
+    }
+  });
+});
+
+describe("a search not seen before", () => {
+  /**
+   * The whole render of a page as the cache would keep it: its stylesheets inside it and no
+   * nonce (a page from memory lists its inline scripts by hash instead).
+   */
+  async function asKept(html: string) {
+    let kept = html.replace(/ nonce="[^"]*"/g, "");
+    for (const [link, href] of kept.matchAll(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g)) {
+      kept = kept.replace(
+        link,
+        `<style>${await (await fetch(`${uncached.server.url}${href}`)).text()}</style>`,
+      );
+    }
+    return kept;
+  }
+
+  it("is the kept city page with its results in it, byte for byte the whole render, on every page of results", async () => {
+    // A city of its own with one store: its page's random picks (the strip, the carousels) are then
+    // the same in every render.
+    const town = await createCity(db, { name: "Real de Catorce" });
+    const { store } = await ownerOf({ displayName: "Panadería del Portal", cityId: town.id });
+    const term = `cocol${Math.random().toString(36).slice(2, 7)}`;
+    for (let index = 0; index < 30; index++) {
+      await createProduct(db, store.id, { name: `Pan ${term} ${index}`, price: 10 + index });
+    }
+    // Nine requests and two renders must fall within one minute, however busy the machine.
+    await clearOfMinuteTurn(20_000);
+    for (const path of [
+      `/c/${town.id}?q=${term}`,
+      `/c/${town.id}?q=${term}&page=2`,
+      `/c/${town.id}?q=nada${term}`,
+    ]) {
+      const spliced = await get(first.server.url, path);
+      expect(spliced.status, path).toBe(200);
+      expect(spliced.cache, path).toBe("MISS");
+      const whole = await get(uncached.server.url, path);
+      expect(whole.cache, path).toBeNull();
+      expect(spliced.html, path).toBe(await asKept(whole.html));
+      expect((await get(first.server.url, path)).cache, path).toBe("HIT");
+    }
+    // The searches were made on the city page, which they rendered and kept, cut where its search goes.
+    const cityPage = await get(first.server.url, `/c/${town.id}`);
+    expect(cityPage.cache).toBe("HIT");
+    expect(searchFrame(cityPage.html, town)).not.toBeNull();
+    const page = await get(first.server.url, `/c/${town.id}?q=${term}`);
+    expect(page.html).toMatch(new RegExp(`>Pan ${term} \\d+<`));
+    expect(page.html).toContain(`href="/c/${town.id}?q=${term}&amp;page=2#resultados"`);
+  });
+
+  it("is sent in gzip to a browser that also takes brotli: it is compressed once, when it is made", async () => {
+    const path = `/c/${city.id}?q=brotli${Math.random().toString(36).slice(2, 7)}`;
+    const response = await fetch(`${first.server.url}${path}`, {
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(await response.text()).toContain(NO_SEARCH_RESULTS_MESSAGE);
+  });
+});
+
 describe("analytics", () => {
   it("a search answered from memory is still counted, with its number of results", async () => {
     const term = `rosca-${Math.random().toString(36).slice(2, 8)}`;
@@ -347,4 +454,202 @@ describe("conditional requests", () => {
       expect(await response.text()).toContain("Ahora con café");
     }
   });
+});
+
+/**
+ * The tables whose triggers bump `page_versions`, as the database lists them: every trigger whose
+ * function touches the versions. A table that gains such a trigger gets a case below that fails
+ * until a write to it is added to `WRITES`.
+ */
+const { rows: bumpingTables } = await db.execute<{ name: string }>(sql`
+  select distinct c.relname as name
+  from pg_trigger t
+  join pg_class c on c.oid = t.tgrelid
+  join pg_proc p on p.oid = t.tgfoid
+  where not t.tgisinternal and p.prosrc ~ '(tianguis_touch_|page_versions)'
+  order by 1`);
+const BUMPING_TABLES = bumpingTables.map((row) => row.name);
+
+/** A write to one table, and how the pages it changes show it. */
+type Change = { pages: string[]; write: () => Promise<unknown>; shows: (page: Page) => boolean };
+
+/** The written table is neither instance's own: both only read the database. */
+const urls = () => [first.server.url, second.server.url];
+const marker = () => `marca-${Math.random().toString(36).slice(2, 10)}`;
+/** A city of its own, so its pages list only what these cases put there. */
+let directoryCity: { id: string };
+const cityPage = () => `/c/${directoryCity.id}`;
+const cityStore = (input: CreateStoreInput = {}) =>
+  createStore(db, { cityId: directoryCity.id, categoryId: "gifts", ...input });
+/** The "Productos destacados" row of a city page (the same products also fill their category's). */
+const featuredRow = (html: string) => {
+  const start = html.indexOf('id="destacados"');
+  return start === -1 ? "" : html.slice(start, html.indexOf("</section>", start));
+};
+
+/**
+ * For each table, a fresh change: `prepare` writes what the change needs (before the pages are
+ * kept), `write` is one statement on the table itself, as any writer (the app, a script, the
+ * operator's SQL) would make it.
+ */
+const WRITES: Record<string, { what: string; prepare: () => Promise<Change> }> = {
+  store_categories: {
+    what: "a directory category renamed: its row's title on the city page",
+    prepare: async () => {
+      const name = marker();
+      return {
+        pages: [cityPage()],
+        write: () => db.update(storeCategories).set({ name }).where(eq(storeCategories.id, "sweets")),
+        shows: (page) => page.html.includes(name),
+      };
+    },
+  },
+  cities: {
+    what: "a city renamed: its page's heading",
+    prepare: async () => {
+      const name = marker();
+      return {
+        pages: [cityPage()],
+        write: () => db.update(cities).set({ name }).where(eq(cities.id, directoryCity.id)),
+        shows: (page) => page.html.includes(name),
+      };
+    },
+  },
+  stores: {
+    what: "a store hidden: gone from its city's page",
+    prepare: async () => {
+      const name = marker();
+      const store = await cityStore({ displayName: name });
+      return {
+        pages: [cityPage()],
+        write: () => db.update(stores).set({ isHidden: true }).where(eq(stores.id, store.id)),
+        shows: (page) => !page.html.includes(name),
+      };
+    },
+  },
+  store_settings: {
+    what: "a store's name changed: on its page and its city's",
+    prepare: async () => {
+      const displayName = marker();
+      const store = await cityStore();
+      return {
+        pages: [`/${store.id}`, cityPage()],
+        write: () => db.update(storeSettings).set({ displayName }).where(eq(storeSettings.storeId, store.id)),
+        shows: (page) => page.html.includes(displayName),
+      };
+    },
+  },
+  products: {
+    what: "a product added: on its store's page",
+    prepare: async () => {
+      const name = marker();
+      const store = await cityStore();
+      return {
+        pages: [`/${store.id}`],
+        write: () => createProduct(db, store.id, { name }),
+        shows: (page) => page.html.includes(name),
+      };
+    },
+  },
+  featured_products: {
+    what: "a product featured: in its city's featured row",
+    prepare: async () => {
+      const name = marker();
+      const store = await cityStore();
+      const product = await createProduct(db, store.id, {
+        name,
+        imageKey: `product-images/${store.id}/${name}.webp`,
+      });
+      return {
+        pages: [cityPage()],
+        write: () => db.insert(featuredProducts).values({ storeId: store.id, productId: product.id }),
+        shows: (page) => featuredRow(page.html).includes(name),
+      };
+    },
+  },
+  custom_domains: {
+    what: "a store's own domain verified: its platform page moves there",
+    prepare: async () => {
+      const host = `${marker()}.example`;
+      const store = await cityStore({
+        licenceType: "basic",
+        licenceExpires: new Date(Date.now() + 30 * 86_400_000),
+      });
+      return {
+        pages: [`/${store.id}`],
+        write: () =>
+          db
+            .insert(customDomains)
+            .values({ storeId: store.id, host, token: "tianguis-t", status: "verified" }),
+        shows: (page) => page.status === 301 && (page.headers.get("location") ?? "").includes(host),
+      };
+    },
+  },
+};
+
+/**
+ * A kept page lasts until its minute ends, so a page renewed in a later minute says nothing about
+ * the write. A run counts only if it began and ended within one minute of this machine's clock
+ * (the servers' too): every server answer in it was given in that minute. A run that straddled
+ * the turn of a minute is run again with a fresh change; one run takes a second or two, so a second
+ * run always fits.
+ */
+async function inOneMinute(table: string, run: (minute: number) => Promise<"straddled" | (() => void)>) {
+  for (let runs = 0; runs < 3; runs++) {
+    const minute = Math.floor(Date.now() / 60_000);
+    const check = await run(minute);
+    if (check !== "straddled" && Math.floor(Date.now() / 60_000) === minute) return check();
+  }
+  throw new Error(`${table}: three runs in a row straddled a minute's turn`);
+}
+
+describe("every table whose writes bump page_versions", () => {
+  beforeAll(async () => {
+    directoryCity = await createCity(db, { name: "Villa de Pruebas" });
+    // The category carousels show only categories with a product with a photo in the city.
+    const sweets = await cityStore({ categoryId: "sweets" });
+    await createProduct(db, sweets.id, { imageKey: `product-images/${sweets.id}/pan.webp` });
+  });
+
+  it("has a write here for each of them, and for no other table", () => {
+    expect(BUMPING_TABLES.length).toBeGreaterThan(0);
+    expect(Object.keys(WRITES).sort()).toEqual(BUMPING_TABLES);
+  });
+
+  // Both lists: a table that lost its trigger still runs its case, and fails it for that reason.
+  const tables = [...new Set([...BUMPING_TABLES, ...Object.keys(WRITES)])].sort();
+  it.each(tables.map((table) => [table, WRITES[table]?.what ?? "no write here yet"]))(
+    "%s: %s, on the next request to either instance within the same minute",
+    async (table) => {
+      const entry = WRITES[table];
+      expect(entry, `add a write to ${table} to WRITES`).toBeDefined();
+      await inOneMinute(table, async (minute) => {
+        const change = await entry!.prepare();
+        for (const path of change.pages) {
+          for (const [index, url] of urls().entries()) {
+            const name = `instance ${index + 1}`;
+            await get(url, path);
+            const kept = await get(url, path);
+            // The page's minute ended between the two requests: this run proves nothing.
+            if (kept.cache !== "HIT" && Math.floor(Date.now() / 60_000) !== minute) return "straddled";
+            expect(kept.cache, `${name} ${path} before the write`).toBe("HIT");
+            expect(change.shows(kept), `${name} ${path} before the write`).toBe(false);
+          }
+        }
+        await change.write();
+        const after: { name: string; path: string; page: Page }[] = [];
+        for (const path of change.pages) {
+          for (const [index, url] of urls().entries()) {
+            after.push({ name: `instance ${index + 1}`, path, page: await get(url, path) });
+          }
+        }
+        return () => {
+          for (const { name, path, page } of after) {
+            expect(page.cache, `${name} ${path}`).not.toBe("HIT");
+            expect(change.shows(page), `${name} ${path}`).toBe(true);
+          }
+        };
+      });
+    },
+  );
 });

@@ -1,5 +1,5 @@
 /**
- * Web Push end to end on this machine (issue 10): real VAPID keys, real aes128gcm encryption by
+ * Web Push end to end on this machine: real VAPID keys, real aes128gcm encryption by
  * `web-push`, a local HTTPS push service that decrypts what it receives, and the job queue on the
  * test's database — in this process, and in a built server killed with SIGKILL mid-send — and the
  * Notificaciones tab's test notification and device removal through the server.
@@ -15,10 +15,11 @@ import { createOwner, createProduct, createStore } from "~/db/factories.server";
 import { jobs, pushSubscriptions } from "~/db/schema";
 import { enqueue, startJobWorker, type JobWorker } from "~/domain/jobs/jobs.server";
 import { parseOrderForm } from "~/domain/orders/order-form";
-import { placeOrder } from "~/domain/orders/place-order.server";
+import { placeOrder } from "~/domain/orders/place-order/index.server";
 import { PUSH_MESSAGES } from "~/domain/push/push-messages";
 import { PENDING_ORDERS_URL } from "~/domain/push/push-text";
-import { PUSH_JOB, pushJobHandler, saveSubscription } from "~/domain/push/push.server";
+import { PUSH_JOB, pushJob, saveSubscription } from "~/domain/push/push.server";
+import { readEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/logger.server";
 import { createTestDatabase } from "../support/database";
 import { startPushEndpoint } from "../support/push-endpoint";
@@ -28,6 +29,8 @@ import { startServerProcess, type ServerProcess } from "../support/server-proces
 const { db, url: databaseUrl } = await createTestDatabase();
 const endpoint = await startPushEndpoint();
 const keys = { ...webpush.generateVAPIDKeys(), subject: "mailto:pruebas@tianguis.mx" };
+/** This machine's push service is not a browser's: the operator's list names it, as a self-hosted one. */
+const env = readEnv({ PUSH_SERVICE_HOSTS: endpoint.host });
 const logger = createLogger("silent");
 const workers: JobWorker[] = [];
 afterAll(() => endpoint.close());
@@ -39,7 +42,7 @@ function worker(options: { backoffMs?: number } = {}) {
     logger,
     pollMs: 60_000,
     backoffMs: options.backoffMs ?? 1,
-    handlers: { [PUSH_JOB]: pushJobHandler({ db, keys, logger, agent: endpoint.agent }) },
+    handlers: { [PUSH_JOB]: pushJob({ db, keys, logger, env, agent: endpoint.agent }).handler },
   });
   workers.push(started);
   return started;
@@ -49,7 +52,13 @@ async function ownerWithDevice() {
   const store = await createStore(db, { settings: { allowPickup: true, allowDelivery: true } });
   const owner = await createOwner(db, { storeId: store.id });
   const device = endpoint.subscribe();
-  await saveSubscription(db, owner.id, store.id, { ...device, device: "Chrome en Android" });
+  await saveSubscription(
+    db,
+    owner.id,
+    store.id,
+    { ...device, device: "Chrome en Android" },
+    env.pushServiceHosts,
+  );
   const tamal = await createProduct(db, store.id, { name: "Tamal", price: 24.5 });
   return { store, owner, device, tamal };
 }
@@ -165,6 +174,7 @@ describe("a crash between the order's commit and the send", () => {
       LOG_LEVEL: "warn",
       // The built server trusts this test's push service, as it would a real one's certificate.
       NODE_EXTRA_CA_CERTS: endpoint.caFile,
+      PUSH_SERVICE_HOSTS: endpoint.host,
       JOBS_LEASE_SECONDS: "2",
       VAPID_PUBLIC_KEY: keys.publicKey,
       VAPID_PRIVATE_KEY: keys.privateKey,
@@ -204,6 +214,7 @@ describe("the Notificaciones tab's actions, through the server", () => {
         DEMO_DATA: "false",
         LOG_LEVEL: "warn",
         NODE_EXTRA_CA_CERTS: endpoint.caFile,
+        PUSH_SERVICE_HOSTS: endpoint.host,
         VAPID_PUBLIC_KEY: keys.publicKey,
         VAPID_PRIVATE_KEY: keys.privateKey,
       },
@@ -218,7 +229,13 @@ describe("the Notificaciones tab's actions, through the server", () => {
   async function ownerWithTwoDevices() {
     const { store, owner, device } = await ownerWithDevice();
     const second = endpoint.subscribe();
-    await saveSubscription(db, owner.id, store.id, { ...second, device: "Safari en iPhone" });
+    await saveSubscription(
+      db,
+      owner.id,
+      store.id,
+      { ...second, device: "Safari en iPhone" },
+      env.pushServiceHosts,
+    );
     const cookie = await signIn(running.server.url, owner.email, owner.password);
     return { store, cookie, endpoints: [device, second] };
   }

@@ -1,13 +1,14 @@
 /**
- * Issue 11's edge, through the real server process: posts from another origin change nothing, bodies
- * are refused as soon as they pass their limit (memory stays flat under 150 MB), every HTML page
- * carries a Content-Security-Policy whose nonce is on its scripts, private pages are never cached,
- * and CSP reports are logged within a limit. The authorisation matrix is guards.test.ts.
+ * The edge's defences (docs/decisions/012), through the real server process: posts from another
+ * origin change nothing, bodies are refused as soon as they pass their limit (memory stays flat
+ * under 150 MB), every HTML page carries a Content-Security-Policy whose nonce is on its scripts,
+ * private pages are never cached, and CSP reports are logged within a limit. The authorisation
+ * matrix is guards.test.ts.
  */
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import { and, count, eq, like } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { createOrder, createOwner, createProduct, createStore } from "~/db/factories.server";
 import {
   analyticsEvents,
@@ -19,6 +20,7 @@ import {
   storeSettings,
 } from "~/db/schema";
 import { limitKey, RATE_LIMITS } from "~/domain/rate-limit/rate-limit.server";
+import { closeStore, purgeClosedStores } from "~/domain/stores/close-store.server";
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_STORE } from "~/domain/orders/stream-limits.server";
 import { createTestDatabase } from "../support/database";
 import { signIn, useServerProcess } from "../support/http-server";
@@ -160,6 +162,42 @@ describe("state-changing requests from another origin", () => {
     expect(byReferer.status).toBe(200);
     const [product] = await db.select().from(products).where(eq(products.id, owner.productId));
     expect(product!.available).toBe(true);
+  });
+
+  it("origins that begin with ours, or are ours under the other scheme, are refused and change nothing", async () => {
+    const ours = new URL(base());
+    const lookalikes = [
+      `${base()}0`, // one more digit on the port
+      `${base()}.evil.example`,
+      `${ours.protocol === "http:" ? "https:" : "http:"}//${ours.host}`,
+    ];
+    const storeOrders = () => db.$count(orders, eq(orders.storeId, owner.storeId));
+    // Were one let in, the tests after this one would find the product switched off.
+    onTestFailed(() =>
+      db
+        .update(products)
+        .set({ available: true })
+        .where(eq(products.id, owner.productId))
+        .then(() => {}),
+    );
+    for (const origin of lookalikes) {
+      const before = { state: await ownerState(), orders: await storeOrders() };
+      const form = await fetch(`${base()}/i/admin/products`, {
+        method: "POST",
+        headers: { cookie: owner.cookie, Accept: "application/json", Origin: origin },
+        body: new URLSearchParams({
+          intent: "set-availability",
+          productId: owner.productId,
+          available: "false",
+        }),
+      });
+      expect(form.status, origin).toBe(403);
+      expect(((await form.json()) as { message: string }).message).toContain(FOREIGN_ORIGIN_MESSAGE);
+      const order = await postOrder(base(), owner, { origin });
+      expect(order.status, origin).toBe(403);
+      expect(((await order.json()) as { message: string }).message).toContain(FOREIGN_ORIGIN_MESSAGE);
+      expect({ state: await ownerState(), orders: await storeOrders() }, origin).toEqual(before);
+    }
   });
 
   it("a shopper's order from another site is refused; from the store's page it is taken", async () => {
@@ -353,6 +391,183 @@ describe("CSP reports", () => {
       .filter((line) => line.includes("csp violation"));
     expect(logged.length).toBeLessThanOrEqual(20);
     expect(logged.join("\n")).toContain("script-src-elem");
+  });
+});
+
+describe("CSP reports cannot flood the log", () => {
+  /** What the server wrote about CSP reports since `mark` (an index into its output). */
+  const cspLines = (mark: number) =>
+    running.server
+      .output()
+      .slice(mark)
+      .split("\n")
+      .filter((line) => line.includes('"csp violation'));
+  const send = (body: string) =>
+    fetch(`${base()}/i/csp-report`, {
+      method: "POST",
+      headers: { "Content-Type": "application/reports+json" },
+      body,
+    });
+  /** A Reporting API batch: `count` violations with long URLs, `size` bytes in all. */
+  const batch = (tag: string, size: number, count = 3) => {
+    const long = "x".repeat(Math.floor(size / count / 2));
+    return JSON.stringify(
+      Array.from({ length: count }, (_, n) => ({
+        type: "csp-violation",
+        body: {
+          effectiveDirective: "script-src-elem",
+          blockedURL: `https://evil.example/${tag}/${n}/${long}`,
+          documentURL: `${base()}/${owner.storeId}?${long}`,
+        },
+      })),
+    );
+  };
+
+  it("a 100 KB report is refused; a 15 KB one writes at most 2 KB; the same again within the minute writes nothing", async () => {
+    // This file's other reports come from the same address: its limit starts afresh here.
+    await db.delete(rateLimitHits).where(like(rateLimitHits.key, "cspReportPerAddress:%"));
+    const mark = running.server.output().length;
+    expect((await send(batch("enorme", 100 * 1024))).status).toBe(413);
+
+    const big = batch("grande", 15 * 1024);
+    expect(big.length).toBeGreaterThan(14 * 1024);
+    expect((await send(big)).status).toBe(204);
+    await expect.poll(() => cspLines(mark).length).toBe(1);
+    const [line] = cspLines(mark);
+    expect(line).toContain("https://evil.example/grande/0/");
+    expect(line).not.toContain("enorme");
+    expect(Buffer.byteLength(line!)).toBeLessThanOrEqual(2048);
+
+    for (let i = 0; i < 5; i++) expect((await send(big)).status).toBe(204);
+    // A different report afterwards: once it is written, anything the repeats wrote is there too.
+    expect((await send(batch("otra", 300, 1))).status).toBe(204);
+    await expect.poll(() => cspLines(mark).length).toBe(2);
+    expect(cspLines(mark)[1]).toContain("https://evil.example/otra/0/");
+  });
+});
+
+describe("a closed store's address tells the truth", () => {
+  it("while its id is held, /<id> says the store closed, with no invitation to claim it; once free, it is offered", async () => {
+    const store = await createStore(db, { displayName: "Nevería del Jardín" });
+    const account = await createOwner(db, { storeId: store.id });
+    await closeStore(db, { storeId: store.id, userId: account.id, confirmation: store.id });
+    for (const path of [`/${store.id}`, `/s/${store.id}`, `/${store.id}/p/un-producto`]) {
+      const page = await fetch(`${base()}${path}`);
+      expect(page.status, path).toBe(404);
+      const html = await page.text();
+      expect(html, path).toContain("<title>Esta tienda cerró · Tianguis</title>");
+      expect(html, path).toContain("Esta tienda cerró</h1>");
+      expect(html, path).toContain("cerró y ya no recibe pedidos en");
+      expect(html, path).not.toContain("Reclama esta dirección");
+      expect(html, path).not.toContain("/i/signup?id=");
+      expect(html, path).not.toContain("está disponible");
+    }
+    // Thirty days later the daily purge frees the id: a sign-up would take it now, and the page says so.
+    expect(await purgeClosedStores(db, new Date(Date.now() + 31 * 24 * 60 * 60 * 1000))).toContain(store.id);
+    const freed = await (await fetch(`${base()}/${store.id}`)).text();
+    expect(freed).toContain("Reclama esta dirección para tu tienda");
+    expect(freed).toContain(`/i/signup?id=${store.id}`);
+  });
+
+  it.each(["ayuda", "ab", "tienda_con_guion_bajo"])(
+    "an id a sign-up would refuse (%s) is never offered",
+    async (id) => {
+      const html = await (await fetch(`${base()}/${id}`)).text();
+      expect(html).toContain("La dirección que buscas no existe o ya no está disponible.");
+      expect(html).not.toContain("Reclama esta dirección");
+    },
+  );
+});
+
+describe("the tracking page shows the street address only to the device that placed the order", () => {
+  const ADDRESS = "Calle Nogal 123, Col. Jardines de la Asunción, 20270 Aguascalientes";
+
+  async function deliveryOrder(extra: Record<string, unknown> = {}, settings: Record<string, unknown> = {}) {
+    const store = await createStore(db, {
+      settings: { allowPickup: true, allowDelivery: true, ...settings },
+    });
+    const product = await createProduct(db, store.id, { name: "Pastel", price: 150, available: true });
+    const request = orderRequest({ productId: product.id });
+    const response = await fetch(`${base()}/s/${store.id}/api`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base() },
+      body: JSON.stringify({
+        ...request,
+        form: { ...request.form, deliveryType: "delivery", address: ADDRESS, ...extra },
+      }),
+    });
+    expect(response.status).toBe(200);
+    const { order } = (await response.json()) as { order: { number: string; address: string } };
+    // The placing browser keeps the cookie the answer set.
+    const cookie = response.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    expect(order.address).toBe(ADDRESS);
+    return { storeId: store.id, number: order.number, cookie, setCookie: response.headers.getSetCookie() };
+  }
+  const tracking = async (storeId: string, number: string, cookie?: string, suffix = "") => {
+    const response = await fetch(`${base()}/s/${storeId}/pedido/${number}${suffix}`, {
+      headers: cookie ? { cookie } : {},
+    });
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+  const lookup = async (storeId: string, number: string, cookie?: string) => {
+    const response = await fetch(`${base()}/s/${storeId}/api`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base(), ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify({ intent: "lookup-order", number }),
+    });
+    // Every request of this file comes from one address: the look-up limit's own test below
+    // counts from zero.
+    await db.delete(rateLimitHits).where(like(rateLimitHits.key, "orderLookupPerAddress:%"));
+    return ((await response.json()) as { order: Record<string, unknown> }).order;
+  };
+
+  it("with the placing device's cookie the page and Mi Pedido show the address; without it, the postal code", async () => {
+    const { storeId, number, cookie, setCookie } = await deliveryOrder();
+    expect(setCookie).toHaveLength(1);
+    expect(setCookie[0]).toMatch(
+      new RegExp(
+        `^tianguis_pedido_${number}=[\\w-]+; Path=/s/${storeId}/; Max-Age=\\d+; HttpOnly; SameSite=Lax$`,
+      ),
+    );
+
+    const mine = await tracking(storeId, number, cookie);
+    expect(mine).toContain("Calle Nogal 123");
+    expect(await tracking(storeId, number, cookie, ".data")).toContain("Calle Nogal 123");
+    expect(await lookup(storeId, number, cookie)).toMatchObject({ address: ADDRESS });
+
+    const shared = await tracking(storeId, number);
+    expect(shared).not.toContain("Nogal");
+    expect(shared).toContain("C.P. 20270");
+    expect(shared).toContain(
+      "La dirección completa solo se ve en el dispositivo con el que se hizo el pedido.",
+    );
+    expect(await tracking(storeId, number, undefined, ".data")).not.toContain("Nogal");
+    const looked = await lookup(storeId, number);
+    expect(looked).toMatchObject({ address: "", addressHidden: true, postalCode: "20270" });
+    expect(JSON.stringify(looked)).not.toContain("Nogal");
+  });
+
+  it("another order's cookie, or a made-up one, shows no address; a zone is shown by its name", async () => {
+    const first = await deliveryOrder();
+    const zones = {
+      deliveryPricing: {
+        zones: [{ id: "centro", name: "Centro", postalCodes: ["20000"], fee: 35, minimum: 0 }],
+        flatFee: 0,
+        freeOver: null,
+      },
+    };
+    const second = await deliveryOrder({ deliveryZone: "centro" }, zones);
+    const borrowed = first.cookie.replace(first.number, second.number);
+    for (const cookie of [borrowed, `tianguis_pedido_${second.number}=inventado`, first.cookie]) {
+      const html = await tracking(second.storeId, second.number, cookie);
+      expect(html).not.toContain("Nogal");
+      expect(html).toContain("Zona Centro");
+    }
+    expect(await tracking(second.storeId, second.number, second.cookie)).toContain("Calle Nogal 123");
   });
 });
 

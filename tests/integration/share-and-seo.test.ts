@@ -1,5 +1,5 @@
 /**
- * Issue 20, items 2–5, through the real HTTP server (the built app in its own process): the
+ * Sharing and search engines, through the real HTTP server (the built app in its own process): the
  * owner's QR and poster, product pages and their previews, the JPEG cards every page declares,
  * robots.txt, the sitemap and the JSON-LD.
  */
@@ -314,6 +314,54 @@ describe("product pages and link previews", () => {
     const [withPhone] = jsonLd((await page(`/${published.id}`)).html);
     expect(withPhone).toHaveProperty("telephone");
     expect(withPhone).not.toHaveProperty("openingHoursSpecification");
+  });
+
+  it("the store page's JSON-LD has the pickup street, the hours and the published phone, each only when set", async () => {
+    const weekly = [[], [{ open: "08:00", close: "20:00" }], [], [], [], [], []];
+    const full = await createStore(db, {
+      settings: {
+        allowPickup: true,
+        pickupAddress: "Calle Juan de Montoro 214, Zona Centro",
+        phone: "4491234567",
+        requireWhatsappConfirmation: true,
+        openingHours: { weekly, exceptions: [] },
+      },
+    });
+    const [store] = jsonLd((await page(`/${full.id}`)).html);
+    expect(store).toMatchObject({
+      telephone: "4491234567",
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: "Calle Juan de Montoro 214, Zona Centro",
+        addressLocality: "Aguascalientes",
+        addressCountry: "MX",
+      },
+      openingHoursSpecification: [
+        {
+          "@type": "OpeningHoursSpecification",
+          dayOfWeek: "https://schema.org/Monday",
+          opens: "08:00",
+          closes: "20:00",
+        },
+      ],
+    });
+    // A store that configures nothing new says what it said before: its city, no street.
+    const quiet = await createStore(db);
+    const [plain] = jsonLd((await page(`/${quiet.id}`)).html);
+    expect(plain!.address).toEqual({
+      "@type": "PostalAddress",
+      addressLocality: "Aguascalientes",
+      addressRegion: "Aguascalientes",
+      addressCountry: "MX",
+    });
+    for (const key of ["telephone", "openingHoursSpecification"]) expect(plain).not.toHaveProperty(key);
+    // An address kept while pickup is switched off is not published.
+    const noPickup = await createStore(db, {
+      settings: { allowPickup: false, allowDelivery: true, pickupAddress: "Madero 12, Centro" },
+    });
+    const noPickupPage = (await page(`/${noPickup.id}`)).html;
+    expect(jsonLd(noPickupPage)[0]!.address).not.toHaveProperty("streetAddress");
+    expect(noPickupPage).not.toContain("Madero 12");
   });
 
   it("the store page's JSON-LD carries the opening hours the owner set", async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 16 through the real HTTP server: a paused or closed store refuses orders, a scheduled
+ * Shop rules through the real HTTP server: a paused or closed store refuses orders, a scheduled
  * order must take an offered slot and a slot's capacity holds under 20 concurrent orders, delivery
  * zones charge their fee and enforce their minimum, and quantities keep to the product's step.
  */
@@ -34,11 +34,16 @@ const allDay: OpeningHours = {
 async function shop(settings: Partial<typeof storeSettings.$inferInsert> = {}) {
   const store = await createStore(db, { settings: { allowPickup: true, allowDelivery: true, ...settings } });
   const pan = await createProduct(db, store.id, { name: "Pan", price: 10 });
-  const queso = await createProduct(db, store.id, { name: "Queso", price: 260, unit: "kg" });
+  const queso = await createProduct(db, store.id, {
+    name: "Queso",
+    price: 260,
+    unit: "kg",
+    quantityStep: 0.25,
+  });
   return { store, pan, queso };
 }
 
-async function order(storeId: string, lines: { productId: string; quantity: number }[], extra: object = {}) {
+async function order(storeId: string, lines: { productId: string; quantity: unknown }[], extra: object = {}) {
   const response = await fetch(`${running.server.url}/s/${storeId}/api`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Forwarded-For": randomAddress() },
@@ -238,6 +243,42 @@ describe("delivery zones and quantities", () => {
     const halfPiece = await order(store.id, [{ productId: pan.id, quantity: 1.5 }]);
     expect(halfPiece.status).toBe(400);
     expect(await ordersOf(store.id)).toHaveLength(1);
+  });
+
+  it("a product by kg whose owner set no step orders in whole kilos, as the spec says", async () => {
+    const { store } = await shop();
+    const miel = await createProduct(db, store.id, { name: "Miel", price: 180, unit: "kg" });
+    const half = await order(store.id, [{ productId: miel.id, quantity: 0.5 }]);
+    expect(half.status).toBe(400);
+    expect(half.body.message).toBe("Miel: La cantidad debe ser de al menos 1 kg y en pasos de 1 kg.");
+    const two = await order(store.id, [{ productId: miel.id, quantity: 2 }]);
+    expect(two.status).toBe(200);
+    expect(two.body.order.lines[0]).toMatchObject({ quantity: 2, unit: "kg" });
+    expect(await ordersOf(store.id)).toHaveLength(1);
+  });
+
+  it("words a bad quantity for the line's unit: kilos with decimals for a kilo line, a whole number for a piece", async () => {
+    const { store, pan, queso } = await shop();
+    for (const quantity of ["dos", "0.5", 0, -1, null]) {
+      const kilos = await order(store.id, [{ productId: queso.id, quantity }]);
+      expect(kilos.status, JSON.stringify(quantity)).toBe(400);
+      expect(kilos.body.fieldErrors).toEqual({
+        lines:
+          "Queso: La cantidad debe ser un número de kilos mayor que cero (puede llevar decimales, por ejemplo 0.75 kg).",
+      });
+      const pieces = await order(store.id, [{ productId: pan.id, quantity }]);
+      expect(pieces.status, JSON.stringify(quantity)).toBe(400);
+      expect(pieces.body.fieldErrors).toEqual({
+        lines: "La cantidad debe ser un número entero de al menos 1.",
+      });
+    }
+    // A bad line is refused as sent, not summed with another line of the same product.
+    const summed = await order(store.id, [
+      { productId: pan.id, quantity: -1 },
+      { productId: pan.id, quantity: 2 },
+    ]);
+    expect(summed.status).toBe(400);
+    expect(await ordersOf(store.id)).toHaveLength(0);
   });
 
   it("a store that configures nothing takes orders at any time, with no fee", async () => {

@@ -6,7 +6,7 @@ import { analyticsEvents, orderLines, orders, stores, storeSettings } from "~/db
 import { lookupOrder } from "~/domain/orders/lookup.server";
 import { ORDER_MESSAGES, parseOrderForm, type OrderFormInput } from "~/domain/orders/order-form";
 import { ORDER_NUMBER_ALPHABET } from "~/domain/orders/order-number";
-import { placeOrder, ProductUnavailableError } from "~/domain/orders/place-order.server";
+import { placeOrder, ProductUnavailableError } from "~/domain/orders/place-order/index.server";
 import { AppError } from "~/lib/errors";
 import { randomId } from "~/lib/ids";
 import { createTestDatabase } from "../support/database";
@@ -106,7 +106,7 @@ describe("placing an order", () => {
     );
   });
 
-  it("refuses an unavailable product with the spec's message and stores nothing", async () => {
+  it("refuses an unavailable product with its fixed message and stores nothing", async () => {
     const { store, concha } = await storeWithProducts();
     const rosca = await createProduct(db, store.id, { name: "Rosca", available: false });
     const attempt = placeOrder(

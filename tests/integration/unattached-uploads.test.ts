@@ -117,7 +117,19 @@ describe("unattached uploads", () => {
   it("the daily job cleans up and queues tomorrow's run", async () => {
     const store = await createStore(db);
     const key = await uploaded(store.id, "store-logos", 2 * DAY);
-    await uploadCleanupJob({ db, storage, logger })();
+    const job = uploadCleanupJob({ db, storage, logger });
+    await job.handler.run({
+      id: 0,
+      kind: job.kind,
+      key: null,
+      payload: {},
+      runAt: new Date(),
+      attempts: 1,
+      lockedUntil: null,
+      lastError: null,
+      doneAt: null,
+      createdAt: new Date(),
+    });
     expect(onDisk(key)).toEqual([false, false, false]);
     const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
     expect(

@@ -1,4 +1,4 @@
-/** Debian's Chromium, with the flags this closed network needs (ARCHITECTURE.md §9). */
+/** Debian's Chromium, with the flags this closed network needs: headless, no sandbox, no calls home. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_FLAGS = [
   "--headless",

@@ -1,5 +1,5 @@
 /**
- * A small DNS server over UDP for tests (issue 18), answering like a recursive resolver from a
+ * A small DNS server over UDP for tests of stores' own domains, answering like a recursive resolver from a
  * zone the test edits: A, AAAA, CNAME and TXT records; an A/AAAA question for a name with a CNAME
  * gets the CNAME and the target's addresses, as real resolvers answer. A name with no record at all
  * is NXDOMAIN; a name marked `failing` answers SERVFAIL. The app reaches it through DNS_SERVERS.

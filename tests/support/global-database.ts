@@ -6,11 +6,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "~/db/embedded.server";
 import { runMigrations } from "~/db/migrate.server";
 import { createLogger } from "~/lib/logger.server";
+import { createClient } from "~/db/client.server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
     stop = embedded.stop;
   }
   const templateDatabase = `tianguis_template_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const admin = createClient({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${templateDatabase}`);
   await runMigrations(withDatabase(adminUrl, templateDatabase));

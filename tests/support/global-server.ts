@@ -7,12 +7,12 @@
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "~/db/embedded.server";
 import { createLogger } from "~/lib/logger.server";
 import { withDatabase } from "./global-database";
 import { startServerProcess } from "./server-process";
+import { createClient } from "~/db/client.server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -36,7 +36,7 @@ export default async function setup(project: TestProject) {
     stopDatabase = embedded.stop;
   }
   const name = `tianguis_e2e_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const admin = createClient({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
@@ -49,6 +49,8 @@ export default async function setup(project: TestProject) {
       DEMO_DATA: "true",
       SIGNUP_LIMIT_PER_HOUR: "1000",
       TRUST_PROXY: "loopback",
+      // Every browser file shares this server: a worker per core, as `npm start` runs it.
+      WEB_CONCURRENCY: "2",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     },
   });

@@ -1,6 +1,6 @@
 /**
- * The hostile uploads of issue 5, built in memory: each must be refused with a Spanish message
- * or neutralised (re-encoded WebP under a random key).
+ * Hostile uploads (oversized, malformed, disguised), built in memory: each must be refused with a
+ * Spanish message or neutralised (re-encoded WebP under a random key).
  */
 import zlib from "node:zlib";
 import sharp from "sharp";

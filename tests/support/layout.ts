@@ -1,5 +1,5 @@
 /**
- * Layout guards for browser tests (issue 14): a page must fit its viewport and its text its
+ * Layout guards for browser tests (docs/decisions/020): a page must fit its viewport and its text its
  * boxes. They read element geometry (scroll sizes, bounding boxes of elements and of text), not
  * pixels, so a change of font rendering or of a picture does not make them fail.
  */

@@ -21,7 +21,7 @@ export type Delivery = {
 };
 export type Answer = number | "hang";
 
-export async function startPushEndpoint() {
+export async function startPushEndpoint({ names = [] }: { names?: string[] } = {}) {
   const pems = await selfsigned.generate([{ name: "commonName", value: "localhost" }], {
     keySize: 2048,
     algorithm: "sha256",
@@ -31,6 +31,8 @@ export async function startPushEndpoint() {
         name: "subjectAltName",
         altNames: [
           { type: 2, value: "localhost" },
+          // Other names a test's own DNS points here.
+          ...names.map((value) => ({ type: 2 as const, value })),
           { type: 7, ip: "127.0.0.1" },
         ],
       },
@@ -91,6 +93,8 @@ export async function startPushEndpoint() {
 
   return {
     url,
+    /** `localhost:<port>`: what PUSH_SERVICE_HOSTS lists for the server to accept this service. */
+    host: `localhost:${port}`,
     /** The certificate to trust: `new https.Agent({ ca })`, or NODE_EXTRA_CA_CERTS=caFile for a process. */
     ca: pems.cert,
     caFile,

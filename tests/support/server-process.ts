@@ -3,6 +3,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { findFreePort } from "~/db/embedded.server";
 
+/** scrypt's log2 N in the suite: 4 MiB and a few milliseconds a hash instead of 128 MiB and half a second. */
+export const TEST_HASH_LOG_N = "12";
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 export type ServerProcess = {
@@ -34,6 +37,13 @@ export async function startServerProcess(options: {
       HOST: "127.0.0.1",
       PUBLIC_ORIGIN: `http://localhost:${port}`,
       LOG_LEVEL: "info",
+      // One process per test server unless a test asks for workers: a file's requests are few.
+      WEB_CONCURRENCY: "1",
+      // Accounts are hashed at a test's cost; a test of the hashing itself asks for production's.
+      PASSWORD_HASH_LOG_N: TEST_HASH_LOG_N,
+      // Four files at once share one PostgreSQL (100 connections on a stock server): each test
+      // server keeps a few.
+      DB_POOL_MAX: "6",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

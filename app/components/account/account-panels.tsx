@@ -5,7 +5,7 @@ import { TextField } from "~/components/field";
 import { useFormAction } from "~/components/forms/use-form-action";
 import { ACCOUNT_MESSAGES } from "~/domain/auth/account-forms";
 import { formatOrderDate } from "~/domain/orders/order-vocabulary";
-import { CLOSE_STORE_MESSAGES, releaseDate } from "~/domain/stores/close-store";
+import { CLOSE_STORE_MESSAGES, EXPORT_MESSAGES, releaseDate } from "~/domain/stores/close-store";
 
 /** A failed answer's message for one field, if the server gave one. */
 function fieldError(save: ReturnType<typeof useFormAction>, field: string) {
@@ -36,14 +36,25 @@ export function EmailPanel({ email }: { email: string }) {
         autoComplete="email"
         error={fieldError(save, "newEmail")}
       />
-      <TextField
-        label="Tu contraseña actual"
-        name="currentPassword"
-        type="password"
-        autoComplete="current-password"
-        error={fieldError(save, "currentPassword")}
-      />
+      <CurrentPasswordField error={fieldError(save, "currentPassword")} />
     </PanelForm>
+  );
+}
+
+/**
+ * The current password before something that cannot be undone; the server lets it stay empty
+ * right after signing in (app/domain/auth/account.server.ts).
+ */
+function CurrentPasswordField({ error }: { error?: string }) {
+  return (
+    <TextField
+      label="Tu contraseña actual"
+      name="currentPassword"
+      type="password"
+      autoComplete="current-password"
+      hint="Por seguridad. No hace falta si entraste hace menos de 10 minutos."
+      error={error}
+    />
   );
 }
 
@@ -179,13 +190,7 @@ export function YourDataPanel({ store }: { store: { id: string; displayName: str
           hojas CSV y un JSON.
         </p>
       </div>
-      <a
-        href="/i/cuenta/exportar"
-        download
-        className="inline-block w-full rounded-lg border border-stone-300 px-4 py-2.5 text-center font-semibold hover:bg-stone-100 sm:w-auto"
-      >
-        Descargar mis datos
-      </a>
+      <ExportForm />
       <form
         method="post"
         action="/i/cuenta/cerrar-tienda"
@@ -213,6 +218,9 @@ export function YourDataPanel({ store }: { store: { id: string; displayName: str
           onChange={(event) => setTyped(event.currentTarget.value)}
           error={fieldError(close as ReturnType<typeof useFormAction>, "confirmStoreId")}
         />
+        <CurrentPasswordField
+          error={fieldError(close as ReturnType<typeof useFormAction>, "currentPassword")}
+        />
         <ActionMessage result={close.result} onRetry={close.retry} />
         <button
           type="submit"
@@ -224,4 +232,81 @@ export function YourDataPanel({ store }: { store: { id: string; displayName: str
       </form>
     </section>
   );
+}
+
+type ExportOutcome = {
+  ok: boolean;
+  message: string;
+  fieldErrors?: Record<string, string>;
+  retryable?: boolean;
+};
+
+/**
+ * "Descargar mis datos": the password (or a recent sign-in) first, then the ZIP the server makes,
+ * saved by the browser. Sent with fetch so that a refusal shows next to the field instead of
+ * replacing the page; without JavaScript the form posts itself and the browser saves the file.
+ */
+function ExportForm() {
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<ExportOutcome>();
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      const response = await fetch(EXPORT_ACTION, {
+        method: "POST",
+        body: new FormData(form),
+        headers: { Accept: "application/json" },
+        credentials: "same-origin",
+      });
+      if (response.ok && response.headers.get("content-type")?.startsWith("application/zip")) {
+        const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1];
+        saveFile(await response.blob(), name ?? "tianguis.zip");
+        form.reset();
+        setOutcome({ ok: true, message: EXPORT_MESSAGES.downloading });
+      } else {
+        const payload = (await response.json().catch(() => null)) as ExportOutcome | null;
+        setOutcome(
+          payload && payload.ok === false && response.status < 500
+            ? payload
+            : { ok: false, message: EXPORT_MESSAGES.failed, retryable: true },
+        );
+      }
+    } catch {
+      setOutcome({ ok: false, message: EXPORT_MESSAGES.failed, retryable: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form method="post" action={EXPORT_ACTION} noValidate onSubmit={submit} className="space-y-3">
+      <CurrentPasswordField
+        error={outcome?.ok === false ? outcome.fieldErrors?.currentPassword : undefined}
+      />
+      <ActionMessage result={outcome} />
+      <button
+        type="submit"
+        disabled={busy}
+        className="w-full rounded-lg border border-stone-300 px-4 py-2.5 text-center font-semibold hover:bg-stone-100 disabled:opacity-60 sm:w-auto"
+      >
+        {busy ? "Preparando tus datos…" : "Descargar mis datos"}
+      </button>
+    </form>
+  );
+}
+
+const EXPORT_ACTION = "/i/cuenta/exportar";
+
+/** Hands a file the page received to the browser's downloads. */
+function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense } from "react";
 import type { DomainPanel } from "~/domain/domains/custom-domains.server";
-import type { AdminTabData } from "~/domain/stores/admin-panel.server";
+import type { AdminTabData } from "~/routes/admin/tabs/index.server";
 import type { DashboardFigures } from "~/domain/stores/dashboard";
 import { CustomDomainPanel } from "./custom-domain-panel";
 import { AdvancedSettingsTab } from "./advanced-settings-tab";

@@ -29,7 +29,7 @@ export function AdminTabsNav({
   }, [current]);
 
   return (
-    <nav aria-label="Secciones del panel" className="relative -mx-4 mt-6">
+    <nav aria-label="Secciones del panel" className="relative -mx-4 mt-4 sm:mt-6">
       <div ref={scroller} className="overflow-x-auto px-4 [scrollbar-width:none]">
         <ul className="flex w-max min-w-full gap-1 border-b border-stone-300">
           {tabs.map((tab) => (

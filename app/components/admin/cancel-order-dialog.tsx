@@ -3,9 +3,9 @@ import { OWNER_ORDER_MESSAGES } from "~/domain/orders/owner-orders";
 import { Modal } from "./modal";
 
 /**
- * "Cancelar orden" asks first (issue 17 item 1): the spec's confirmation sentence and the optional
+ * "Cancelar orden" asks first: the product's fixed confirmation sentence and the optional
  * reason the shopper will see in Mi Pedido, on the tracking page and in the WhatsApp message.
- * A failure is only logged (spec §8): the dialog stays open with what was typed.
+ * A failure is only logged, never shown as an error page: the dialog stays open with what was typed.
  */
 export function CancelOrderDialog({
   orderId,

@@ -34,6 +34,9 @@ const TEXT = {
   remove: "Quitar dominio",
   removing: "Quitando…",
   recordsTitle: "Registros DNS que debes crear",
+  recordsInPlaceTitle: "Registros DNS de tu dominio",
+  recordsInPlaceHelp:
+    "Ya están en su lugar. Déjalos como están: si los cambias o los borras, tu tienda deja de verse en tu dominio.",
   recordsHelp:
     "Entra al sitio donde compraste tu dominio (por ejemplo GoDaddy, Namecheap, Google Domains o Neubox), busca «DNS» y crea estos registros. Luego presiona «Verificar».",
   apexHelp:
@@ -49,7 +52,7 @@ const TEXT = {
   columns: { type: "Tipo", name: "Nombre", value: "Valor" },
 } as const;
 
-/** Configuración → "Dominio propio" (issue 18). */
+/** Configuración → "Dominio propio" (docs/decisions/018). */
 export function CustomDomainPanel({ panel, canStartTrial }: { panel: DomainPanel; canStartTrial: boolean }) {
   if (!panel.available) {
     return (
@@ -123,6 +126,9 @@ function DomainState({ domain, platformHost }: { domain: Domain; platformHost: s
   const problems = found ?? (result?.ok ? [] : domain.problems);
   const context = { host: domain.host, token: domain.token, platformHost, apex: domain.apex };
   const status = domain.status === "verified" && !domain.active ? "lapsed" : domain.status;
+  // Once verified, the records exist: the owner keeps them rather than creates them.
+  const inPlace = domain.status === "verified";
+  const recordsTitle = inPlace ? TEXT.recordsInPlaceTitle : TEXT.recordsTitle;
   return (
     <section
       aria-labelledby="custom-domain-records"
@@ -162,10 +168,10 @@ function DomainState({ domain, platformHost }: { domain: Domain; platformHost: s
       ) : null}
 
       <div className="space-y-2">
-        <h4 className="font-semibold">{TEXT.recordsTitle}</h4>
-        <p className="text-sm text-stone-700">{TEXT.recordsHelp}</p>
-        {domain.apex ? <p className="text-sm text-stone-700">{TEXT.apexHelp}</p> : null}
-        <ul className="space-y-3" aria-label={TEXT.recordsTitle}>
+        <h4 className="font-semibold">{recordsTitle}</h4>
+        <p className="text-sm text-stone-700">{inPlace ? TEXT.recordsInPlaceHelp : TEXT.recordsHelp}</p>
+        {domain.apex && !inPlace ? <p className="text-sm text-stone-700">{TEXT.apexHelp}</p> : null}
+        <ul className="space-y-3" aria-label={recordsTitle}>
           {domain.records.map((record) => (
             <li
               key={`${record.type}-${record.value}`}

@@ -4,7 +4,7 @@ import { NEW_ORDER_EMAIL_MESSAGES } from "~/domain/mail/mail-text";
 import { CheckboxField } from "./checkbox-field";
 
 /**
- * "Avisarme por correo de cada pedido nuevo" (issue 15 item 7): e-mail as a second channel beside
+ * "Avisarme por correo de cada pedido nuevo": e-mail as a second channel beside
  * push, off until the owner turns it on. Saved as soon as it is ticked.
  */
 export function NewOrderEmailCard({ enabled }: { enabled: boolean }) {

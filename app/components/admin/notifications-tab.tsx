@@ -17,12 +17,12 @@ type Device = {
   device: string;
   endpoint: string;
   createdAt: string;
-  lastDeliveryAt: string | null;
+  lastNotification: { delivered: boolean; at: string } | null;
 };
 type Settings = { publicKey: string; devices: Device[] };
 
 /**
- * Notificaciones (spec §2, §4; issue 10): how to install the app, this device's status in words,
+ * Notificaciones: how to install the app, this device's status in words,
  * Activar / Desactivar, the owner's devices with "Quitar", and a test notification to all of them.
  */
 export function NotificationsTab({ emailNewOrders }: { emailNewOrders: boolean }) {
@@ -49,7 +49,7 @@ export function NotificationsTab({ emailNewOrders }: { emailNewOrders: boolean }
       const text = result?.message ?? success;
       if (text) setMessage({ ok: true, text });
     } catch (error) {
-      // Notification errors are only logged (spec §8); the owner sees the status and may retry.
+      // Notification errors are only logged, never an error page; the owner sees the status and may retry.
       console.error("Notifications error:", error);
       setMessage({ ok: false, text: PUSH_MESSAGES.failed });
     } finally {
@@ -126,8 +126,10 @@ export function NotificationsTab({ emailNewOrders }: { emailNewOrders: boolean }
                 <span>
                   <span className="block font-medium">{device.device || "Navegador"}</span>
                   <span className="block text-xs text-stone-600">
-                    Agregado {formatOrderDate(device.createdAt)} · Última notificación{" "}
-                    {device.lastDeliveryAt ? formatOrderDate(device.lastDeliveryAt) : "ninguna todavía"}
+                    Agregado {formatOrderDate(device.createdAt)} · Última notificación:{" "}
+                    {device.lastNotification
+                      ? `${device.lastNotification.delivered ? PUSH_MESSAGES.delivered : PUSH_MESSAGES.notDelivered} (${formatOrderDate(device.lastNotification.at)})`
+                      : "ninguna todavía"}
                   </span>
                 </span>
                 <button

@@ -9,6 +9,12 @@ const VIBRATE_EVERY_MS = 3_000;
 
 type Sound = "locked" | "on" | "muted";
 
+const SOUND_TEXT: Record<Sound, string> = {
+  locked: "El sonido de las alertas está apagado hasta que toques la página.",
+  on: "Alertas de pedidos con sonido.",
+  muted: "Alertas de pedidos sin sonido en este dispositivo.",
+};
+
 function orderCount(count: number) {
   return count === 1 ? "1 orden nueva sin ver" : `${count} órdenes nuevas sin ver`;
 }
@@ -52,7 +58,9 @@ export function OrderAlarm({ unseen }: { unseen: number }) {
     if (!ringing) {
       element.pause();
       element.currentTime = 0;
-      navigator.vibrate?.(0);
+      // Only a phone that was tapped can have been vibrating; before a tap the browser refuses
+      // any call to vibrate (and says so in the console).
+      if (unlocked) navigator.vibrate?.(0);
       return;
     }
     // Where the browser already allows sound (an earlier visit, an installed app) it just plays.
@@ -77,48 +85,45 @@ export function OrderAlarm({ unseen }: { unseen: number }) {
     setMuted(next);
   }
 
+  // A row of the panel's strip (app/routes/admin.tsx): one line of words and its buttons beside.
   return (
-    <div className="mt-4 space-y-2" data-alarm={ringing ? "ringing" : "quiet"} data-sound={sound}>
+    <div className="space-y-2 px-3 py-2" data-alarm={ringing ? "ringing" : "quiet"} data-sound={sound}>
       <audio ref={audio} src={ALARM_SOUND_URL} loop preload="auto" data-testid="alarma-ordenes" />
-      {sound === "locked" ? (
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-amber-50 p-3 text-amber-950 ring-1 ring-amber-300">
-          <p className="text-sm font-medium">
-            El sonido de las alertas está apagado: el navegador lo permite después de tocar la página.
-          </p>
-          <button
-            type="button"
-            onClick={() => void unlockAudio(audio.current).then((ok) => ok && setUnlocked(true))}
-            className="rounded-lg bg-amber-700 px-3 py-2 text-sm font-semibold text-white hover:bg-amber-800"
-          >
-            Activar sonido
-          </button>
-        </div>
-      ) : null}
       {unseen > 0 ? (
         <div
           role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 p-3 text-red-950 ring-2 ring-red-400"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-red-50 p-2 text-red-950 ring-2 ring-red-400"
         >
           <p className="font-semibold">
             <span aria-hidden="true">🔔 </span>
             {orderCount(unseen)}
           </p>
-          <div className="flex flex-wrap gap-2">
-            <Link
-              to="?tab=ordenes_pendientes"
-              preventScrollReset
-              className="rounded-lg bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-800"
-            >
-              Ver órdenes
-            </Link>
-            <MuteButton muted={muted} onToggle={toggleMute} />
-          </div>
+          <Link
+            to="?tab=ordenes_pendientes"
+            preventScrollReset
+            className="rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800"
+          >
+            Ver órdenes
+          </Link>
         </div>
-      ) : (
-        <div className="flex justify-end">
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
+        <p className={sound === "locked" ? "font-medium text-amber-950" : "text-stone-700"}>
+          {SOUND_TEXT[sound]}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {sound === "locked" ? (
+            <button
+              type="button"
+              onClick={() => void unlockAudio(audio.current).then((ok) => ok && setUnlocked(true))}
+              className="rounded-lg bg-amber-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-amber-800"
+            >
+              Activar sonido
+            </button>
+          ) : null}
           <MuteButton muted={muted} onToggle={toggleMute} />
         </div>
-      )}
+      </div>
     </div>
   );
 }
@@ -129,26 +134,40 @@ function MuteButton({ muted, onToggle }: { muted: boolean; onToggle: () => void 
       type="button"
       aria-pressed={muted}
       onClick={onToggle}
-      className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-50"
+      className="rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-50"
     >
       {muted ? "Alarma silenciada · activar" : "Silenciar alarma"}
     </button>
   );
 }
 
-/** Plays the element silently once, inside a user gesture, so later plays are allowed. */
-async function unlockAudio(element: HTMLAudioElement | null): Promise<boolean> {
-  if (!element) return false;
-  if (!element.paused) return true;
-  element.muted = true;
-  try {
-    await element.play();
-    element.pause();
-    element.currentTime = 0;
-    return true;
-  } catch {
-    return false;
-  } finally {
-    element.muted = false;
-  }
+/** Unlocks under way, by element: a tap reaches both the panel's listener and the button's. */
+const unlocking = new WeakMap<HTMLAudioElement, Promise<boolean>>();
+
+/**
+ * Plays the element silently once, inside a user gesture, so later plays are allowed. A second
+ * call while one is under way waits for it: answered at once (the element is playing, muted), it
+ * would let the alarm start its tone before the first call's pause, which would then silence it.
+ */
+function unlockAudio(element: HTMLAudioElement | null): Promise<boolean> {
+  if (!element) return Promise.resolve(false);
+  const underway = unlocking.get(element);
+  if (underway) return underway;
+  if (!element.paused) return Promise.resolve(true);
+  const unlocked = (async () => {
+    element.muted = true;
+    try {
+      await element.play();
+      element.pause();
+      element.currentTime = 0;
+      return true;
+    } catch {
+      return false;
+    } finally {
+      element.muted = false;
+      unlocking.delete(element);
+    }
+  })();
+  unlocking.set(element, unlocked);
+  return unlocked;
 }

@@ -17,7 +17,7 @@ import { PanelForm } from "./panel-form";
 type Settings = typeof storeSettings.$inferSelect;
 const ACTION = "/i/admin/order-settings";
 
-/** Configuración → "Formas de pago" and "Mensajes de WhatsApp" (issue 17). */
+/** Configuración → "Formas de pago" and "Mensajes de WhatsApp". */
 export function OrderSettingsPanel({ settings }: { settings: Settings }) {
   return (
     <div className="space-y-6">

@@ -8,19 +8,17 @@ import {
   PAUSE_MESSAGE_MAX_LENGTH,
   PAUSE_TEXTS,
 } from "~/domain/stores/pause";
+import { formatLocalTime } from "~/domain/stores/opening-hours";
 import { SHOP_RULES_MESSAGES } from "~/domain/stores/shop-rules-form";
 import { Modal } from "./modal";
 
 export type PauseView = { paused: boolean; until: string | null; message: string };
 
-const timeFormat = new Intl.DateTimeFormat("es-MX", {
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "America/Mexico_City",
-});
+/** "14:05": the same 24-hour clock as the store's hours (app/domain/stores/opening-hours.ts). */
+const pauseEnd = (until: string) => formatLocalTime(new Date(until), "America/Mexico_City");
 
 /**
- * "Pausar pedidos" in the admin header (issue 16): one tap pauses at once, with no message and no
+ * "Pausar pedidos" in the admin header: one tap pauses at once, with no message and no
  * end, because an overwhelmed cook has no time for a form. While paused, the header's bar
  * (`PausedBar`) says so, resumes in one tap, and lets the owner add a message or an end.
  */
@@ -56,7 +54,7 @@ export function PausedBar({ pause }: { pause: PauseView }) {
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2">
         <p role="status" className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere]">
           <strong className="font-bold">{PAUSE_TEXTS.paused}</strong>
-          {pause.until ? ` hasta las ${timeFormat.format(new Date(pause.until))}` : ""}
+          {pause.until ? ` hasta las ${pauseEnd(pause.until)}` : ""}
           {pause.message ? ` · «${pause.message}»` : ""}
         </p>
         {/* On a phone: the state and "Reanudar" on one line, the details on the next. */}
@@ -117,9 +115,7 @@ export function PausedBar({ pause }: { pause: PauseView }) {
               className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-base"
             >
               {pause.until ? (
-                <option value={KEEP_PAUSE_END}>
-                  {PAUSE_TEXTS.keepUntil(timeFormat.format(new Date(pause.until)))}
-                </option>
+                <option value={KEEP_PAUSE_END}>{PAUSE_TEXTS.keepUntil(pauseEnd(pause.until))}</option>
               ) : null}
               {PAUSE_DURATIONS.map((duration) => (
                 <option key={duration.value} value={duration.value}>

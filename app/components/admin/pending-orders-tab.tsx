@@ -2,7 +2,12 @@ import { useState } from "react";
 import { useFormAction } from "~/components/forms/use-form-action";
 import type { OwnerOrder } from "~/domain/orders/owner-orders.server";
 import { OWNER_ORDER_MESSAGES, whatsappLink } from "~/domain/orders/owner-orders";
-import { customerLabel, formatOrderDate, ORDER_STATUS_LABELS } from "~/domain/orders/order-vocabulary";
+import {
+  customerLabel,
+  formatOrderDate,
+  ORDER_STATUS_LABELS,
+  scheduledLabel,
+} from "~/domain/orders/order-vocabulary";
 import { DeliveryTerms, OrderLines } from "~/components/order-lines";
 import { finalStep, nextSteps, STEP_LABELS } from "~/domain/orders/order-steps";
 import { statusWhatsappUrl, type MessageContext, type TemplateKind } from "~/domain/orders/status-messages";
@@ -43,7 +48,9 @@ export function PendingOrdersTab({
           {CONNECTION_TEXT[connection]}
         </p>
       </div>
-      <p className="text-sm text-stone-700">Las órdenes nuevas aparecen aquí sin recargar la página.</p>
+      <p className="text-sm text-stone-700">
+        Las órdenes nuevas aparecen aquí sin recargar la página; arriba, la que toca entregar primero.
+      </p>
       {closed ? <ClosedNotice closed={closed} onDismiss={() => setClosed(null)} /> : null}
       {orders.length === 0 ? (
         <p className="rounded-xl bg-white p-6 text-center text-stone-700 ring-1 ring-stone-200">
@@ -83,12 +90,11 @@ function PendingOrder({
   onClosed: (kind: ClosedOrder["kind"], reason?: string) => void;
 }) {
   const update = useFormAction("/i/admin/orders", OWNER_ORDER_MESSAGES.failed);
-  const chat = whatsappLink(order.customerPhone);
   const busy = update.submitting;
   const [cancelling, setCancelling] = useState(false);
 
-  // A completion or cancellation that fails is only logged (spec §8); the order stays pending
-  // on screen with its buttons ready for another try.
+  // A completion or cancellation that fails is only logged ("Error completing order:"), not shown
+  // as a message of its own; the order stays pending on screen with its buttons ready for another try.
   async function send(form: HTMLFormElement) {
     const body = new FormData(form);
     const result = await update.submit(body);
@@ -110,123 +116,12 @@ function PendingOrder({
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-mono font-bold">{order.id}</p>
-        <span className="flex flex-wrap gap-1.5">
-          {unseen ? (
-            <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-bold text-red-900">
-              Nueva
-            </span>
-          ) : null}
-          <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-900">
-            {ORDER_STATUS_LABELS[order.status]}
-          </span>
-          {order.step ? (
-            <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold text-brand-900">
-              {STEP_LABELS[order.step]}
-            </span>
-          ) : null}
-          {order.paidAt ? (
-            <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-bold text-green-900">
-              Pagado
-            </span>
-          ) : null}
-          {order.scheduledFor ? (
-            <span className="rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-bold text-violet-900">
-              Programado
-            </span>
-          ) : null}
-        </span>
+        <OrderBadges order={order} unseen={unseen} />
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-stone-600">Cliente</dt>
-        <dd className="font-medium">{customerLabel(order.customerName)}</dd>
-        <dt className="text-stone-600">Teléfono</dt>
-        <dd>
-          {order.customerPhone ? (
-            chat ? (
-              <a
-                href={chat}
-                target="_blank"
-                rel="noreferrer"
-                className="font-medium text-brand-800 underline"
-              >
-                {order.customerPhone}
-              </a>
-            ) : (
-              order.customerPhone
-            )
-          ) : (
-            "—"
-          )}
-        </dd>
-        <dt className="text-stone-600">Hora</dt>
-        <dd>{formatOrderDate(order.createdAt)}</dd>
-        {order.scheduledFor ? (
-          <>
-            <dt className="text-stone-600">Para</dt>
-            <dd className="font-semibold">{formatOrderDate(order.scheduledFor, "long")}</dd>
-          </>
-        ) : null}
-        <DeliveryTerms order={order} />
-        {order.deliveryType === "delivery" && (order.deliveryZone || order.deliveryFee > 0) ? (
-          <>
-            <dt className="text-stone-600">Envío</dt>
-            <dd>
-              {order.deliveryZone ? `${order.deliveryZone} · ` : ""}
-              {formatMoney(order.deliveryFee)}
-            </dd>
-          </>
-        ) : null}
-        {order.comments ? (
-          <>
-            <dt className="text-stone-600">Comentarios</dt>
-            <dd className="break-words">{order.comments}</dd>
-          </>
-        ) : null}
-        {order.paymentMethod ? (
-          <>
-            <dt className="text-stone-600">Pago</dt>
-            <dd>
-              {paymentText(order)}
-              {order.transferReportedAt && !order.paidAt ? (
-                <span className="block text-sm text-stone-700">
-                  El cliente avisó que ya transfirió
-                  {order.transferReference ? ` (referencia: ${order.transferReference})` : ""}.
-                </span>
-              ) : null}
-            </dd>
-          </>
-        ) : null}
-      </dl>
+      <OrderFacts order={order} />
       <OrderLines order={order} />
       <StatusMessages order={order} messages={messages} />
-      {nextSteps(order).length > 0 || (order.paymentMethod && !order.paidAt) ? (
-        <div className="flex flex-col gap-2 sm:flex-row">
-          {nextSteps(order).map((step) => (
-            <OrderActionForm
-              key={step}
-              intent="step"
-              orderId={order.id}
-              fields={{ step }}
-              busy={busy}
-              onSend={send}
-              className="border border-brand-300 text-brand-900 hover:bg-brand-50"
-            >
-              Marcar: {STEP_LABELS[step]}
-            </OrderActionForm>
-          ))}
-          {order.paymentMethod && !order.paidAt ? (
-            <OrderActionForm
-              intent="paid"
-              orderId={order.id}
-              busy={busy}
-              onSend={send}
-              className="border border-green-300 text-green-900 hover:bg-green-50"
-            >
-              {OWNER_ORDER_MESSAGES.markPaid} ({formatMoney(order.total)})
-            </OrderActionForm>
-          ) : null}
-        </div>
-      ) : null}
+      <ProgressActions order={order} busy={busy} onSend={send} />
       <div className="flex flex-col gap-2 sm:flex-row">
         {unseen ? (
           <OrderActionForm
@@ -267,6 +162,141 @@ function PendingOrder({
         onClose={() => setCancelling(false)}
       />
     </li>
+  );
+}
+
+/** New, the state, the step reached, paid, when it is due if scheduled: what the owner sees first on the card. */
+function OrderBadges({ order, unseen }: { order: OwnerOrder; unseen: boolean }) {
+  return (
+    <span className="flex flex-wrap gap-1.5">
+      {unseen ? (
+        <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-bold text-red-900">Nueva</span>
+      ) : null}
+      <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-900">
+        {ORDER_STATUS_LABELS[order.status]}
+      </span>
+      {order.step ? (
+        <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold text-brand-900">
+          {STEP_LABELS[order.step]}
+        </span>
+      ) : null}
+      {order.paidAt ? (
+        <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-bold text-green-900">
+          Pagado
+        </span>
+      ) : null}
+      {order.scheduledFor ? (
+        <span className="rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-bold text-violet-900">
+          Programado: {scheduledLabel(order.scheduledFor, new Date())}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** Who ordered, when, for when, how it is delivered and paid, and the shopper's comments. */
+function OrderFacts({ order }: { order: OwnerOrder }) {
+  const chat = whatsappLink(order.customerPhone);
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      <dt className="text-stone-600">Cliente</dt>
+      <dd className="font-medium">{customerLabel(order.customerName)}</dd>
+      <dt className="text-stone-600">Teléfono</dt>
+      <dd>
+        {order.customerPhone ? (
+          chat ? (
+            <a href={chat} target="_blank" rel="noreferrer" className="font-medium text-brand-800 underline">
+              {order.customerPhone}
+            </a>
+          ) : (
+            order.customerPhone
+          )
+        ) : (
+          "—"
+        )}
+      </dd>
+      <dt className="text-stone-600">Hora</dt>
+      <dd>{formatOrderDate(order.createdAt)}</dd>
+      {order.scheduledFor ? (
+        <>
+          <dt className="text-stone-600">Para</dt>
+          <dd className="font-semibold">{formatOrderDate(order.scheduledFor, "long")}</dd>
+        </>
+      ) : null}
+      <DeliveryTerms order={order} />
+      {order.deliveryType === "delivery" && (order.deliveryZone || order.deliveryFee > 0) ? (
+        <>
+          <dt className="text-stone-600">Envío</dt>
+          <dd>
+            {order.deliveryZone ? `${order.deliveryZone} · ` : ""}
+            {formatMoney(order.deliveryFee)}
+          </dd>
+        </>
+      ) : null}
+      {order.comments ? (
+        <>
+          <dt className="text-stone-600">Comentarios</dt>
+          <dd className="break-words">{order.comments}</dd>
+        </>
+      ) : null}
+      {order.paymentMethod ? (
+        <>
+          <dt className="text-stone-600">Pago</dt>
+          <dd>
+            {paymentText(order)}
+            {order.transferReportedAt && !order.paidAt ? (
+              <span className="block text-sm text-stone-700">
+                El cliente avisó que ya transfirió
+                {order.transferReference ? ` (referencia: ${order.transferReference})` : ""}.
+              </span>
+            ) : null}
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The next steps of an open order and, until it is paid, marking it paid. */
+function ProgressActions({
+  order,
+  busy,
+  onSend,
+}: {
+  order: OwnerOrder;
+  busy: boolean;
+  onSend: (form: HTMLFormElement) => Promise<unknown>;
+}) {
+  const steps = nextSteps(order);
+  const payable = order.paymentMethod && !order.paidAt;
+  if (steps.length === 0 && !payable) return null;
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row">
+      {steps.map((step) => (
+        <OrderActionForm
+          key={step}
+          intent="step"
+          orderId={order.id}
+          fields={{ step }}
+          busy={busy}
+          onSend={onSend}
+          className="border border-brand-300 text-brand-900 hover:bg-brand-50"
+        >
+          Marcar: {STEP_LABELS[step]}
+        </OrderActionForm>
+      ))}
+      {payable ? (
+        <OrderActionForm
+          intent="paid"
+          orderId={order.id}
+          busy={busy}
+          onSend={onSend}
+          className="border border-green-300 text-green-900 hover:bg-green-50"
+        >
+          {OWNER_ORDER_MESSAGES.markPaid} ({formatMoney(order.total)})
+        </OrderActionForm>
+      ) : null}
+    </div>
   );
 }
 

@@ -4,7 +4,10 @@ import { BASIC_PLAN_PRICE, TRIAL_MESSAGES } from "~/domain/stores/plan";
 import { useFormAction } from "~/components/forms/use-form-action";
 import { ActionMessage } from "~/components/action-message";
 
-/** The plan, the trial and how to extend it (spec §4, §9). */
+/**
+ * The plan, the trial and how to extend it (the rules are in app/domain/stores/licence.ts): a row of
+ * the panel's strip under the store's address.
+ */
 export function PlanPanel({
   tier,
   trial,
@@ -29,10 +32,7 @@ export function PlanPanel({
     </>
   );
   return (
-    <section
-      aria-label="Tu plan"
-      className="mt-4 space-y-2 rounded-xl bg-white p-4 text-sm ring-1 ring-stone-200"
-    >
+    <section aria-label="Tu plan" className="space-y-1.5 px-3 py-2 text-sm">
       <p className="flex items-center gap-2">
         Plan actual: <PlanBadge tier={tier} trial={trial} />
       </p>
@@ -42,15 +42,20 @@ export function PlanPanel({
         </p>
       ) : null}
       {canStartTrial ? (
-        <form method="post" action="/i/admin/trial" onSubmit={trialAction.handleSubmit} className="space-y-2">
-          <p>
+        <form
+          method="post"
+          action="/i/admin/trial"
+          onSubmit={trialAction.handleSubmit}
+          className="flex flex-wrap items-center gap-x-3 gap-y-1.5"
+        >
+          <p className="text-stone-700">
             Prueba gratis el plan Negocio durante 30 días: hasta 50 productos y categorías propias. Después
             cuesta {BASIC_PLAN_PRICE}.
           </p>
           <button
             type="submit"
             disabled={trialAction.submitting}
-            className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+            className="rounded-lg bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
           >
             Iniciar prueba gratis
           </button>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { SelectField, TextField } from "~/components/field";
 import type { products } from "~/db/schema";
 import {
@@ -17,7 +17,7 @@ import { TextAreaField } from "~/components/field";
 
 type Product = typeof products.$inferSelect;
 
-/** Add (product undefined) or edit a product, in an accessible modal (spec §2, §5). */
+/** Add (product undefined) or edit a product, in an accessible modal. */
 export function ProductDialog({
   open,
   product,
@@ -36,11 +36,6 @@ export function ProductDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const editing = product !== undefined;
 
-  function addOption() {
-    setOptions((current) => normalizeOptions([...current, draftOption]));
-    setDraftOption("");
-  }
-
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formData = new FormData(event.currentTarget);
@@ -48,7 +43,7 @@ export function ProductDialog({
     const parsed = ProductFormSchema.safeParse(productFormValues(formData));
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? PRODUCT_MESSAGES.required;
-      // Editing with name, price or description missing does nothing (spec §5).
+      // Editing with name, price or description missing does nothing: the dialog stays as it is.
       if (editing && message === PRODUCT_MESSAGES.required) return;
       setProblem(message);
       return;
@@ -59,6 +54,12 @@ export function ProductDialog({
   }
 
   const serverResult = save.result?.ok === false ? save.result : undefined;
+  // A failure is said next to the buttons, at the foot of a dialog that scrolls on a phone: it is
+  // brought into view, with its "Reintentar", wherever the owner was when the save was sent.
+  const failure = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problem || serverResult) failure.current?.scrollIntoView({ block: "nearest" });
+  }, [problem, serverResult]);
   return (
     <Modal open={open} title={editing ? "Editar producto" : "Agregar producto"} onClose={onClose}>
       <form method="post" action="/i/admin/products" noValidate onSubmit={submit} className="space-y-4">
@@ -89,26 +90,7 @@ export function ProductDialog({
             options={PRODUCT_UNITS.map((unit) => ({ value: unit, label: UNIT_LABELS[unit] }))}
           />
         </div>
-        {unit !== "pieza" ? (
-          <div className="grid grid-cols-2 gap-3">
-            <TextField
-              label={`Se vende en pasos de (${unit})`}
-              name="quantityStep"
-              inputMode="decimal"
-              placeholder={String(DEFAULT_STEPS[unit])}
-              defaultValue={product?.quantityStep ?? ""}
-              hint={`Vacío: ${DEFAULT_STEPS[unit]} ${unit}`}
-            />
-            <TextField
-              label={`Mínimo (${unit})`}
-              name="minQuantity"
-              inputMode="decimal"
-              placeholder={String(DEFAULT_STEPS[unit])}
-              defaultValue={product?.minQuantity ?? ""}
-              hint="Vacío: un paso"
-            />
-          </div>
-        ) : null}
+        {unit !== "pieza" ? <QuantityFields unit={unit} product={product} /> : null}
         {categories.length > 0 ? (
           <SelectField
             label="Categoría"
@@ -118,65 +100,26 @@ export function ProductDialog({
             options={categories.map((category) => ({ value: category, label: category }))}
           />
         ) : null}
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-stone-800">
-            Opciones (por ejemplo sabores o tamaños)
-          </legend>
-          {options.length > 0 ? (
-            <ul className="flex flex-wrap gap-2" aria-label="Opciones del producto">
-              {options.map((option) => (
-                <li
-                  key={option}
-                  className="inline-flex items-center gap-1 rounded-full bg-stone-100 py-1 pr-1 pl-3 text-sm"
-                >
-                  {option}
-                  <input type="hidden" name="variations" value={option} />
-                  <button
-                    type="button"
-                    aria-label={`Quitar opción ${option}`}
-                    onClick={() => setOptions((current) => current.filter((item) => item !== option))}
-                    className="rounded-full px-2 text-base leading-none hover:bg-stone-200"
-                  >
-                    ×
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <div className="flex items-end gap-2">
-            <TextField
-              label="Nueva opción"
-              className="flex-1"
-              value={draftOption}
-              onChange={(event) => setDraftOption(event.currentTarget.value)}
-              onKeyDown={(event) => {
-                if (event.key === "Enter") {
-                  event.preventDefault();
-                  addOption();
-                }
-              }}
-            />
-            <button
-              type="button"
-              onClick={addOption}
-              className="rounded-lg border border-stone-300 px-3 py-2.5 font-medium hover:bg-stone-100"
-            >
-              Agregar opción
-            </button>
-          </div>
-        </fieldset>
-        <ProductImageField defaultKey={product?.imageKey ?? null} />
-        {problem ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {problem}
-          </p>
-        ) : null}
-        <ActionMessage
-          result={serverResult}
-          onRetry={async () => {
-            if ((await save.retry())?.ok) onClose();
-          }}
+        <OptionsFieldset
+          options={options}
+          onOptions={setOptions}
+          draftOption={draftOption}
+          onDraftOption={setDraftOption}
         />
+        <ProductImageField defaultKey={product?.imageKey ?? null} />
+        <div ref={failure} className="scroll-my-4 space-y-2 empty:hidden">
+          {problem ? (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {problem}
+            </p>
+          ) : null}
+          <ActionMessage
+            result={serverResult}
+            onRetry={async () => {
+              if ((await save.retry())?.ok) onClose();
+            }}
+          />
+        </div>
         <div className="flex gap-2">
           <button
             type="submit"
@@ -195,5 +138,98 @@ export function ProductDialog({
         </div>
       </form>
     </Modal>
+  );
+}
+
+/** For a product sold by weight or volume: the step it is sold in and the least one can order. */
+function QuantityFields({ unit, product }: { unit: Exclude<ProductUnit, "pieza">; product?: Product }) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <TextField
+        label={`Se vende en pasos de (${unit})`}
+        name="quantityStep"
+        inputMode="decimal"
+        placeholder={String(DEFAULT_STEPS[unit])}
+        defaultValue={product?.quantityStep ?? ""}
+        hint={`Vacío: ${DEFAULT_STEPS[unit]} ${unit}`}
+      />
+      <TextField
+        label={`Mínimo (${unit})`}
+        name="minQuantity"
+        inputMode="decimal"
+        placeholder={String(DEFAULT_STEPS[unit])}
+        defaultValue={product?.minQuantity ?? ""}
+        hint="Vacío: un paso"
+      />
+    </div>
+  );
+}
+
+/**
+ * The product's options (flavours, sizes), each removable, and the one being typed: the dialog
+ * holds the draft, which the submit adds when the owner did not press "Agregar opción".
+ */
+function OptionsFieldset({
+  options,
+  onOptions,
+  draftOption,
+  onDraftOption,
+}: {
+  options: string[];
+  onOptions: React.Dispatch<React.SetStateAction<string[]>>;
+  draftOption: string;
+  onDraftOption: (draft: string) => void;
+}) {
+  function addOption() {
+    onOptions((current) => normalizeOptions([...current, draftOption]));
+    onDraftOption("");
+  }
+
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-stone-800">Opciones (por ejemplo sabores o tamaños)</legend>
+      {options.length > 0 ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Opciones del producto">
+          {options.map((option) => (
+            <li
+              key={option}
+              className="inline-flex items-center gap-1 rounded-full bg-stone-100 py-1 pr-1 pl-3 text-sm"
+            >
+              {option}
+              <input type="hidden" name="variations" value={option} />
+              <button
+                type="button"
+                aria-label={`Quitar opción ${option}`}
+                onClick={() => onOptions((current) => current.filter((item) => item !== option))}
+                className="rounded-full px-2 text-base leading-none hover:bg-stone-200"
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex items-end gap-2">
+        <TextField
+          label="Nueva opción"
+          className="flex-1"
+          value={draftOption}
+          onChange={(event) => onDraftOption(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              addOption();
+            }
+          }}
+        />
+        <button
+          type="button"
+          onClick={addOption}
+          className="rounded-lg border border-stone-300 px-3 py-2.5 font-medium hover:bg-stone-100"
+        >
+          Agregar opción
+        </button>
+      </div>
+    </fieldset>
   );
 }

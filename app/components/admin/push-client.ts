@@ -1,7 +1,7 @@
 /**
- * The browser's side of Web Push (issue 10): the service worker (scope /i/, so public pages never
+ * The browser's side of Web Push: the service worker (scope /i/, so public pages never
  * load it), the permission, and this device's subscription, stored on the server for the signed-in
- * owner. Errors are logged and end in a status, never in an error page (spec §8).
+ * owner. Errors are logged and end in a status, never in an error page.
  */
 import { describeDevice, type DeviceFacts } from "~/domain/push/notification-status";
 
@@ -15,6 +15,16 @@ export function pushSupported(): boolean {
     "PushManager" in window &&
     "Notification" in window
   );
+}
+
+/**
+ * The panel's service worker, registered on every visit: the offline page and installing the panel
+ * as an app do not wait for notifications to be turned on. A browser without service workers, or
+ * one that refuses (a private window), keeps the panel as a plain page.
+ */
+export function registerPanelWorker() {
+  if (typeof window === "undefined" || !("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("/sw.js", { scope: SCOPE }).catch(() => {});
 }
 
 async function registration() {
@@ -52,7 +62,7 @@ async function post(fields: Record<string, string>) {
 export async function enablePush(publicKey: string): Promise<{ message?: string } | undefined> {
   const worker = await navigator.serviceWorker.register("/sw.js", { scope: SCOPE });
   const permission = await Notification.requestPermission();
-  if (permission !== "granted") return undefined; // refused: the status says so (spec: quietly stops)
+  if (permission !== "granted") return undefined; // refused: the status says so, and nothing else happens
   await navigator.serviceWorker.ready;
   const subscription =
     (await worker.pushManager.getSubscription()) ??

@@ -14,7 +14,7 @@ const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 const INPUT = "rounded-lg border border-stone-300 px-2 py-2 text-base";
 const SMALL_BUTTON = "rounded-lg border border-stone-300 px-3 py-1.5 text-sm font-medium hover:bg-stone-100";
 
-/** Configuración → Horario y pedidos, and Zonas de entrega (issue 16). */
+/** Configuración → Horario y pedidos, and Zonas de entrega. */
 export function ShopRulesPanel({ settings }: { settings: Settings }) {
   return (
     <div className="space-y-6">
@@ -36,6 +36,13 @@ function HoursForm({ settings }: { settings: Settings }) {
   );
   const setDay = (day: number, ranges: TimeRange[]) =>
     setWeekly((current) => current.map((existing, index) => (index === day ? ranges : existing)));
+  const [copied, setCopied] = useState("");
+  const copyDay = (from: number, to: "all" | "weekdays") => {
+    setWeekly((current) => copyHours(current, from, to === "all" ? WEEK_ORDER : WORKDAYS));
+    setCopied(
+      `Horario del ${WEEKDAY_NAMES[from]} copiado ${to === "all" ? "a todos los días" : "de lunes a viernes"}. Guarda para aplicarlo.`,
+    );
+  };
   const payload = JSON.stringify({
     openingHours: { weekly, exceptions },
     outsideHours,
@@ -64,9 +71,13 @@ function HoursForm({ settings }: { settings: Settings }) {
               ranges={weekly[day]!}
               onChange={(ranges) => setDay(day, ranges)}
             />
+            {weekly[day]!.length > 0 ? <CopyDayActions day={day} onCopy={copyDay} /> : null}
           </li>
         ))}
       </ul>
+      <p role="status" className="text-sm font-medium text-stone-800 empty:hidden">
+        {copied}
+      </p>
       <fieldset className="space-y-2">
         <legend className="font-medium">Días especiales</legend>
         {exceptions.map((exception, index) => (
@@ -157,6 +168,46 @@ function HoursForm({ settings }: { settings: Settings }) {
         ) : null}
       </fieldset>
     </PanelForm>
+  );
+}
+
+/** Monday to Friday, as Date.getDay() indexes. */
+const WORKDAYS = [1, 2, 3, 4, 5];
+
+/** The week with `from`'s periods on each of `days` (each day its own copy of them). */
+function copyHours(weekly: TimeRange[][], from: number, days: number[]): TimeRange[][] {
+  const source = weekly[from]!;
+  return weekly.map((ranges, day) => (days.includes(day) ? source.map((range) => ({ ...range })) : ranges));
+}
+
+/** One day's periods onto the whole week or onto Monday to Friday, instead of adding them day by day. */
+function CopyDayActions({
+  day,
+  onCopy,
+}: {
+  day: number;
+  onCopy: (day: number, to: "all" | "weekdays") => void;
+}) {
+  const name = WEEKDAY_NAMES[day]!;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button
+        type="button"
+        onClick={() => onCopy(day, "all")}
+        aria-label={`Copiar el horario del ${name} a todos los días`}
+        className={SMALL_BUTTON}
+      >
+        Copiar a todos los días
+      </button>
+      <button
+        type="button"
+        onClick={() => onCopy(day, "weekdays")}
+        aria-label={`Copiar el horario del ${name} de lunes a viernes`}
+        className={SMALL_BUTTON}
+      >
+        Copiar de lunes a viernes
+      </button>
+    </div>
   );
 }
 

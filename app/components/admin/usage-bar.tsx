@@ -1,9 +1,9 @@
 import { usageLevel, usagePercent } from "~/domain/products/product-usage";
 
-/** The spec's colours (§2, §9: blue under 90 %, yellow to 99 %, red at 100 %): the one blue the panel keeps. */
+/** The counter's colours (blue under 90 %, yellow to 99 %, red at 100 %): the one blue the panel keeps. */
 const barColors = { normal: "bg-blue-600", warning: "bg-yellow-400", full: "bg-red-600" } as const;
 
-/** Enabled products against the plan's limit (spec §2). */
+/** Enabled products against the plan's limit. */
 export function UsageBar({ enabled, limit }: { enabled: number; limit: number }) {
   const level = usageLevel(enabled, limit);
   return (

@@ -1,6 +1,6 @@
 import { useNonce } from "~/lib/nonce";
 
-/** The spec's carousel scroll step (§9). */
+/** How far a carousel's ‹ and › move its row (docs/decisions/020). */
 export const CAROUSEL_STEP_PX = 240;
 
 /**
@@ -9,7 +9,7 @@ export const CAROUSEL_STEP_PX = 240;
  * nearest card edge instead (172 px on a phone, 188 px on a desktop). The buttons show once the
  * browser has measured the row, only when it can scroll, and each is disabled at its end.
  *
- * The city page ships no framework (issue 13): the buttons are brought to life by the small
+ * The city page ships no framework (no script file at all): the buttons are brought to life by the small
  * script of `ScrollRowsScript`, once per page. Without JavaScript the row still scrolls by swipe
  * and keyboard, and the buttons stay hidden.
  */

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 
 /**
- * Keeps a page's last good data for the moments its loader cannot be reached (issue 9): a
+ * Keeps a page's last good data for the moments its loader cannot be reached (docs/decisions/009): a
  * revalidation after a save, a live order or a tab change that meets an offline phone, a
  * dropped connection or a 5xx shows the data already on screen, marked stale, instead of
  * swapping the page for the error page. Redirects (an ended session) and 4xx answers still go

@@ -8,7 +8,7 @@ export type ActionOutcome<T extends object> = FormResult<T> | TransportFailure;
 
 /**
  * Sends a form to one of the panel's JSON actions with plain fetch, so that nothing the network
- * does can replace the page with the error page (issue 9): an answer in the one result shape
+ * does can replace the page with the error page (docs/decisions/009): an answer in the one result shape
  * (app/lib/form-result.ts) is shown as it is; an offline device, a dropped connection or a 5xx
  * become the form's own failure sentence with a retry, and what the owner typed stays in the
  * form. A success reloads the page's data.

@@ -25,7 +25,7 @@ export function ProductImage({
   }
   const image = imageSources(imageKey);
   // The first screenful's photos are what the page's largest paint waits for: asked for from the
-  // document's head, ahead of the scripts (issue 13: LCP on a phone over 4G).
+  // document's head, ahead of the scripts, so a phone over 4G paints them first.
   if (eager) {
     preload(image.src, { as: "image", imageSrcSet: image.srcSet, imageSizes: sizes, fetchPriority: "high" });
   }

@@ -8,8 +8,8 @@ import {
 } from "~/domain/products/quantity";
 
 /**
- * A cart line's − and + and, between them, its quantity, which the shopper may also type (issue 16: "the field
- * accepts decimals"): "0.75" for kg, "250" for mL, whole pieces for pieza. A valid quantity goes
+ * A cart line's − and + and, between them, its quantity, which the shopper may also type (the field
+ * accepts decimals): "0.75" for kg, "250" for mL, whole pieces for pieza. A valid quantity goes
  * to the cart as it is typed. Anything else changes nothing in the cart: once the shopper leaves
  * the field it says why next to it and offers the nearest valid quantity, and the order waits
  * until it is fixed (a quantity the shopper did not choose is never ordered silently).

@@ -7,11 +7,12 @@ import { SUPER_ADMIN_ACTIONS_URL } from "~/domain/super-admin/super-admin-forms"
 const expiryFormat = new Intl.DateTimeFormat("es-MX", {
   dateStyle: "long",
   timeStyle: "short",
+  hourCycle: "h23",
   timeZone: "America/Mexico_City",
 });
 
 /**
- * "Crear enlace para reclamar" (issue 15 item 4) for a store without an owner: a single-use link
+ * "Crear enlace para reclamar" for a store without an owner: a single-use link
  * valid 7 days, shown once to copy, and sent by e-mail when an address is given.
  */
 export function ClaimLinkForm({ storeId, storeName }: { storeId: string; storeName: string }) {

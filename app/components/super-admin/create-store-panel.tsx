@@ -13,7 +13,7 @@ import { useFormAction } from "~/components/forms/use-form-action";
 
 type Option = { value: string; label: string };
 
-/** createUserlessStore (spec §7): a store with no owner, with the sign-up's id rules. */
+/** The operator creates a store with no owner (createUserlessStore), with the sign-up's id rules. */
 export function CreateStorePanel({
   categories,
   cities,

@@ -24,7 +24,7 @@ const PROBLEM_LABELS: Record<DomainProblem, string> = {
   "pointing-elsewhere": "apunta a otro servidor",
 };
 
-/** Every store's own domain and its state (issue 18), for the operator. */
+/** Every store's own domain and its state (docs/decisions/018), for the operator. */
 export function CustomDomainsPanel({ domains }: { domains: OperatorDomain[] }) {
   return (
     <section aria-labelledby="dominios" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200">

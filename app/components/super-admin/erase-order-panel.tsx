@@ -5,7 +5,7 @@ import type { SuperAdminResult } from "~/domain/super-admin/super-admin-actions.
 import { CLOSE_STORE_MESSAGES } from "~/domain/stores/close-store";
 import { SUPER_ADMIN_ACTIONS_URL } from "~/domain/super-admin/super-admin-forms";
 
-/** A shopper's request to cancel their data (LFPDPPP), by the number of their order (issue 15). */
+/** A shopper's request to cancel their data (LFPDPPP), by the number of their order. */
 export function EraseOrderPanel({ documentResult }: { documentResult?: SuperAdminResult }) {
   const erase = useFormAction(SUPER_ADMIN_ACTIONS_URL, CLOSE_STORE_MESSAGES.eraseFailed);
   const result = erase.submitting ? undefined : (erase.result ?? documentResult);

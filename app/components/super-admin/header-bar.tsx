@@ -20,7 +20,7 @@ export function AdminHeaderBar({ email, current }: { email?: string; current?: "
 }
 
 /**
- * "Cuenta": the signed-in user's own account (issue 15), from every panel's header. `compact`
+ * "Cuenta": the signed-in user's own account, from every panel's header. `compact`
  * shows only its icon below the small breakpoint, where the store panel's header is full.
  */
 export function AccountLink({ current = false, compact = false }: { current?: boolean; compact?: boolean }) {

@@ -36,8 +36,8 @@ const pageLink =
   "rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-stone-300 hover:bg-stone-100";
 
 /**
- * Every store, a page of 50 at a time, or only those without an owner ("Tiendas sin dueño",
- * issue 15 item 4), each of which offers "Crear enlace para reclamar".
+ * Every store, a page of 50 at a time, or only those without an owner ("Tiendas sin dueño"),
+ * each of which offers "Crear enlace para reclamar".
  */
 export function StoreListPanel({
   filter,
@@ -134,7 +134,7 @@ function StoreRow({ store }: { store: OperatorStore }) {
   return <OpenStoreRow store={store} />;
 }
 
-/** A store its owner closed (issue 15): listed until it is purged and its id is free again. */
+/** A store its owner closed: listed until it is purged and its id is free again. */
 function ClosedStoreRow({ store }: { store: OperatorStore }) {
   return (
     <li aria-label={store.displayName} className="py-4">

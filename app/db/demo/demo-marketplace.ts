@@ -541,6 +541,9 @@ export const DEMO_STORES: DemoStore[] = [
         description: "Con membrillo de la huerta de mi familia. Te lo corto del tamaño que lo pidas.",
         price: 110,
         unit: "kg",
+        // Cut to order: the owner sells it by the quarter kilo; the other products by kg go in whole kilos.
+        quantityStep: 0.25,
+        minQuantity: 0.25,
         picture: "ate",
       },
       {

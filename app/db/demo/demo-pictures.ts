@@ -1,5 +1,5 @@
 /**
- * Drawn pictures for the demo marketplace (issue 14): flat illustrations that read as what the
+ * Drawn pictures for the demo marketplace (docs/decisions/020): flat illustrations that read as what the
  * demo shops sell — bread, tacos, coffee, sweets, crafts and soaps — written as SVG and turned
  * into images with sharp at seed time. Nothing is downloaded and no binary file is kept in the
  * repository. Pure: SVG text only.

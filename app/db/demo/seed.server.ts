@@ -10,6 +10,7 @@ import { trialEndsAt } from "~/domain/stores/licence";
 import { addDays, dateKey, DEFAULT_TIME_ZONE, localParts, zonedTime } from "~/domain/stores/opening-hours";
 import { demoImageMaker, demoLogoSvg, demoProductSvg } from "./demo-images.server";
 import { DEMO_CUSTOMERS, DEMO_PASSWORD, DEMO_STORES, DEMO_SUPERADMIN_EMAIL } from "./demo-marketplace";
+import { inTransaction } from "~/db/after-commit.server";
 
 const SEED_LOCK_ID = 7_337_002;
 const HOUR = 60 * 60 * 1000;
@@ -48,7 +49,7 @@ async function seedInTransaction(
   passwordHash: string,
   images: ReturnType<typeof demoImageMaker> | undefined,
 ): Promise<{ seeded: boolean }> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const [existing] = await tx.select({ stores: count() }).from(stores);
     if (Number(existing?.stores) > 0) return { seeded: false };

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ACCOUNT_MESSAGES,
   ChangeEmailSchema,
+  ConfirmIdentitySchema,
   ChangePasswordSchema,
   ClaimSignupSchema,
   ForgotPasswordSchema,
@@ -39,7 +40,7 @@ describe("¿Olvidaste tu contraseña?", () => {
     "a@ejemplo.mx b",
     "@ejemplo.mx",
     "a@.mx",
-  ])("refuses %j with the spec's message", (email) => {
+  ])("refuses %j with the fixed message", (email) => {
     expect(outcome(ForgotPasswordSchema, { email })).toEqual({
       ok: false,
       errors: { email: "Ingresa un correo electrónico válido." },
@@ -126,15 +127,37 @@ describe("Cuenta: change the password", () => {
 });
 
 describe("Cuenta: change the e-mail", () => {
-  it("takes the new address as stored and asks for the current password", () => {
+  it("takes the new address as stored, and the current password when given (the server decides when it may be missing)", () => {
     expect(outcome(ChangeEmailSchema, { newEmail: " Nuevo@Ejemplo.mx", currentPassword: "clave" })).toEqual({
       ok: true,
       data: { newEmail: "nuevo@ejemplo.mx", currentPassword: "clave" },
     });
     expect(outcome(ChangeEmailSchema, { newEmail: "nuevo", currentPassword: "" })).toEqual({
       ok: false,
-      errors: { newEmail: RESET_MESSAGES.email, currentPassword: ACCOUNT_MESSAGES.required },
+      errors: { newEmail: RESET_MESSAGES.email },
     });
+    expect(outcome(ChangeEmailSchema, { newEmail: "a@b.mx", currentPassword: "" })).toEqual({
+      ok: true,
+      data: { newEmail: "a@b.mx", currentPassword: "" },
+    });
+    expect(outcome(ChangeEmailSchema, { newEmail: "a@b.mx", currentPassword: "x".repeat(1025) })).toEqual({
+      ok: false,
+      errors: { currentPassword: ACCOUNT_MESSAGES.wrongPassword },
+    });
+  });
+
+  it("closing the store and exporting its data take the password the same way", () => {
+    expect(outcome(ConfirmIdentitySchema, { currentPassword: "" })).toEqual({
+      ok: true,
+      data: { currentPassword: "" },
+    });
+    expect(outcome(ConfirmIdentitySchema, { currentPassword: "x".repeat(1025) })).toEqual({
+      ok: false,
+      errors: { currentPassword: ACCOUNT_MESSAGES.wrongPassword },
+    });
+    expect(ACCOUNT_MESSAGES.confirmIdentity).toBe(
+      "Por seguridad, escribe tu contraseña actual para continuar.",
+    );
   });
 
   it("says where the link went", () => {

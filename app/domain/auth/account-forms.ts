@@ -1,5 +1,5 @@
 /**
- * The account screens' forms and words (issue 15): forgotten password, a new password, and the
+ * The account screens' forms and words (docs/decisions/017): forgotten password, a new password, and the
  * Cuenta area. One schema per form, run by the browser for instant feedback and enforced by the
  * action; the server adds the common-passwords list (common-passwords.server.ts).
  */
@@ -44,6 +44,7 @@ export const ACCOUNT_MESSAGES = {
   sessionNotFound: "Esa sesión ya no está abierta.",
   sessionsFailed: "No pudimos cerrar la sesión. Intenta de nuevo.",
   tooManyAttempts: "Demasiados intentos fallidos. Espera 15 minutos e intenta de nuevo.",
+  confirmIdentity: "Por seguridad, escribe tu contraseña actual para continuar.",
 } as const;
 
 const email = z
@@ -81,7 +82,16 @@ export const ChangePasswordSchema = z
     path: ["newPassword"],
   });
 
-export const ChangeEmailSchema = z.object({ newEmail: email, currentPassword });
+/**
+ * The password that confirms who is there before something that cannot be undone: it may stay
+ * empty right after signing in (the server decides, app/domain/auth/account.server.ts).
+ */
+const identityPassword = z.string().max(1024, ACCOUNT_MESSAGES.wrongPassword);
+
+export const ChangeEmailSchema = z.object({ newEmail: email, currentPassword: identityPassword });
+
+/** Closing the store and exporting its data: the password, or nothing right after signing in. */
+export const ConfirmIdentitySchema = z.object({ currentPassword: identityPassword });
 
 /** A new account made to claim a store (app/routes/claim.tsx): the sign-up's e-mail and password rules. */
 export const ClaimSignupSchema = z.object({ email, password: newPassword });

@@ -1,8 +1,9 @@
 /**
- * The Cuenta area (issue 15, item 3): change the password (the current one required, every other
- * session ended), change the e-mail (a confirmation link to the new address, a notice to the old
- * one), and the list of open sessions. A wrong current password counts against the login's limits
- * (docs/decisions/011), so the form cannot be used to guess it.
+ * The Cuenta area: change the password (the current one required, every other session and every
+ * e-mailed link ended), change the e-mail (a confirmation link to the new address, a notice to the
+ * old one), and the list of open sessions. What cannot be undone asks who is there first
+ * (`confirmIdentity`). A wrong current password counts against the login's limits
+ * (docs/decisions/011), so no form can be used to guess it.
  */
 import { APIError } from "better-auth/api";
 import { and, desc, eq, gt, ne } from "drizzle-orm";
@@ -17,11 +18,18 @@ import { queueMail } from "~/domain/mail/mail.server";
 import { describeDevice } from "~/domain/push/notification-status";
 import { clear, enforce, release } from "~/domain/rate-limit/rate-limit.server";
 import { AppError, uniqueViolation } from "~/lib/errors";
+import { emailChangeLinkValue, endAccountLinks, lockAccount } from "./account-links.server";
 import { ACCOUNT_MESSAGES } from "./account-forms";
 import type { Auth } from "./auth.server";
 import { withClientIp } from "./client-headers.server";
 import { assertNewPasswordAllowed } from "./common-passwords.server";
-import { consumeVerification, createVerification, newToken } from "./verification-tokens.server";
+import {
+  consumeVerification,
+  createVerification,
+  newToken,
+  peekVerification,
+} from "./verification-tokens.server";
+import { inTransaction } from "~/db/after-commit.server";
 
 type Services = { db: Database; auth: Auth };
 type Caller = { email: string; ip: string; headers: Headers };
@@ -51,30 +59,60 @@ async function checkingPassword<T>(db: Database, caller: Caller, check: () => Pr
   }
 }
 
+/** A sign-in younger than this counts as proof enough of who is there (`confirmIdentity`). */
+export const RECENT_SIGN_IN_MINUTES = 10;
+
+/**
+ * What cannot be undone — closing the store, exporting its data, changing the e-mail — asks who is
+ * there: the current password, or a sign-in younger than ten minutes (someone who just typed it).
+ * A password given is always checked, under the login's limits; an empty one on an older session
+ * is refused next to the password field.
+ */
+export async function confirmIdentity(
+  { db, auth }: Services,
+  caller: Caller & { signedInAt: Date },
+  currentPassword: string,
+  now = new Date(),
+): Promise<void> {
+  if (currentPassword === "") {
+    if (now.getTime() - caller.signedInAt.getTime() < RECENT_SIGN_IN_MINUTES * 60_000) return;
+    throw new AppError("FORBIDDEN", ACCOUNT_MESSAGES.confirmIdentity, { field: "currentPassword" });
+  }
+  await checkingPassword(db, caller, () =>
+    auth.api.verifyPassword({ body: { password: currentPassword }, headers: caller.headers }),
+  );
+}
+
 /**
  * better-auth's change-password: the current password checked, the new hash stored, every
  * session of the account deleted and a new one opened for this browser (its cookie is in the
- * returned headers).
+ * returned headers). Under the account's lock, and every e-mailed link of the account ends with it.
  */
 export async function changePassword(
   { db, auth }: Services,
-  caller: Caller,
+  caller: Caller & { userId: string },
   form: { currentPassword: string; newPassword: string },
 ): Promise<Headers> {
   try {
     assertNewPasswordAllowed(form.newPassword);
   } catch (error) {
-    throw new AppError("VALIDATION", (error as Error).message, { field: "newPassword" });
+    throw new AppError("VALIDATION", (error as Error).message, { field: "newPassword", cause: error });
   }
   const result = await checkingPassword(db, caller, () =>
-    auth.api.changePassword({
-      body: {
-        currentPassword: form.currentPassword,
-        newPassword: form.newPassword,
-        revokeOtherSessions: true,
-      },
-      headers: withClientIp(caller.headers, caller.ip),
-      returnHeaders: true,
+    inTransaction(db, async (tx) => {
+      await lockAccount(tx, caller.userId);
+      // better-auth writes on connections of its own; this one only holds the lock meanwhile.
+      const changed = await auth.api.changePassword({
+        body: {
+          currentPassword: form.currentPassword,
+          newPassword: form.newPassword,
+          revokeOtherSessions: true,
+        },
+        headers: withClientIp(caller.headers, caller.ip),
+        returnHeaders: true,
+      });
+      await endAccountLinks(tx, caller.userId);
+      return changed;
     }),
   );
   return result.headers;
@@ -83,46 +121,56 @@ export async function changePassword(
 const changeEmailIdentifier = (token: string) => `change-email:${token}`;
 
 /**
- * Asks to move the account to another e-mail: with the current password, a single-use link to
- * the new address (valid 24 hours) and a notice to the old one, both queued with the token.
+ * Asks to move the account to another e-mail: once `confirmIdentity` is satisfied, a single-use
+ * link to the new address (valid 24 hours) and a notice to the old one, both queued with the token.
  */
 export async function requestEmailChange(
-  { db, auth }: Services,
-  caller: Caller & { userId: string; origin: string },
+  services: Services,
+  caller: Caller & { userId: string; origin: string; signedInAt: Date },
   form: { newEmail: string; currentPassword: string },
 ) {
+  const { db } = services;
   if (form.newEmail === caller.email) {
     throw new AppError("VALIDATION", ACCOUNT_MESSAGES.emailSame, { field: "newEmail" });
   }
-  await checkingPassword(db, caller, () =>
-    auth.api.verifyPassword({ body: { password: form.currentPassword }, headers: caller.headers }),
-  );
-  await db.transaction(async (tx) => {
+  await confirmIdentity(services, caller, form.currentPassword);
+  await inTransaction(db, async (tx) => {
+    await lockAccount(tx, caller.userId);
     if (await tx.$count(authUser, eq(authUser.email, form.newEmail))) {
       throw new AppError("ALREADY_EXISTS", ACCOUNT_MESSAGES.emailTaken, { field: "newEmail" });
     }
     const token = newToken();
     const expiresAt = new Date(Date.now() + EMAIL_CHANGE_LINK_HOURS * 60 * 60 * 1000);
-    const value = JSON.stringify({ userId: caller.userId, email: form.newEmail });
+    const value = emailChangeLinkValue(caller.userId, form.newEmail);
     await createVerification(tx, changeEmailIdentifier(token), value, expiresAt);
     await queueMail(tx, emailChangeConfirmMail(form.newEmail, `${caller.origin}/i/cuenta/correo/${token}`));
     await queueMail(tx, emailChangeNoticeMail(caller.email, form.newEmail, `${caller.origin}/i/cuenta`));
   });
 }
 
-/** Opens the link: the e-mail changes once, if nobody took the address meanwhile. */
+/**
+ * Opens the link: the e-mail changes once, if nobody took the address meanwhile, under the
+ * account's lock; every other e-mailed link of the account ends (the pending changes, and the
+ * reset links sent to the address it no longer has).
+ */
 export async function confirmEmailChange(db: Database, token: string) {
+  const identifier = changeEmailIdentifier(token);
+  const pending = await peekVerification(db, identifier);
+  if (!pending) throw new AppError("VALIDATION", ACCOUNT_MESSAGES.emailLinkInvalid);
+  const { userId } = JSON.parse(pending) as { userId: string };
   try {
-    return await db.transaction(async (tx) => {
-      const value = await consumeVerification(tx, changeEmailIdentifier(token));
+    return await inTransaction(db, async (tx) => {
+      await lockAccount(tx, userId);
+      const value = await consumeVerification(tx, identifier);
       if (!value) throw new AppError("VALIDATION", ACCOUNT_MESSAGES.emailLinkInvalid);
-      const { userId, email } = JSON.parse(value) as { userId: string; email: string };
+      const { email } = JSON.parse(value) as { userId: string; email: string };
       const updated = await tx
         .update(authUser)
         .set({ email, emailVerified: true })
         .where(eq(authUser.id, userId))
         .returning({ id: authUser.id });
       if (updated.length === 0) throw new AppError("VALIDATION", ACCOUNT_MESSAGES.emailLinkInvalid);
+      await endAccountLinks(tx, userId);
       return { email };
     });
   } catch (error) {

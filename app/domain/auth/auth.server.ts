@@ -43,7 +43,7 @@ export function createAuth({
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: false,
       password: { hash: hashPassword, verify: verifyPassword },
-      // A reset ends every session of the account (issue 15): whoever had the old password is out.
+      // A reset ends every session of the account: whoever had the old password is out.
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
     },

@@ -1,10 +1,12 @@
 import { redirect, type AppLoadContext } from "react-router";
+import { databaseOutage, isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from "~/db/outage.server";
+import { OUTAGE_MESSAGE } from "~/lib/errors";
 import { plainPage } from "~/lib/plain-page.server";
 import { findOwnedStoreId, findStore, type StoreWithSettings } from "~/domain/stores/store.server";
 import { GUARD_MESSAGES, NO_PERMISSION_MESSAGE, SUPERADMIN_ROLE } from "./roles";
 
 /**
- * The named guards every loader and action calls for itself (STYLE.md): a layout's loader
+ * The named guards every loader and action calls for itself (docs/decisions/009): a layout's loader
  * never protects a child's action. Each answers in the caller's language: a page request gets a
  * redirect to the login page or a Spanish 403/404 page; a script's JSON request (our fetch
  * clients send `Accept: application/json`) gets the status and `{ ok: false, message }`, because
@@ -12,8 +14,28 @@ import { GUARD_MESSAGES, NO_PERMISSION_MESSAGE, SUPERADMIN_ROLE } from "./roles"
  */
 
 export async function getCurrentUser(request: Request, context: AppLoadContext) {
-  const session = await context.services.auth.api.getSession({ headers: request.headers });
+  const session = await readSession(request, context);
   return session?.user ?? null;
+}
+
+/**
+ * The request's session. While the database cannot be reached, a script's JSON request (a panel
+ * form) gets 503 with the sentence its form shows beside "Reintentar"; a page's error goes on to
+ * its error boundary, answered 503 too (server/outage.ts).
+ */
+async function readSession(request: Request, context: AppLoadContext) {
+  try {
+    return await context.services.auth.api.getSession({ headers: request.headers });
+  } catch (error) {
+    if (isDatabaseUnavailable(error) && wantsJson(request)) {
+      databaseOutage.failed(error);
+      throw Response.json(
+        { ok: false, message: OUTAGE_MESSAGE },
+        { status: 503, headers: { "Retry-After": String(OUTAGE_RETRY_AFTER_SECONDS) } },
+      );
+    }
+    throw error;
+  }
 }
 
 export type CurrentUser = NonNullable<Awaited<ReturnType<typeof getCurrentUser>>>;
@@ -42,14 +64,17 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   return user;
 }
 
-/** The signed-in user and the id of the session the request came with (the Cuenta area's "esta sesión"). */
+/**
+ * The signed-in user, the id of the session the request came with (the Cuenta area's "esta
+ * sesión") and when that session signed in (a recent sign-in confirms who is there).
+ */
 export async function requireSignedIn(
   request: Request,
   context: AppLoadContext,
-): Promise<{ user: CurrentUser; sessionId: string }> {
-  const session = await context.services.auth.api.getSession({ headers: request.headers });
+): Promise<{ user: CurrentUser; sessionId: string; signedInAt: Date }> {
+  const session = await readSession(request, context);
   if (!session) deny(request, 401, GUARD_MESSAGES.signInRequired);
-  return { user: session.user, sessionId: session.session.id };
+  return { user: session.user, sessionId: session.session.id, signedInAt: session.session.createdAt };
 }
 
 export async function requireAnonymous(request: Request, context: AppLoadContext) {
@@ -63,32 +88,32 @@ export async function requireSuperAdmin(request: Request, context: AppLoadContex
 }
 
 /**
- * The signed-in owner and their store. A user without an owner link has no store to act on:
- * "not found", exactly as for another owner's data — unless the caller shows that case itself
- * (`allowNoStore`: the admin panel's "Selecciona una tienda primero.").
+ * The signed-in owner, their store and when their session signed in. A user without an owner
+ * link has no store to act on: "not found", exactly as for another owner's data — unless the
+ * caller shows that case itself (`allowNoStore`: the admin panel's "Selecciona una tienda primero.").
  */
 export async function requireStoreOwner(
   request: Request,
   context: AppLoadContext,
-): Promise<{ user: CurrentUser; store: StoreWithSettings }>;
+): Promise<{ user: CurrentUser; store: StoreWithSettings; signedInAt: Date }>;
 export async function requireStoreOwner(
   request: Request,
   context: AppLoadContext,
   options: { allowNoStore: true },
-): Promise<{ user: CurrentUser; store: StoreWithSettings | null }>;
+): Promise<{ user: CurrentUser; store: StoreWithSettings | null; signedInAt: Date }>;
 export async function requireStoreOwner(
   request: Request,
   context: AppLoadContext,
   options: { allowNoStore?: boolean } = {},
 ) {
-  const user = await requireUser(request, context);
+  const { user, signedInAt } = await requireSignedIn(request, context);
   const { db } = context.services;
   const storeId = await findOwnedStoreId(db, user.id);
   const store = storeId ? await findStore(db, storeId) : null;
   if (!store) {
-    // The spec's wording for an owner whose user record (store link) is missing.
+    // The fixed log line for an owner whose user record (store link) is missing.
     context.logger.warn("No user document found!", { userId: user.id });
     if (!options.allowNoStore) deny(request, 404, GUARD_MESSAGES.notFound);
   }
-  return { user, store };
+  return { user, store, signedInAt };
 }

@@ -55,12 +55,18 @@ export async function logIn(
     result.headers.append("Set-Cookie", knownDeviceCookie(secret, normalizedEmail, { secure }));
     return result.headers;
   } catch (error) {
-    if (!(error instanceof APIError)) {
-      await release(db, hitIds);
-      throw error;
-    }
-    throw new AppError("UNAUTHENTICATED", LOGIN_MESSAGES.invalid);
+    // Only a wrong e-mail or password keeps its slots and reads "incorrectos"; anything else
+    // (the session could not be written, an unexpected refusal) is our failure, not the user's.
+    if (isWrongCredentials(error)) throw new AppError("UNAUTHENTICATED", LOGIN_MESSAGES.invalid);
+    await release(db, hitIds);
+    throw error;
   }
+}
+
+const WRONG_CREDENTIALS = new Set(["INVALID_EMAIL_OR_PASSWORD", "INVALID_EMAIL", "PASSWORD_TOO_LONG"]);
+
+function isWrongCredentials(error: unknown): boolean {
+  return error instanceof APIError && WRONG_CREDENTIALS.has(String(error.body?.code));
 }
 
 export async function logOut(auth: Auth, headers: Headers): Promise<Headers> {

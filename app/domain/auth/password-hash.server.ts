@@ -13,7 +13,17 @@ import { AppError } from "~/lib/errors";
  * from node:crypto, so no native dependency. The parameters travel with each hash, so they can
  * be raised later without breaking existing passwords.
  */
-const COST = { N: 2 ** 17, r: 8, p: 1 };
+export const PRODUCTION_HASH_LOG_N = 17;
+let COST = { N: 2 ** PRODUCTION_HASH_LOG_N, r: 8, p: 1 };
+
+/**
+ * The work factor (log2 of scrypt's N) of the hashes this process makes from now on. Only the
+ * test suite lowers it (PASSWORD_HASH_LOG_N), where thousands of accounts are created and signed
+ * in: hashes made at a lower cost still verify with their own parameters.
+ */
+export function setPasswordHashCost(logN: number) {
+  COST = { ...COST, N: 2 ** logN };
+}
 const KEY_LENGTH = 64;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Single-use tokens sent by e-mail (issue 15), kept in better-auth's `auth_verification` table the
+ * Single-use tokens sent by e-mail (docs/decisions/017), kept in better-auth's `auth_verification` table the
  * way better-auth keeps them with `verification.storeIdentifier: "hashed"`: the identifier
  * (`reset-password:<token>`, `change-email:<token>`) as base64url SHA-256, so better-auth's own
  * reset finds the rows we write, and a copy of the database holds no working link. We write them

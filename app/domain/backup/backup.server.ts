@@ -1,5 +1,5 @@
 /**
- * Backups (issue 12, docs/decisions/014): one timestamped archive with everything Tianguis keeps.
+ * Backups (docs/decisions/014): one timestamped archive with everything Tianguis keeps.
  * With the embedded PostgreSQL it is a hot, consistent base backup taken while the server runs
  * (PostgreSQL's low-level backup API and the WAL it needs), plus the uploaded images, plus a
  * SHA-256 manifest. With DATABASE_URL, the images alone: the database is the operator's (README).
@@ -9,11 +9,12 @@ import { createReadStream, existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import * as tar from "tar";
 import type { Executor } from "~/db/client.server";
 import { enqueue } from "~/domain/jobs/jobs.server";
 import type { Logger } from "~/lib/logger.server";
+import { createClient } from "~/db/client.server";
+import { defineJob, NO_PAYLOAD } from "~/domain/jobs/define-job.server";
 
 /** What a base backup leaves out (PostgreSQL's docs, "Making a base backup using the low level API"). */
 const SKIPPED = new Set(["postmaster.pid", "postmaster.opts"]);
@@ -100,7 +101,7 @@ async function copyCluster(dataDir: string, target: string) {
     return { mode: "cold" };
   }
   const password = (await fs.readFile(path.join(dataDir, "postgres-password"), "utf8")).trim();
-  const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password, database: "postgres" });
+  const client = createClient({ host: "127.0.0.1", port, user: "postgres", password, database: "postgres" });
   await client.connect();
   try {
     // The session that starts the backup must stay open until it stops it.
@@ -225,6 +226,19 @@ export async function scheduleBackup(db: Executor, every: string, at = new Date(
 
 /** The scheduled backup: writes an archive, keeps the newest `keep`, logs the outcome, queues the next. */
 export function backupJob(
+  db: Executor,
+  options: { dataDir: string; outDir: string; external: boolean; every: string; keep: number },
+  logger: Logger,
+) {
+  return defineJob({
+    kind: BACKUP_JOB,
+    payload: NO_PAYLOAD,
+    run: writeScheduledBackup(db, options, logger),
+    schedule: (database, at) => scheduleBackup(database, options.every, at),
+  });
+}
+
+function writeScheduledBackup(
   db: Executor,
   options: { dataDir: string; outDir: string; external: boolean; every: string; keep: number },
   logger: Logger,

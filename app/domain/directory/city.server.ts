@@ -5,7 +5,7 @@ import type { DirectoryProduct } from "./directory-product";
 import { openStatus } from "~/domain/stores/opening-hours";
 import { isPaused } from "~/domain/stores/pause";
 
-/** The categories the city page shows a carousel for (spec §9), in this order. */
+/** The categories the city page shows a carousel for, in this order. */
 export const CAROUSEL_CATEGORIES = ["sweets", "takeout", "gifts", "beauty"] as const;
 export const CAROUSEL_SIZE = 12;
 /** The strip shows a sample of the city's stores: a city of thousands must not send them all. */
@@ -45,7 +45,7 @@ export async function listStoreStrip(db: Executor, cityId: string, limit = STORE
     .from(sampled)
     .innerJoin(storeSettings, eq(storeSettings.storeId, sampled.id));
   const now = new Date();
-  // Issue 16: "Abierto ahora" or "Cerrado · abre…" under each store that has hours.
+  // "Abierto ahora" or "Cerrado · abre…" under each store that has hours.
   return rows.map(({ openingHours, timeZone, pausedAt, pauseUntil, ...store }) => ({
     ...store,
     status: isPaused({ pausedAt, pauseUntil }, now)

@@ -4,6 +4,8 @@ import type { Database, Executor } from "~/db/client.server";
 import { featuredProducts, products, stores, storeSettings } from "~/db/schema";
 import type { Logger } from "~/lib/logger.server";
 import type { DirectoryProduct } from "./directory-product";
+import { inTransaction } from "~/db/after-commit.server";
+import { defineJob, NO_PAYLOAD } from "~/domain/jobs/define-job.server";
 
 export const FEATURED_PRODUCTS_LIMIT = 12;
 export const FEATURED_PER_STORE_LIMIT = 2;
@@ -20,7 +22,7 @@ const showable = sql`pr.available and coalesce(pr.image_key, '') <> ''`;
  * products of each. Concurrent rotations queue on an advisory lock instead of interleaving.
  */
 export async function rotateFeaturedProducts(db: Database): Promise<{ featured: number }> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FEATURED_ROTATION_LOCK_ID})`);
     return replaceFeatured(tx);
   });
@@ -63,7 +65,7 @@ export async function rotateFeaturedProductsIfDue(
   db: Database,
   now = new Date(),
 ): Promise<"rotated" | "skipped"> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const lock = await tx.execute<{ locked: boolean }>(
       sql`select pg_try_advisory_xact_lock(${FEATURED_ROTATION_LOCK_ID}) as locked`,
     );
@@ -80,12 +82,22 @@ export async function rotateFeaturedProductsIfDue(
 
 export const FEATURED_JOB = "featured.rotate";
 
-/**
- * The daily rotation as a job (issue 10: one job mechanism): each run rotates if a day has
- * passed and queues the next run a day later under that day's key, so however many instances
- * start, one job per day exists.
- */
+/** Rotating the featured products once a day. */
 export function featuredRotationJob(db: Database, logger: Logger) {
+  return defineJob({
+    kind: FEATURED_JOB,
+    payload: NO_PAYLOAD,
+    run: rotateFeatured(db, logger),
+    schedule: scheduleFeaturedRotation,
+  });
+}
+
+/**
+ * The daily rotation as a job (one job mechanism for all background work, docs/decisions/004): each
+ * run rotates if a day has passed and queues the next run a day later under that day's key, so
+ * however many instances start, one job per day exists.
+ */
+function rotateFeatured(db: Database, logger: Logger) {
   return async () => {
     const outcome = await rotateFeaturedProductsIfDue(db);
     if (outcome === "rotated") logger.info("featured products rotated", { by: "schedule" });

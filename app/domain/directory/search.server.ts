@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { products, stores, storeSettings } from "~/db/schema";
-import { recordEvent, recordLimitedEvent } from "~/domain/analytics/events.server";
+import { recordLimitedEvents } from "~/domain/analytics/events.server";
 import { containsPattern } from "./contains-pattern.server";
 import { SEARCH_PAGE_SIZE, SEARCH_RESULTS_LIMIT } from "./search";
 import type { DirectoryProduct } from "./directory-product";
@@ -17,7 +17,7 @@ export function productMatches(term: string) {
 }
 
 /**
- * The search as one statement (ARCHITECTURE.md §7): available products of the city's visible
+ * The search as one statement: available products of the city's visible
  * stores whose name or description contains the term, ignoring case and accents.
  *
  * Why the shape: the matches are gathered first, without any order, up to SEARCH_RESULTS_LIMIT,
@@ -56,8 +56,8 @@ export async function searchProducts(db: Executor, search: ProductSearch) {
 export type SearchResult = Awaited<ReturnType<typeof searchProducts>>;
 
 /**
- * A shopper's search with its two analytics events (spec §7); an address past its limit still gets
- * its results, its searches just stop being counted.
+ * A shopper's search with its two analytics events (search_products, search_results); an address
+ * past its limit still gets its results, its searches just stop being counted.
  */
 export async function searchCityProducts(
   db: Executor,
@@ -70,13 +70,17 @@ export async function searchCityProducts(
 }
 
 /**
- * The two analytics events of one search (spec §7), also for a search page answered from the page
+ * The two analytics events of one search, also for a search page answered from the page
  * cache (server/page-cache.ts), within the address's limit.
  */
 export async function recordSearch(db: Executor, search: ProductSearch, results: number, clientIp: string) {
   const where = { cityId: search.cityId, term: search.term, page: search.page };
-  const limits = [{ name: "searchEventsPerAddress", subject: clientIp }] as const;
-  if (await recordLimitedEvent(db, [...limits], "search_products", null, where)) {
-    await recordEvent(db, "search_results", null, { ...where, results });
-  }
+  await recordLimitedEvents(
+    db,
+    [{ name: "searchEventsPerAddress", subject: clientIp }],
+    [
+      { name: "search_products", storeId: null, data: where },
+      { name: "search_results", storeId: null, data: { ...where, results } },
+    ],
+  );
 }

@@ -1,4 +1,4 @@
-/** City product search (spec §5): the rules the browser and the server share. Pure. */
+/** City product search: the rules the browser and the server share. Pure. */
 
 export const SEARCH_PAGE_SIZE = 24;
 export const SEARCH_TERM_MAX_LENGTH = 100;

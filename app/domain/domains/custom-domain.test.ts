@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   customOrigin,
   dnsRecords,
+  isIpAddress,
   DOMAIN_MESSAGES,
   DOMAIN_STATUS_LABELS,
   DomainActionSchema,
@@ -64,6 +65,34 @@ describe("customOrigin", () => {
   it("takes the platform's scheme and port", () => {
     expect(customOrigin("pedidos.espiga.mx", "https://tianguis.mx")).toBe("https://pedidos.espiga.mx");
     expect(customOrigin("pedidos.espiga.mx", "http://localhost:3000")).toBe("http://pedidos.espiga.mx:3000");
+  });
+});
+
+describe("a platform reached by its IP address (PUBLIC_ORIGIN=http://203.0.113.5)", () => {
+  it("asks for an A (or AAAA) record to that address, never a CNAME to an IP", () => {
+    const records = (platformHost: string, apex: boolean) =>
+      dnsRecords({ host: "pedidos.espiga.mx", token: "t", platformHost, apex, platformAddresses: [] })[0];
+    expect(records("203.0.113.5", false)).toEqual({
+      type: "A",
+      name: "pedidos.espiga.mx",
+      value: "203.0.113.5",
+    });
+    expect(records("203.0.113.5", true)).toEqual({
+      type: "A",
+      name: "pedidos.espiga.mx",
+      value: "203.0.113.5",
+    });
+    expect(records("[2001:db8::5]", false)).toEqual({
+      type: "AAAA",
+      name: "pedidos.espiga.mx",
+      value: "2001:db8::5",
+    });
+    expect(isIpAddress("tianguis.mx")).toBe(false);
+    const context = { host: "pedidos.espiga.mx", token: "t", platformHost: "203.0.113.5", apex: false };
+    expect(problemText("pointing-missing", context)).toBe(
+      "Falta el registro A de pedidos.espiga.mx hacia 203.0.113.5.",
+    );
+    expect(problemText("pointing-elsewhere", context)).toContain("Cambia su registro A/AAAA.");
   });
 });
 

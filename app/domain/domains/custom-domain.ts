@@ -1,5 +1,5 @@
 /**
- * A store's own domain (issue 18, docs/decisions/018): its states, the DNS records the owner
+ * A store's own domain (docs/decisions/018): its states, the DNS records the owner
  * creates, and every sentence the panel shows about it. Pure: the panel renders these in the
  * browser and the server answers with the same words.
  */
@@ -23,9 +23,19 @@ export type DomainProblem = (typeof DOMAIN_PROBLEMS)[number];
 /** The TXT record's name is this label in front of the domain. */
 export const VERIFICATION_LABEL = "_tianguis";
 
-/** Own domains are a Negocio feature (spec §9), so Pro has them too (docs/decisions/015). */
+/** Own domains are a Negocio feature ("Tu propio dominio"), so Pro has them too (docs/decisions/015). */
 export function hasCustomDomain(tier: LicenceType): boolean {
   return includesPlan(tier, "basic");
+}
+
+/** Whether a host is an IPv4 or IPv6 address literal (`203.0.113.5`, `[2001:db8::1]`), not a name. */
+export function isIpAddress(host: string): boolean {
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(":");
+}
+
+/** An address literal without the brackets a URL puts around IPv6. */
+export function bareIp(host: string): string {
+  return host.replace(/^\[(.*)\]$/, "$1");
 }
 
 export type DnsRecord = { type: "CNAME" | "A" | "AAAA" | "TXT"; name: string; value: string };
@@ -42,15 +52,19 @@ export function dnsRecords(input: {
   apex: boolean;
   platformAddresses: string[];
 }): DnsRecord[] {
-  const pointing: DnsRecord[] = input.apex
-    ? input.platformAddresses.length > 0
-      ? input.platformAddresses.map((address) => ({
-          type: address.includes(":") ? ("AAAA" as const) : ("A" as const),
-          name: input.host,
-          value: address,
-        }))
-      : [{ type: "A", name: input.host, value: `las direcciones de ${input.platformHost}` }]
-    : [{ type: "CNAME", name: input.host, value: input.platformHost }];
+  // A platform reached by its IP address has no name a CNAME could point at: A/AAAA to it.
+  const ip = isIpAddress(input.platformHost);
+  const addresses = ip ? [bareIp(input.platformHost)] : input.platformAddresses;
+  const pointing: DnsRecord[] =
+    input.apex || ip
+      ? addresses.length > 0
+        ? addresses.map((address) => ({
+            type: address.includes(":") ? ("AAAA" as const) : ("A" as const),
+            name: input.host,
+            value: address,
+          }))
+        : [{ type: "A", name: input.host, value: `las direcciones de ${input.platformHost}` }]
+      : [{ type: "CNAME", name: input.host, value: input.platformHost }];
   return [...pointing, { type: "TXT", name: `${VERIFICATION_LABEL}.${input.host}`, value: input.token }];
 }
 
@@ -88,11 +102,15 @@ export function problemText(
     case "txt-wrong":
       return `El registro TXT ${txtName} existe, pero su valor no es ${context.token}.`;
     case "pointing-missing":
+      if (isIpAddress(context.platformHost)) {
+        const ip = bareIp(context.platformHost);
+        return `Falta el registro ${ip.includes(":") ? "AAAA" : "A"} de ${context.host} hacia ${ip}.`;
+      }
       return context.apex
         ? `${context.host} todavía no tiene registros A o AAAA con las direcciones de ${context.platformHost}.`
         : `Falta el registro CNAME de ${context.host} hacia ${context.platformHost}.`;
     case "pointing-elsewhere":
-      return `${context.host} apunta a otro servidor, no a ${context.platformHost}. Cambia su registro ${context.apex ? "A/AAAA" : "CNAME"}.`;
+      return `${context.host} apunta a otro servidor, no a ${bareIp(context.platformHost)}. Cambia su registro ${context.apex || isIpAddress(context.platformHost) ? "A/AAAA" : "CNAME"}.`;
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * Stores' own domains (issue 18, docs/decisions/018): the owner saves a host name, creates the
+ * Stores' own domains (docs/decisions/018): the owner saves a host name, creates the
  * DNS records the panel shows, and "Verificar" checks them; a verified domain is re-checked
  * daily. Which store a verified host serves, and whether Caddy may certify it, is read here too.
  */
@@ -27,6 +27,8 @@ import {
 } from "./custom-domain";
 import { addressesOf, checkDomainRecords, DnsUnreachable, type DnsResolver } from "./dns-check.server";
 import { displayHostName, isApex, normaliseRequestHost, parseHostName } from "./host-name.server";
+import { inTransaction } from "~/db/after-commit.server";
+import { defineJob, NO_PAYLOAD } from "~/domain/jobs/define-job.server";
 
 export type CustomDomain = typeof customDomains.$inferSelect;
 /** The hosts that route to a store and hold their name against other stores. */
@@ -162,7 +164,7 @@ async function recordFailure(db: Executor, domain: CustomDomain, problems: Domai
  */
 async function markVerified(db: Database, domain: CustomDomain, now: Date) {
   try {
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       await tx
         .update(customDomains)
         .set({ status: "pending", failingSince: null })
@@ -221,7 +223,7 @@ export async function recheckLiveDomains(
       if (domain.status !== "verified") await recordFailure(db, domain, problems, now);
       else {
         // It stops serving now: the owner hears of it by e-mail too, queued with the change.
-        await db.transaction(async (tx) => {
+        await inTransaction(db, async (tx) => {
           await recordFailure(tx, domain, problems, now);
           await tellOwnerDomainFails(tx, domain, problems, context.publicOrigin);
         });
@@ -270,8 +272,18 @@ async function tellOwnerDomainFails(
 export const DOMAIN_RECHECK_JOB = "domains.recheck";
 export const DOMAIN_RECHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
-/** The re-check as a daily job, like the featured rotation: one a day, whichever instance queues it. */
+/** Checking, once a day, that the live domains still point here. */
 export function domainRecheckJob(deps: { db: Database; logger: Logger } & VerifyContext) {
+  return defineJob({
+    kind: DOMAIN_RECHECK_JOB,
+    payload: NO_PAYLOAD,
+    run: recheckDomains(deps),
+    schedule: scheduleDomainRecheck,
+  });
+}
+
+/** The re-check as a daily job, like the featured rotation: one a day, whichever instance queues it. */
+function recheckDomains(deps: { db: Database; logger: Logger } & VerifyContext) {
   return async () => {
     const totals = await recheckLiveDomains(deps.db, deps, deps.logger);
     deps.logger.info("custom domains re-checked", totals);

@@ -1,11 +1,11 @@
 /**
- * What the DNS says about an owner's domain (issue 18): whether `_tianguis.<host>` holds the
+ * What the DNS says about an owner's domain: whether `_tianguis.<host>` holds the
  * store's token, and whether the name points at the platform — by a CNAME to its host, or by
  * addresses that are all the platform's. Look-ups go through Node's resolver, at the servers of
  * `DNS_SERVERS` when set (the tests run their own), never through the operating system's cache.
  */
 import { Resolver } from "node:dns/promises";
-import { VERIFICATION_LABEL, type DomainProblem } from "./custom-domain";
+import { bareIp, isIpAddress, VERIFICATION_LABEL, type DomainProblem } from "./custom-domain";
 import { normaliseRequestHost } from "./host-name.server";
 
 export type DnsResolver = Pick<Resolver, "resolveTxt" | "resolveCname" | "resolve4" | "resolve6">;
@@ -65,7 +65,7 @@ async function pointsAt(
   if (cnames.includes(platformHost)) return "ok";
   const [own, platform] = await Promise.all([
     addressesOf(resolver, host),
-    addressesOf(resolver, platformHost),
+    isIpAddress(platformHost) ? [bareIp(platformHost)] : addressesOf(resolver, platformHost),
   ]);
   if (own.length === 0) return cnames.length > 0 ? "elsewhere" : "missing";
   return own.every((address) => platform.includes(address)) ? "ok" : "elsewhere";

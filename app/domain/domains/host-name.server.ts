@@ -1,5 +1,5 @@
 /**
- * The host name an owner types for their store (issue 18): a real DNS name in its ASCII form, not
+ * The host name an owner types for their store: a real DNS name in its ASCII form, not
  * an address, not one of ours. Server-only because the IDN conversion is Node's own
  * (`domainToASCII`, the WHATWG URL algorithm browsers use too), not a copy of it.
  */

@@ -1,5 +1,5 @@
 /**
- * What a store's own domain answers (issue 18): its storefront at `/`, its product pages at
+ * What a store's own domain answers (docs/decisions/018): its storefront at `/`, its product pages at
  * `/p/<id>`, and what those pages need — the storefront API, the tracking page, images, the
  * build's assets, its link-preview cards. Nothing else of the platform exists there: no admin, no
  * login, no directory. Pure, so the rule reads in one place and is tested exhaustively.

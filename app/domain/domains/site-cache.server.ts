@@ -1,5 +1,5 @@
 /**
- * Which site a request's `Host` names (issue 18): the platform, or a store's own domain. Each
+ * Which site a request's `Host` names: the platform, or a store's own domain. Each
  * instance keeps the answer for a few seconds (a miss too, so random names cost one look-up
  * each), and concurrent requests for one name share one look-up. Changes made on another
  * instance are seen once the entry is older than the TTL; this instance forgets a name the

@@ -1,7 +1,7 @@
 /**
  * Where a stored image and its thumbnails live, from its storage key alone (pure: used by the
  * server and the browser). Keys look like `product-images/<storeId>/<random>.webp`; thumbnails
- * live under `<kind>-thumbnails/<storeId>/<random>-<width>.webp` (spec §7).
+ * live under `<kind>-thumbnails/<storeId>/<random>-<width>.webp`.
  */
 export const IMAGE_KINDS = ["product-images", "store-logos"] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];

@@ -1,7 +1,7 @@
 /**
  * S3-compatible image storage (AWS S3, MinIO, R2, s3rver…). Path-style addressing works with
  * every implementation; checksums only when required, because with the SDK's default streamed
- * checksums some servers stored the chunk framing inside the object (ARCHITECTURE.md §5).
+ * checksums some servers stored the chunk framing inside the object.
  */
 import {
   DeleteObjectCommand,

@@ -1,5 +1,5 @@
 /**
- * Where image bytes live, behind one interface (ARCHITECTURE.md §5): local disk under
+ * Where image bytes live, behind one interface: local disk under
  * `DATA_DIR/uploads` by default, S3-compatible object storage when `S3_BUCKET` is set.
  * Keys are always server-made (image-keys.ts); drivers still refuse anything path-like.
  */

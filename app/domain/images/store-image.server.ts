@@ -39,9 +39,11 @@ export async function storeImage(
   try {
     await Promise.all(files.map((file) => storage.put(file.key, file.body, WEBP)));
   } catch (error) {
-    logger?.error("image storage failed", { key, error });
     await deleteImage(storage, key, logger);
-    throw new AppError("SERVICE_UNAVAILABLE", IMAGE_MESSAGES.storageFailed);
+    throw new AppError("SERVICE_UNAVAILABLE", IMAGE_MESSAGES.storageFailed, {
+      internal: `image storage failed for ${key}`,
+      cause: error,
+    });
   }
   return { key, width: processed.main.width, height: processed.main.height };
 }

@@ -5,6 +5,7 @@ import { enqueue } from "~/domain/jobs/jobs.server";
 import type { Logger } from "~/lib/logger.server";
 import type { ImageStorage } from "./storage.server";
 import { imageFileKeys } from "./store-image.server";
+import { defineJob, NO_PAYLOAD } from "~/domain/jobs/define-job.server";
 
 /**
  * An upload is stored the moment the owner picks the file, before the product or logo form is
@@ -75,8 +76,18 @@ export async function deleteUnattachedUploads(
 
 export const UPLOAD_CLEANUP_JOB = "uploads.cleanup";
 
-/** The daily clean-up as a job, like the featured rotation: one job a day, whichever instance queues it. */
+/** Deleting, once a day, the uploads no product or logo uses a day later. */
 export function uploadCleanupJob(deps: { db: Database; storage: ImageStorage; logger: Logger }) {
+  return defineJob({
+    kind: UPLOAD_CLEANUP_JOB,
+    payload: NO_PAYLOAD,
+    run: cleanUpUploads(deps),
+    schedule: scheduleUploadCleanup,
+  });
+}
+
+/** The daily clean-up as a job, like the featured rotation: one job a day, whichever instance queues it. */
+function cleanUpUploads(deps: { db: Database; storage: ImageStorage; logger: Logger }) {
   return async () => {
     const { deleted, attached } = await deleteUnattachedUploads(deps);
     if (deleted > 0) deps.logger.info("unattached uploads deleted", { deleted, attached });

@@ -8,12 +8,13 @@
  * idempotent where it matters (a push carries a `tag`, so a retry never shows twice).
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import pg from "pg";
+import type pg from "pg";
 import { notifyAfterCommit } from "~/db/after-commit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { jobs } from "~/db/schema";
 import type { Logger } from "~/lib/logger.server";
 import { DEFAULT_RETRY, retryDelay, triesAgain, type RetryPolicy } from "./retry-policy";
+import { createClient } from "~/db/client.server";
 
 export const JOBS_CHANNEL = "tianguis_jobs";
 
@@ -247,7 +248,7 @@ function listen(url: string, logger: Logger, onJob: () => void) {
   let retry: ReturnType<typeof setTimeout> | undefined;
   let delay = 500;
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = createClient({ connectionString: url });
     next.on("notification", onJob);
     next.on("error", () => {});
     next.on("end", () => {

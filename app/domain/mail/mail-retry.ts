@@ -4,7 +4,7 @@ import { retryingFor } from "~/domain/jobs/retry-policy";
 export const MAIL_KEEP_TRYING_DAYS = 5;
 
 /**
- * The retries of an e-mail (issue 15: a send failure never loses the message): from 30 s,
+ * The retries of an e-mail (a send failure never loses the message, docs/decisions/017): from 30 s,
  * doubling, never more than an hour apart, for 5 days of a running worker. A reset link or a
  * claim link then arrives within the hour after a long outage ends, never after days of silence.
  */

@@ -1,5 +1,5 @@
 /**
- * What Tianguis's e-mails say (issue 15): Spanish, plain text plus a simple HTML part with the
+ * What Tianguis's e-mails say: Spanish, plain text plus a simple HTML part with the
  * same words, the sender named after Tianguis or the store, and no tracking of any kind (no
  * pixels, no rewritten links). Pure: the server builds every message from these.
  */
@@ -180,7 +180,7 @@ export function newOrderMail(to: string, order: NewOrderFacts, panelUrl: string)
   });
 }
 
-/** A domain that served the store failed its daily check (issue 18): what is wrong, and where to fix it. */
+/** A domain that served the store failed its daily check: what is wrong, and where to fix it. */
 export function domainFailingMail(
   to: string,
   domain: { storeName: string; host: string; problems: string[] },

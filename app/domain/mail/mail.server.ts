@@ -1,5 +1,5 @@
 /**
- * Outgoing e-mail (issue 15, docs/decisions/017): every message is a job of the one job mechanism
+ * Outgoing e-mail (docs/decisions/017): every message is a job of the one job mechanism
  * (docs/decisions/004), queued with `queueMail(tx, …)` in the transaction of the action that causes
  * it, and sent by the worker with its retries and back-off. With `SMTP_URL` it goes through
  * nodemailer's SMTP transport; without it (the default of `npm start`) it is written to
@@ -9,7 +9,9 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Executor } from "~/db/client.server";
-import { enqueue, JobError, type Job, type JobKind } from "~/domain/jobs/jobs.server";
+import { defineJob, ERASED_PAYLOAD, isErased } from "~/domain/jobs/define-job.server";
+import { enqueue, JobError, type Job } from "~/domain/jobs/jobs.server";
+import { z } from "~/lib/zod";
 import type { Env } from "~/lib/env.server";
 import { randomId } from "~/lib/ids";
 import type { Logger } from "~/lib/logger.server";
@@ -25,6 +27,19 @@ export const MAIL_JOB = "mail.send";
  * erasing that order's personal data erases it here too.
  */
 export type QueuedMail = MailMessage & { id: string; orderRef?: string };
+/** A queued message, or what erasing the shopper's data left of it. */
+export const MailPayloadSchema = z
+  .object({
+    id: z.string(),
+    to: z.string(),
+    fromName: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+    link: z.string().optional(),
+    orderRef: z.string().optional(),
+  })
+  .or(ERASED_PAYLOAD);
 
 /** Queues a message in the caller's transaction: it is sent once that transaction commits. */
 export async function queueMail(tx: Executor, message: MailMessage, options: { orderRef?: string } = {}) {
@@ -104,11 +119,20 @@ function isPermanent(error: unknown) {
   return code === "EENVELOPE" && typeof responseCode === "number" && responseCode >= 500;
 }
 
-export function mailJobHandler({ mailer, logger }: { mailer: Mailer; logger: Logger }): JobKind {
-  const run = async (job: Job) => {
-    const message = job.payload as QueuedMail;
+/** Sending one queued message, retried by e-mail's own policy. */
+export function mailJob(deps: { mailer: Mailer; logger: Logger }) {
+  return defineJob({
+    kind: MAIL_JOB,
+    payload: MailPayloadSchema,
+    run: mailJobHandler(deps),
+    retry: MAIL_RETRY,
+  });
+}
+
+function mailJobHandler({ mailer, logger }: { mailer: Mailer; logger: Logger }) {
+  return async (message: z.infer<typeof MailPayloadSchema>, job: Job) => {
     // Erased meanwhile (the shopper's data of a closed store): nothing left to send.
-    if (!message.to) return;
+    if (isErased(message)) return;
     try {
       await mailer.send(message);
       mailDeliveries.inc({ transport: mailer.transport, outcome: "sent" });
@@ -119,5 +143,4 @@ export function mailJobHandler({ mailer, logger }: { mailer: Mailer; logger: Log
       throw new JobError(`e-mail not sent: ${(error as Error).message}`, !permanent);
     }
   };
-  return { run, retry: MAIL_RETRY };
 }

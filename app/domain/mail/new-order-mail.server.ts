@@ -1,5 +1,5 @@
 /**
- * "Avisarme por correo de cada pedido nuevo" (issue 15 item 7): a second channel beside push, off
+ * "Avisarme por correo de cada pedido nuevo": a second channel beside push, off
  * by default. The order's own transaction queues a job naming the order (no shopper's data in
  * it) when the owner asked for these e-mails; the job writes the message from the order as
  * stored and queues it in the mail outbox, marked with the order so that erasing the shopper's
@@ -8,12 +8,16 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { authUser, orderLines, orders, storeOwners, storeSettings } from "~/db/schema";
-import { jobsInsert, type Job } from "~/domain/jobs/jobs.server";
+import { jobsInsert } from "~/domain/jobs/jobs.server";
+import { z } from "~/lib/zod";
 import { PENDING_ORDERS_URL } from "~/domain/push/push-text";
 import { newOrderMail } from "./mail-text";
 import { queueMail } from "./mail.server";
+import { inTransaction } from "~/db/after-commit.server";
+import { defineJob } from "~/domain/jobs/define-job.server";
 
 export const NEW_ORDER_EMAIL_JOB = "orders.new-order-email";
+export const NewOrderEmailPayloadSchema = z.object({ storeId: z.string(), orderId: z.string() });
 
 /**
  * In the order's statement: one job if one of the store's owners wants an e-mail per order.
@@ -28,10 +32,18 @@ export function newOrderEmailJobInsert(storeId: string, orderId: string, onlyIf:
   );
 }
 
-export function newOrderEmailJob({ db, origin }: { db: Database; origin: string }) {
-  return async (job: Job) => {
-    const { storeId, orderId } = job.payload as { storeId: string; orderId: string };
-    await db.transaction(async (tx) => {
+/** The owner's e-mail about a new order, when they asked for one per order. */
+export function newOrderEmailJob(deps: { db: Database; origin: string }) {
+  return defineJob({
+    kind: NEW_ORDER_EMAIL_JOB,
+    payload: NewOrderEmailPayloadSchema,
+    run: sendNewOrderEmail(deps),
+  });
+}
+
+function sendNewOrderEmail({ db, origin }: { db: Database; origin: string }) {
+  return async ({ storeId, orderId }: z.infer<typeof NewOrderEmailPayloadSchema>) => {
+    await inTransaction(db, async (tx) => {
       const [order] = await tx
         .select({
           number: orders.id,

@@ -88,7 +88,7 @@ describe("cart arithmetic", () => {
       ]),
     ).toEqual([
       { productId: "a", variation: "", quantity: 2 },
-      // Decimal quantities are well-formed (issue 16); each product's step is checked by the server.
+      // Decimal quantities (0.75 kg) are well-formed; each product's step is checked by the server.
       { productId: "d", variation: "", quantity: 0.75 },
     ]);
   });

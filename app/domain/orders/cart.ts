@@ -1,13 +1,13 @@
 import type { ProductUnit } from "~/domain/products/product-units";
 import { toCents } from "./money";
 
-/** How a line's quantity moves (issue 16): pieza by 1 from 1; measured units by the product's step. */
+/** How a line's quantity moves: pieza by 1 from 1; measured units by the product's step. */
 export type StepRule = { step: number; minimum: number };
 const WHOLE: StepRule = { step: 1, minimum: 1 };
 const milli = (value: number) => Math.round(value * 1000);
 
 /**
- * Cart arithmetic (spec §4, §9). Pure: the storefront runs it in the browser, the server runs
+ * Cart arithmetic. Pure: the storefront runs it in the browser, the server runs
  * the same total when it prices an order from the database.
  */
 export type CartLine = { productId: string; variation: string; quantity: number };
@@ -65,7 +65,7 @@ export function removeLine(lines: CartLine[], index: number): CartLine[] {
   return lines.filter((_, i) => i !== index);
 }
 
-/** Price × quantity in centavos, rounded to the centavo (quantities may be decimal, issue 16). */
+/** Price × quantity in centavos, rounded to the centavo (quantities may be decimal: 0.75 kg). */
 function lineCents(line: Pick<PricedLine, "price" | "quantity">): number {
   return Math.round((toCents(line.price) * Math.round(line.quantity * 1000)) / 1000);
 }
@@ -75,12 +75,12 @@ export function lineTotal(line: Pick<PricedLine, "price" | "quantity">): number 
   return lineCents(line) / 100;
 }
 
-/** Sum of price × quantity over the lines, each to the centavo, 2 decimals (spec §9). */
+/** Sum of price × quantity over the lines, each to the centavo, 2 decimals. */
 export function orderTotal(lines: Pick<PricedLine, "price" | "quantity">[]): number {
   return lines.reduce((cents, line) => cents + lineCents(line), 0) / 100;
 }
 
-/** The cart badge: pieza items count by quantity; other units one per distinct product (spec §9). */
+/** The cart badge: pieza items count by quantity; other units one per distinct product. */
 export function cartBadgeCount(
   lines: Pick<PricedLine & CartLine, "productId" | "quantity" | "unit">[],
 ): number {

@@ -1,5 +1,5 @@
 /**
- * Delivery zones (issue 16): a list of zones (a colonia's name, optionally its postal codes), each
+ * Delivery zones: a list of zones (a colonia's name, optionally its postal codes), each
  * with a fee and a minimum order; or one flat fee; and free delivery over an amount. Pure: the
  * checkout shows the fee and the server charges it.
  */

@@ -4,10 +4,10 @@ import { AppError } from "~/lib/errors";
 import { ORDER_MESSAGES, ORDER_NUMBER_MAX_LENGTH } from "./order-form";
 import { normalizeOrderNumber } from "./order-number";
 import type { OrderSummary } from "./order-summary";
-import { readOrderSummary } from "./place-order.server";
+import { readOrderSummary } from "./order-summary.server";
 
 /**
- * "Mi Pedido" (spec §5): anyone with the number sees the order's status and contents, never
+ * "Mi Pedido": anyone with the number sees the order's status and contents, never
  * the customer's name or phone. Rate-limited per client address.
  */
 export async function lookupOrder(

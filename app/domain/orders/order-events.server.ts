@@ -1,12 +1,13 @@
 import { and, asc, eq, gt, max, sql, type SQL } from "drizzle-orm";
-import pg from "pg";
+import type pg from "pg";
 import { notifyAfterCommit } from "~/db/after-commit.server";
 import type { Executor } from "~/db/client.server";
 import { orderChanges } from "~/db/schema";
 import type { Logger } from "~/lib/logger.server";
+import { createClient } from "~/db/client.server";
 
 /**
- * Live order events for the owners' pending-orders panel (ARCHITECTURE.md §4,
+ * Live order events for the owners' pending-orders panel (docs/ARCHITECTURE.md, "The database";
  * docs/decisions/007-replayable-order-stream.md). Publishing writes a row in `order_changes`
  * inside the order's own transaction, so an event exists exactly when the order committed, and
  * announces it with a PostgreSQL NOTIFY once it has committed (docs/decisions/022). Every server
@@ -98,8 +99,7 @@ export type OrderEventHub = {
 };
 
 /**
- * LISTENs on its own connection and reconnects forever, with back-off capped at 2 s. A loss and
- * the recovery after it are logged once each, however many attempts lie between. A NOTIFY says
+ * Listens for the order events of every instance (listenForever, below). A NOTIFY says
  * which stores changed, up to which id; the hub reads those stores' new rows once and hands them
  * to their streams. Every 2 s it also looks for rows no NOTIFY announced (one sent after a commit
  * can be lost with the process that was to send it).
@@ -118,11 +118,6 @@ export async function startOrderEventHub({
   const handed = new Map<string, number>();
   /** Per store: a read under way, and whether another must follow it. */
   const reading = new Map<string, { again: boolean }>();
-  let client: pg.Client | undefined;
-  let listening = false;
-  let closed = false;
-  let lostAt: number | undefined;
-  let retryTimer: NodeJS.Timeout | undefined;
 
   const resync = (storeId: string) => {
     for (const subscriber of subscribers.get(storeId) ?? []) subscriber.onResync();
@@ -202,6 +197,59 @@ export async function startOrderEventHub({
   }, SWEEP_MS);
   sweeping.unref();
 
+  const listener = await listenForever({
+    databaseUrl,
+    logger,
+    onPayload: dispatch,
+    // What was announced while the connection was down is read from the table by every stream.
+    onReconnect: () => {
+      for (const set of subscribers.values()) for (const subscriber of set) subscriber.onResync();
+    },
+  });
+
+  return {
+    subscribe(storeId, subscriber) {
+      const set = subscribers.get(storeId) ?? new Set();
+      set.add(subscriber);
+      subscribers.set(storeId, set);
+      return () => {
+        set.delete(subscriber);
+        if (set.size === 0) {
+          subscribers.delete(storeId);
+          handed.delete(storeId);
+        }
+      };
+    },
+    isListening: listener.isListening,
+    async close() {
+      clearInterval(sweeping);
+      await listener.close();
+    },
+  };
+}
+
+/**
+ * LISTENs on its own connection and reconnects forever, with back-off capped at 2 s. A loss and
+ * the recovery after it are logged once each, however many attempts lie between. The first
+ * connection must succeed: its failure is the caller's.
+ */
+async function listenForever({
+  databaseUrl,
+  logger,
+  onPayload,
+  onReconnect,
+}: {
+  databaseUrl: string;
+  logger: Logger;
+  onPayload: (payload: string | undefined) => void;
+  onReconnect: () => void;
+}): Promise<{ isListening: () => boolean; close: () => Promise<void> }> {
+  let client: pg.Client | undefined;
+  let listening = false;
+  let closed = false;
+  let lostAt: number | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+
   const lose = (next: pg.Client, error: unknown) => {
     if (client !== next) return;
     client = undefined;
@@ -220,7 +268,7 @@ export async function startOrderEventHub({
         () => {
           logger.info("order event listener reconnected", { downMs: Date.now() - (lostAt ?? Date.now()) });
           lostAt = undefined;
-          for (const set of subscribers.values()) for (const subscriber of set) subscriber.onResync();
+          onReconnect();
         },
         () => {
           if (!closed) schedule(Math.min(RETRY_MAX_MS, delay * 2));
@@ -231,12 +279,12 @@ export async function startOrderEventHub({
   };
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({
+    const next = createClient({
       connectionString: databaseUrl,
       connectionTimeoutMillis: 5_000,
       application_name: ORDER_LISTENER_APPLICATION_NAME,
     });
-    next.on("notification", (message) => dispatch(message.payload));
+    next.on("notification", (message) => onPayload(message.payload));
     next.on("error", (error) => lose(next, error));
     next.on("end", () => lose(next, "connection ended"));
     try {
@@ -258,23 +306,10 @@ export async function startOrderEventHub({
   await connect();
 
   return {
-    subscribe(storeId, subscriber) {
-      const set = subscribers.get(storeId) ?? new Set();
-      set.add(subscriber);
-      subscribers.set(storeId, set);
-      return () => {
-        set.delete(subscriber);
-        if (set.size === 0) {
-          subscribers.delete(storeId);
-          handed.delete(storeId);
-        }
-      };
-    },
     isListening: () => listening,
     async close() {
       closed = true;
       clearTimeout(retryTimer);
-      clearInterval(sweeping);
       const current = client;
       client = undefined;
       listening = false;

@@ -1,10 +1,10 @@
-import { isQuantityShape, MAX_CART_LINES } from "./cart";
+import { MAX_CART_LINES } from "./cart";
 import { DELIVERY_TYPES, type DeliveryType } from "./order-vocabulary";
 import { ORDER_MESSAGES } from "./order-messages";
 import { isPaymentMethod, parseCashAmount, PAYMENT_MESSAGES, type PaymentMethod } from "./payment";
 
 /**
- * The shopper's order form (spec §5): one parser, run by the storefront for instant feedback
+ * The shopper's order form: one parser, run by the storefront for instant feedback
  * and by the server to enforce it.
  */
 
@@ -21,6 +21,7 @@ export const ORDER_NUMBER_MAX_LENGTH = 40;
 const PHONE_PATTERN = /^\d{10}$/;
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
+/** `quantity` is NaN when what was sent was not a number: pricing the line refuses it. */
 export type OrderLineInput = { productId: string; variation: string; quantity: number };
 export type OrderForm = {
   customerName: string;
@@ -31,11 +32,11 @@ export type OrderForm = {
   /** Generated with the form: a double tap, a retry or a reload places one order. */
   idempotencyKey: string;
   lines: OrderLineInput[];
-  /** How the shopper pays, when the store asks (issue 17); null otherwise. */
+  /** How the shopper pays, when the store asks; null otherwise. */
   paymentMethod?: PaymentMethod | null;
   /** "¿Con cuánto pagas?" for cash, when said. */
   cashAmount?: number | null;
-  /** Issue 16: the delivery zone picked (its id) or the postal code typed, and the chosen slot. */
+  /** The delivery zone picked (its id) or the postal code typed, and the chosen slot, if any. */
   deliveryZone?: string;
   postalCode?: string;
   scheduledFor?: Date | null;
@@ -62,8 +63,14 @@ export type OrderFormResult =
 
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : null);
 
-function isLine(value: unknown): value is OrderLineInput {
-  const line = value as Partial<OrderLineInput> | null;
+/**
+ * A line names a product and an option. Its quantity is not judged here: whether 0.75 or "dos"
+ * is right depends on the product's unit (a kilo takes decimals, a piece does not), which only
+ * the server knows when it prices the line, and words its refusal for that unit
+ * (place-order/price.ts). The cart only ever sends well-formed quantities.
+ */
+function isLine(value: unknown): value is { productId: string; variation: string; quantity?: unknown } {
+  const line = value as Partial<Record<keyof OrderLineInput, unknown>> | null;
   return (
     typeof line === "object" &&
     line !== null &&
@@ -71,10 +78,12 @@ function isLine(value: unknown): value is OrderLineInput {
     line.productId.length >= 1 &&
     line.productId.length <= 64 &&
     typeof line.variation === "string" &&
-    line.variation.length <= 200 &&
-    isQuantityShape(line.quantity)
+    line.variation.length <= 200
   );
 }
+
+/** A quantity as sent: a number stays as it is (the server checks it against the product); anything else is NaN. */
+const sentQuantity = (value: unknown): number => (typeof value === "number" ? value : Number.NaN);
 
 /**
  * Parses the form; on failure, one message per field, every field at once. A hand-written
@@ -135,11 +144,9 @@ export function parseOrderForm(input: unknown): OrderFormResult {
       address,
       comments,
       idempotencyKey,
-      lines: (lines as OrderLineInput[]).map(({ productId, variation, quantity }) => ({
-        productId,
-        variation,
-        quantity,
-      })),
+      lines: (lines as { productId: string; variation: string; quantity?: unknown }[]).map(
+        ({ productId, variation, quantity }) => ({ productId, variation, quantity: sentQuantity(quantity) }),
+      ),
       paymentMethod: paymentMethod ?? null,
       cashAmount: typeof cash === "number" ? cash : null,
       deliveryZone,
@@ -158,7 +165,7 @@ export function deliveryAddress(order: { deliveryType: DeliveryType | undefined;
   return order.deliveryType === "delivery" ? order.address : "";
 }
 
-/** What the phone field keeps of what is typed: digits only, at most 10 (spec §5). */
+/** What the phone field keeps of what is typed: digits only, at most 10. */
 export function normalizePhoneInput(value: string): string {
   return value.replace(/\D/g, "").slice(0, PHONE_LENGTH);
 }

@@ -1,9 +1,9 @@
 /**
  * Its own module so the store page can show one of them without loading the order form's parser
- * (issue 13: the page's first JavaScript is only what the catalogue needs).
+ * (the page's first JavaScript is only what the catalogue needs, docs/decisions/003).
  */
 
-/** Every message a shopper can see around an order, verbatim from the spec where it gives one. */
+/** Every message a shopper can see around an order, in the product's fixed wording. */
 export const ORDER_MESSAGES = {
   name: "Por favor ingresa tu nombre.",
   nameTooLong: "El nombre puede tener como máximo 80 caracteres.",
@@ -17,6 +17,8 @@ export const ORDER_MESSAGES = {
   quantity: "La cantidad debe ser un número entero de al menos 1.",
   unavailable: "Este producto ya no está disponible y ha sido removido de la lista.",
   failure: "Hubo un error al realizar el pedido. Intenta de nuevo.",
+  /** While the database cannot be reached: the same key makes one order when it is sent again. */
+  busy: "No pudimos recibir tu pedido por un problema momentáneo. Tu carrito sigue aquí: intenta de nuevo en unos segundos.",
   tooLarge: "El pedido es demasiado grande. Divídelo en varios pedidos.",
   lookupNotFound: "No se encontró una orden con ese número.",
   lookupError: "Error buscando la orden. Intenta de nuevo.",

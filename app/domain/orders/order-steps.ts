@@ -1,6 +1,6 @@
 /**
- * The steps of an order between "Pendiente" and its end (issue 17). The spec's statuses stay:
- * an order with a step is still pending (§4). Steps go forward only and are all optional:
+ * The steps of an order between "Pendiente" and its end. The three statuses stay as they are:
+ * an order with a step is still pending. Steps go forward only and are all optional:
  * Aceptado, then "Listo para recoger" (pickup) or "En camino" (delivery). Pure: the owner's panel,
  * the tracking page and the server share it.
  */

@@ -20,15 +20,21 @@ export type OrderSummary = {
   comments: string;
   total: number;
   lines: OrderSummaryLine[];
-  /** Issue 17: the last intermediate step, why it was cancelled, and how it is paid. */
+  /** The last intermediate step, why it was cancelled, and how it is paid. */
   step: OrderStep | null;
   cancelReason: string;
   paymentMethod: PaymentMethod | null;
   cashAmount: number | null;
   paid: boolean;
   transferReported: boolean;
-  /** Issue 16: when a scheduled order is due, the delivery zone and its fee (in `total`). */
+  /** When a scheduled order is due, the delivery zone and its fee (in `total`). */
   scheduledFor: string | null;
   deliveryZone: string;
   deliveryFee: number;
+  /**
+   * Shown to a device that did not place the order: the street address left out, and the postal
+   * code found in it (app/domain/orders/order-privacy.ts).
+   */
+  addressHidden?: boolean;
+  postalCode?: string;
 };

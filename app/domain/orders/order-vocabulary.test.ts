@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { customerLabel, DELIVERY_LABELS, formatOrderDate, ORDER_STATUS_LABELS } from "./order-vocabulary";
+import {
+  customerLabel,
+  DELIVERY_LABELS,
+  formatOrderDate,
+  ORDER_STATUS_LABELS,
+  scheduledLabel,
+} from "./order-vocabulary";
 
 describe("the words of an order", () => {
-  it("names the statuses and delivery types as the spec does", () => {
+  it("names the statuses and delivery types in the product's fixed words", () => {
     expect(ORDER_STATUS_LABELS).toEqual({
       pending: "Pendiente",
       completed: "Completada",
@@ -28,5 +34,16 @@ describe("an order whose shopper's data was erased", () => {
   it("says so where the name was, and shows a name otherwise", () => {
     expect(customerLabel("")).toBe("Datos del cliente borrados");
     expect(customerLabel("Ana López")).toBe("Ana López");
+  });
+
+  it("marks a scheduled order's time as today, tomorrow or its short date, in Mexico's time", () => {
+    // 26 November 2026, 23:30 in Mexico City (UTC−6): already the 27th in UTC.
+    const now = new Date("2026-11-27T05:30:00Z");
+    expect(scheduledLabel(new Date("2026-11-27T05:45:00Z"), now)).toBe("hoy 23:45");
+    expect(scheduledLabel("2026-11-26T20:00:00Z", now)).toBe("hoy 14:00");
+    expect(scheduledLabel(new Date("2026-11-27T15:30:00Z"), now)).toBe("mañana 9:30");
+    expect(scheduledLabel(new Date("2026-11-28T20:05:00Z"), now)).toBe("sáb 28 nov 14:05");
+    expect(scheduledLabel(new Date("2027-01-04T06:00:00Z"), now)).toBe("lun 4 ene 0:00");
+    expect(scheduledLabel(new Date("2026-11-27T14:00:00Z"), now, "America/Tijuana")).toBe("mañana 6:00");
   });
 });

@@ -1,9 +1,10 @@
 /**
- * The words of an order (spec §3, §4, §9), once for the schema, the owner's panels and the
+ * The words of an order, once for the schema, the owner's panels and the
  * storefront. Pure: the browser bundles it without Drizzle.
  */
 import type { ProductUnit } from "~/domain/products/product-units";
 import { formatQuantity } from "~/domain/products/quantity";
+import { addDays, dateKey, formatLocalTime, localParts } from "~/domain/stores/opening-hours";
 export const ORDER_STATUSES = ["pending", "completed", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -22,7 +23,7 @@ export const DELIVERY_LABELS: Record<DeliveryType, string> = {
 };
 
 /**
- * Dates of orders in the es-ES locale the spec names (§9), in Mexico's time: short in the owner's
+ * Dates of orders in the es-ES locale (the product's fixed choice), in Mexico's time: short in the owner's
  * lists, long where a shopper reads one order.
  */
 export function formatOrderDate(
@@ -31,12 +32,38 @@ export function formatOrderDate(
   timeZone = "America/Mexico_City",
 ): string {
   if (!value) return "—";
-  return new Intl.DateTimeFormat("es-ES", { dateStyle, timeStyle: "short", timeZone }).format(
-    new Date(value),
-  );
+  const key = `${dateStyle} ${timeZone}`;
+  let formatter = orderDateFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("es-ES", { dateStyle, timeStyle: "short", timeZone });
+    orderDateFormatters.set(key, formatter);
+  }
+  return formatter.format(new Date(value));
 }
 
-/** The name shown for an order whose shopper's data was erased (issue 15: a request, or a closed store). */
+/** One formatter per style and zone: making one costs far more than formatting (a panel formats hundreds). */
+const orderDateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+const SHORT_WEEKDAYS = ["dom", "lun", "mar", "mié", "jue", "vie", "sáb"];
+const SHORT_MONTHS = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"];
+
+/**
+ * When a scheduled order is due, as the pending list marks it: "hoy 14:00", "mañana 9:30", or the
+ * short date beyond ("sáb 28 nov 14:00"), seen from `now` in the panel's zone.
+ */
+export function scheduledLabel(value: Date | string, now: Date, timeZone = "America/Mexico_City"): string {
+  const at = new Date(value);
+  const parts = localParts(at, timeZone);
+  const day = dateKey(parts);
+  const today = dateKey(localParts(now, timeZone));
+  const time = formatLocalTime(at, timeZone);
+  if (day === today) return `hoy ${time}`;
+  if (day === addDays(today, 1)) return `mañana ${time}`;
+  const weekday = SHORT_WEEKDAYS[new Date(`${day}T12:00:00Z`).getUTCDay()];
+  return `${weekday} ${parts.day} ${SHORT_MONTHS[parts.month - 1]} ${time}`;
+}
+
+/** The name shown for an order whose shopper's data was erased (a request, or a closed store). */
 export function customerLabel(customerName: string): string {
   return customerName || "Datos del cliente borrados";
 }

@@ -6,10 +6,11 @@ import { AppError } from "~/lib/errors";
 import { publishOrderEvent } from "./order-events.server";
 import { canMarkStep, type OrderStep } from "./order-steps";
 import { HISTORY_PAGE_SIZE, type HistoryFilter } from "./owner-orders";
+import { inTransaction } from "~/db/after-commit.server";
 
 /**
  * The owner's side of orders: the pending list, the history, and the two transitions a
- * pending order can take (spec §4). Every query is scoped by the checked store id.
+ * pending order can take (completed or cancelled). Every query is scoped by the checked store id.
  */
 const NOT_FOUND = "No encontramos esa orden.";
 
@@ -31,14 +32,20 @@ async function withLines<T extends { id: string }>(db: Executor, storeId: string
   return rows.map((row) => ({ ...row, lines: lines.filter((line) => line.orderId === row.id) }));
 }
 
-/** Pending orders, newest first (a new order lands on top of the live list). */
+/**
+ * Pending orders in the order they are due, earliest first: a scheduled order at its slot, any
+ * other when it was placed (it is due now). An order placed long ago comes before today's slots.
+ */
 export async function listPendingOrders(db: Executor, storeId: string) {
   const rows = await db
     .select()
     .from(orders)
     .where(and(eq(orders.storeId, storeId), eq(orders.status, "pending")))
-    // Orders due now first, newest on top (spec); then scheduled ones by when they are due.
-    .orderBy(sql`${orders.scheduledFor} is not null`, asc(orders.scheduledFor), desc(orders.createdAt))
+    .orderBy(
+      sql`coalesce(${orders.scheduledFor}, ${orders.createdAt})`,
+      asc(orders.createdAt),
+      asc(orders.id),
+    )
     .limit(200);
   return withLines(db, storeId, rows);
 }
@@ -86,7 +93,7 @@ async function closeOrder(
   now: Date,
   reason = "",
 ) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [closed] = await tx
       .update(orders)
       .set({ status, completedAt: now, ...(status === "cancelled" ? { cancelReason: reason } : {}) })
@@ -138,7 +145,7 @@ export function markOrderStep(
   step: OrderStep,
   now = new Date(),
 ) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const order = await lockOrder(tx, storeId, orderId);
     if (order.status !== "pending") throw new AppError("UNAVAILABLE", "Esta orden ya no está pendiente.");
     if (!canMarkStep(order, step)) throw new AppError("UNAVAILABLE", "Ese paso ya no aplica a esta orden.");
@@ -153,7 +160,7 @@ export function markOrderStep(
 
 /** The owner received the money: once; the timeline says when. */
 export function markOrderPaid(db: Executor, storeId: string, orderId: string, now = new Date()) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const order = await lockOrder(tx, storeId, orderId);
     if (order.paidAt) return;
     await tx
@@ -170,7 +177,7 @@ export function markOrderPaid(db: Executor, storeId: string, orderId: string, no
  * cancelling does the same, since the alarm only rings for pending orders.
  */
 export function markOrderSeen(db: Executor, storeId: string, orderId: string, now = new Date()) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [seen] = await tx
       .update(orders)
       .set({ seenAt: now })

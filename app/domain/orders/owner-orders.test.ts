@@ -44,7 +44,7 @@ describe("the owner's chat link to a shopper", () => {
 });
 
 describe("what the order panels say", () => {
-  it("keeps the spec's texts verbatim", () => {
+  it("keeps the fixed texts verbatim", () => {
     expect(OWNER_ORDER_MESSAGES).toMatchObject({
       noPending: "No hay órdenes pendientes.",
       noHistory: "No hay órdenes completadas.",

@@ -1,4 +1,4 @@
-/** What the owner's order panels say (spec §2, §4, §8); labels and dates are in order-vocabulary.ts. */
+/** What the owner's order panels say; labels and dates are in order-vocabulary.ts. */
 export const OWNER_ORDER_MESSAGES = {
   noPending: "No hay órdenes pendientes.",
   noHistory: "No hay órdenes completadas.",
@@ -11,7 +11,7 @@ export const OWNER_ORDER_MESSAGES = {
   /** Acknowledges a new order: the panel's alarm stops ringing for it. */
   seen: "Visto",
   confirmCancel: "¿Seguro que quieres cancelar esta orden? Esta acción no se puede deshacer.",
-  /** The server's answer when a completion or cancellation fails; the panel only logs it (spec §8). */
+  /** The server's answer when a completion or cancellation fails; the panel only logs it. */
   failed: "No se pudo actualizar la orden. Intenta de nuevo.",
   markPaid: "Marcar pagado",
   cancelReason: "Motivo de la cancelación (opcional; el cliente lo verá)",
@@ -19,7 +19,7 @@ export const OWNER_ORDER_MESSAGES = {
 
 export const HISTORY_PAGE_SIZE = 50;
 
-/** The history's filter (issue 17): one status or both, and a range of days (YYYY-MM-DD). */
+/** The history's filter: one status or both, and a range of days (YYYY-MM-DD). */
 export type HistoryFilter = {
   status: "all" | "completed" | "cancelled";
   from: string | null;
@@ -39,7 +39,7 @@ export function parseHistoryFilter(params: URLSearchParams): HistoryFilter {
   };
 }
 
-/** The chat link for a Mexican mobile number (spec §7: wa.me/52{phone}). */
+/** The chat link for a Mexican mobile number: wa.me/52{phone}. */
 export function whatsappLink(phone: string): string | null {
   const digits = phone.replace(/\D/g, "");
   return digits.length === 10 ? `https://wa.me/52${digits}` : null;

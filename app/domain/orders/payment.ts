@@ -1,5 +1,5 @@
 /**
- * How a shopper pays (issue 17): cash (with the change the owner brings), a bank transfer to
+ * How a shopper pays: cash (with the change the owner brings), a bank transfer to
  * the owner's CLABE, or a card at delivery. No card processing here. Pure: the storefront, the
  * owner's panel and the server share it.
  */

@@ -1,5 +1,5 @@
 /**
- * Orders outside opening hours (issue 16): the owner refuses them or accepts them for later.
+ * Orders outside opening hours: the owner refuses them or accepts them for later.
  * Scheduled orders pick a slot inside the opening hours, at least the lead time ahead and at most
  * seven days out. Pure: the storefront lists the slots and the server checks the chosen one.
  */

@@ -1,6 +1,6 @@
 /**
- * The messages an owner sends a shopper from their own WhatsApp when an order moves on (issue
- * 17): ready-made Spanish texts the owner may edit, filled with the order's facts. Nothing is sent
+ * The messages an owner sends a shopper from their own WhatsApp when an order moves on:
+ * ready-made Spanish texts the owner may edit, filled with the order's facts. Nothing is sent
  * automatically: the owner's phone opens wa.me with the text and the owner presses send.
  */
 import { formatMoney } from "./money";

@@ -1,12 +1,12 @@
 /**
- * The live order streams open on this instance (issue 11): one session may hold a few (a phone and
+ * The live order streams open on this instance (docs/decisions/012): one session may hold a few (a phone and
  * a couple of tabs), one store a few more; past either, the oldest stream is closed, and its
  * browser reconnects only if its page is still open. Per instance: N instances allow N times as many.
  */
 export const MAX_STREAMS_PER_SESSION = 4;
 export const MAX_STREAMS_PER_STORE = 8;
 /**
- * Shoppers' tracking pages (issue 17): one address may follow a few orders (a family behind one
+ * Shoppers' tracking pages: one address may follow a few orders (a family behind one
  * phone network shares it), and a store's shoppers together many more.
  */
 export const TRACKING_LIMITS = { perSession: 12, perStore: 200 };

@@ -1,6 +1,6 @@
 /**
- * The shopper's tracking page (issue 17): what happened to one order and when, with the store's
- * contact and, for a transfer, where to send the money. The order number is the only credential;
+ * The shopper's tracking page: what happened to one order and when, with the store's
+ * contact, where to pick a pickup order up and, for a transfer, where to send the money. The order number is the only credential;
  * the customer's name and phone are never read here.
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
@@ -13,8 +13,9 @@ import { normalizeOrderNumber } from "./order-number";
 import { ORDER_NUMBER_MAX_LENGTH } from "./order-form";
 import type { OrderEventKind } from "./order-steps";
 import { PAYMENT_MESSAGES } from "./payment";
-import { readOrderSummary } from "./place-order.server";
+import { readOrderSummary } from "./order-summary.server";
 import { TRANSFER_REFERENCE_MAX_LENGTH } from "./tracking";
+import { inTransaction } from "~/db/after-commit.server";
 
 export async function loadTracking(db: Executor, storeId: string, rawNumber: string) {
   if (rawNumber.length === 0 || rawNumber.length > ORDER_NUMBER_MAX_LENGTH) return null;
@@ -44,6 +45,11 @@ export async function loadTracking(db: Executor, storeId: string, rawNumber: str
       bank: transfer
         ? { name: settings.bankName, holder: settings.bankAccountHolder, clabe: settings.clabe }
         : null,
+      /** Where a pickup order is picked up, as the owner wrote it; null for a delivery or when nothing is said. */
+      pickup:
+        order.deliveryType === "pickup" && (settings.pickupAddress || settings.pickupInstructions)
+          ? { address: settings.pickupAddress, instructions: settings.pickupInstructions }
+          : null,
     },
   };
 }
@@ -65,7 +71,7 @@ export async function reportTransfer(db: Database, storeId: string, rawNumber: s
   if (reference.length > TRANSFER_REFERENCE_MAX_LENGTH)
     throw new AppError("VALIDATION", PAYMENT_MESSAGES.reference, { field: "reference" });
   const number = normalizeOrderNumber(rawNumber);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [updated] = await tx
       .update(orders)
       .set({ transferReportedAt: new Date(), transferReference: reference })

@@ -1,4 +1,4 @@
-/** What the shopper's tracking page says (issue 17). Pure: the page and the server share it. */
+/** What the shopper's tracking page says. Pure: the page and the server share it. */
 export const TRACKING_MESSAGES = {
   notFound: "No encontramos este pedido. Revisa el número en tu confirmación.",
   tooMany: "Demasiadas búsquedas desde esta conexión. Espera un momento e intenta de nuevo.",

@@ -5,7 +5,7 @@ import { DELIVERY_LABELS, formatOrderDate, orderLineText } from "./order-vocabul
 import type { OrderSummary } from "./order-summary";
 
 /**
- * The WhatsApp confirmation (spec §7: wa.me/52{phone}): the store's number with Mexico's
+ * The WhatsApp confirmation (wa.me/52{phone}): the store's number with Mexico's
  * country code and the order's text pre-filled, so the shopper only has to press send.
  */
 export function whatsappOrderText(

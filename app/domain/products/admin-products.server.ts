@@ -10,6 +10,7 @@ import { AppError } from "~/lib/errors";
 import { randomId } from "~/lib/ids";
 import type { Logger } from "~/lib/logger.server";
 import { planLimitMessage, PRODUCT_MESSAGES, type ProductForm } from "./product-form";
+import { inTransaction } from "~/db/after-commit.server";
 
 /**
  * The owner's product management. Every function takes the checked store id and puts it in
@@ -74,7 +75,7 @@ function checkImageKey(storeId: string, imageKey: string | undefined) {
 /** Adds an available product, within the plan's limit, and records `add_product`. */
 export async function addProduct(db: Executor, storeId: string, form: ProductForm, now = new Date()) {
   checkImageKey(storeId, form.imageKey);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const licence = await lockStoreWithinLimit(tx, storeId, now);
     const category = await checkedCategory(tx, storeId, form.category, licence.tier);
     const [product] = await tx
@@ -109,7 +110,7 @@ export async function updateProduct(
   now = new Date(),
 ) {
   checkImageKey(storeId, form.imageKey);
-  const { product, replacedImage } = await db.transaction(async (tx) => {
+  const { product, replacedImage } = await inTransaction(db, async (tx) => {
     const [current] = await tx
       .select({ imageKey: products.imageKey })
       .from(products)
@@ -148,7 +149,7 @@ export async function setProductAvailability(
   available: boolean,
   now = new Date(),
 ) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [current] = await tx
       .select({ available: products.available })
       .from(products)

@@ -23,7 +23,7 @@ function issuesOf(input: Record<string, unknown>) {
 }
 
 describe("product form", () => {
-  it("needs name, description and a non-zero price, with the spec's message", () => {
+  it("needs name, description and a non-zero price, with one fixed message", () => {
     for (const missing of [
       { name: " " },
       { description: "" },

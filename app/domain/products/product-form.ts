@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { PRODUCT_UNITS } from "./product-units";
 
-/** The add/edit product dialog (spec §2, §5, §8): messages verbatim where the spec fixes them. */
+/** The add/edit product dialog: messages kept together, in the product's fixed wording. */
 export const PRODUCT_MESSAGES = {
   required: "Por favor completa todos los campos del producto.",
   price: "El precio debe ser un número mayor que 0, con hasta dos decimales.",
@@ -36,7 +36,7 @@ export const MAX_PRICE = 1_000_000;
 
 /**
  * One schema for the product dialog, shared by the browser and the action. A missing name,
- * description or a zero price gives the spec's single message on the form.
+ * description or a zero price gives one message for the whole form (PRODUCT_MESSAGES.required).
  */
 export const ProductFormSchema = z
   .object({
@@ -48,7 +48,7 @@ export const ProductFormSchema = z
     category: z.string().trim().max(40, PRODUCT_MESSAGES.category),
     /** Storage key of the image; "" removes it; absent keeps the current one. */
     imageKey: z.string().trim().max(200, PRODUCT_MESSAGES.image).optional(),
-    /** Issue 16, for kg, L and mL: "" uses the unit's default. */
+    /** The quantity step and minimum, for kg, L and mL: "" uses the unit's default. */
     quantityStep: z.string().trim().optional(),
     minQuantity: z.string().trim().optional(),
   })

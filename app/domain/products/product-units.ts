@@ -1,4 +1,4 @@
-/** The units a product is sold in (spec §3, §9). Pure: the schema, the server and the browser share it. */
+/** The units a product is sold in. Pure: the schema, the server and the browser share it. */
 export const PRODUCT_UNITS = ["pieza", "kg", "L", "mL"] as const;
 export type ProductUnit = (typeof PRODUCT_UNITS)[number];
 

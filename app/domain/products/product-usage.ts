@@ -1,4 +1,4 @@
-/** The products tab's counter: enabled products against the plan's limit (spec §2, §9). */
+/** The products tab's counter: enabled products against the plan's limit. */
 export type UsageLevel = "normal" | "warning" | "full";
 
 /** Blue under 90 %, yellow from 90 % to 99 %, red at 100 % (or over, after a downgrade). */

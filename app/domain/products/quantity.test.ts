@@ -14,11 +14,14 @@ import {
 } from "./quantity";
 
 describe("quantities by the step", () => {
-  const kg = quantityRule({ unit: "kg" });
-  const ml = quantityRule({ unit: "mL" });
+  const kg = quantityRule({ unit: "kg", quantityStep: 0.25 });
+  const ml = quantityRule({ unit: "mL", quantityStep: 250 });
   const pieza = quantityRule({ unit: "pieza", quantityStep: 0.5 });
 
-  it("uses the unit's defaults, and pieza stays whole whatever is stored", () => {
+  it("orders in whole units from 1 unless the owner set a step, and pieza stays whole whatever is stored", () => {
+    for (const unit of ["kg", "L", "mL"] as const) {
+      expect(quantityRule({ unit })).toEqual({ unit, step: 1, minimum: 1 });
+    }
     expect(kg).toEqual({ unit: "kg", step: 0.25, minimum: 0.25 });
     expect(ml).toEqual({ unit: "mL", step: 250, minimum: 250 });
     expect(pieza).toEqual({ unit: "pieza", step: 1, minimum: 1 });
@@ -68,9 +71,10 @@ describe("quantities by the step", () => {
       minimum: 1,
     });
     expect(quantityRule({ unit: "L", quantityStep: 0.5 })).toEqual({ unit: "L", step: 0.5, minimum: 0.5 });
-    expect(quantityRule({ unit: "kg", quantityStep: 0, minQuantity: 0 })).toEqual(kg);
-    expect(quantityRule({ unit: "kg", quantityStep: -1, minQuantity: -2 })).toEqual(kg);
-    expect(quantityRule({ unit: "kg", quantityStep: null, minQuantity: null })).toEqual(kg);
+    const whole = { unit: "kg", step: 1, minimum: 1 };
+    expect(quantityRule({ unit: "kg", quantityStep: 0, minQuantity: 0 })).toEqual(whole);
+    expect(quantityRule({ unit: "kg", quantityStep: -1, minQuantity: -2 })).toEqual(whole);
+    expect(quantityRule({ unit: "kg", quantityStep: null, minQuantity: null })).toEqual(whole);
   });
 
   it("counts the steps from the minimum, up to 999, and refuses what is not a number in thousandths", () => {
@@ -99,8 +103,8 @@ describe("quantities by the step", () => {
 });
 
 describe("a quantity typed in the cart", () => {
-  const kg = quantityRule({ unit: "kg" });
-  const ml = quantityRule({ unit: "mL" });
+  const kg = quantityRule({ unit: "kg", quantityStep: 0.25 });
+  const ml = quantityRule({ unit: "mL", quantityStep: 250 });
   const pieza = quantityRule({ unit: "pieza" });
   const offStep = "La cantidad debe ser de al menos 0.25 kg y en pasos de 0.25 kg.";
 
@@ -182,7 +186,7 @@ describe("a quantity typed in the cart", () => {
     const fives = quantityRule({ unit: "L", quantityStep: 5, minQuantity: 2 });
     expect(maximumQuantity(fives)).toBe(997);
     expect(nearestQuantity(fives, 5000)).toBe(997);
-    expect(maximumQuantity(quantityRule({ unit: "kg" }))).toBe(MAX_MEASURED_QUANTITY);
+    expect(maximumQuantity(quantityRule({ unit: "kg", quantityStep: 0.25 }))).toBe(MAX_MEASURED_QUANTITY);
   });
 
   it("shows the number alone in es-MX digits, without a thousands separator", () => {

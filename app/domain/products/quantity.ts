@@ -1,19 +1,33 @@
 /**
- * Quantities by the step (issue 16): products sold by kg, L or mL move by a step the owner sets
- * (0.25 kg, 0.25 L, 250 mL by default) from a minimum; pieza stays whole. Quantities are handled
- * in thousandths so that 0.1 + 0.2 is 0.3, and stored as exact decimals.
+ * Quantities by the step: a product orders in whole units from 1, as the spec says, unless its
+ * owner set a step (0.25 kg, 0.5 L…) and a minimum for a product sold by kg, L or mL; pieza always
+ * stays whole. Quantities are handled in thousandths so that 0.1 + 0.2 is 0.3, and stored as exact
+ * decimals.
  */
 import type { ProductUnit } from "./product-units";
 
-export const DEFAULT_STEPS: Record<ProductUnit, number> = { pieza: 1, kg: 0.25, L: 0.25, mL: 250 };
+export const DEFAULT_STEPS: Record<ProductUnit, number> = { pieza: 1, kg: 1, L: 1, mL: 1 };
 export const MAX_MEASURED_QUANTITY = 999;
 
 export const QUANTITY_MESSAGES = {
   offStep: (step: string, minimum: string) =>
     `La cantidad debe ser de al menos ${minimum} y en pasos de ${step}.`,
+  /** A measured quantity that is not a number above zero (pieza keeps the order form's own message). */
+  notAMeasure: (words: string, example: string) =>
+    `La cantidad debe ser un número de ${words} mayor que cero (puede llevar decimales, por ejemplo ${example}).`,
+  /** The same for a product sold in whole units (its owner set no decimal step). */
+  notAWholeMeasure: (words: string, minimum: string) =>
+    `La cantidad debe ser un número entero de ${words}, de al menos ${minimum}.`,
   step: "El paso debe ser mayor que cero.",
   pieza: "Los productos por pieza se venden en números enteros.",
 } as const;
+
+/** Measured units as a sentence names them: "un número de kilos". */
+export const MEASURE_WORDS: Record<Exclude<ProductUnit, "pieza">, string> = {
+  kg: "kilos",
+  L: "litros",
+  mL: "mililitros",
+};
 
 const thousandths = (value: number) => Math.round(value * 1000);
 
@@ -63,7 +77,7 @@ export function formatQuantity(quantity: number, unit: ProductUnit): string {
 
 // ── A quantity typed by the shopper ──────────────────────────────────────────────────────────
 
-/** What the cart says next to a quantity typed by hand (issue 16: "the field accepts decimals"). */
+/** What the cart says next to a quantity typed by hand (the field accepts decimals). */
 export const QUANTITY_INPUT_MESSAGES = {
   notANumber: (example: string) => `Escribe la cantidad con números, por ejemplo ${example}.`,
   tooLittle: (minimum: string) => `La cantidad mínima es ${minimum}.`,

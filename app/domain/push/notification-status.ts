@@ -1,5 +1,5 @@
 /**
- * The Notificaciones tab's status of this device (spec §4 "Notifications"; issue 10): what the
+ * The Notificaciones tab's status of this device: what the
  * browser can do, what the owner allowed, and whether this device is subscribed. Pure, so every
  * case is unit-tested.
  */

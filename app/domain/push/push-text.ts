@@ -1,5 +1,5 @@
 /**
- * What an order's notification says (issue 10): small and in Spanish, one `tag` per order so a
+ * What an order's notification says: small and in Spanish, one `tag` per order so a
  * retried push replaces itself instead of showing twice. Pure: the server builds it and the
  * service worker shows it.
  */

@@ -1,21 +1,41 @@
 /**
- * Web Push, server side (issue 10): VAPID keys kept in the database, one job per device of the
- * store's owners queued in the order's own transaction, and the job that sends it. A device the
- * push service no longer knows (404, 410) is forgotten; a 5xx, a 429 or a timeout is retried.
+ * Web Push, server side (docs/decisions/004, docs/decisions/024): VAPID keys kept in the database,
+ * one job per device of the store's owners queued in the order's own transaction, and the job that
+ * sends it. A device the push service no longer knows (404, 410) is forgotten; a 5xx, a 429 or a
+ * timeout is retried; an endpoint that is not a push service's is never connected to.
  */
-import { pushDeliveries } from "~/lib/metrics.server";
-import type https from "node:https";
+import https from "node:https";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import webpush from "web-push";
 import type { Database, Executor } from "~/db/client.server";
 import { pushSubscriptions, storeOwners } from "~/db/schema";
-import { JobError, jobsInsert, type Job } from "~/domain/jobs/jobs.server";
+import { defineJob, ERASED_PAYLOAD, isErased } from "~/domain/jobs/define-job.server";
+import { JobError, jobsInsert } from "~/domain/jobs/jobs.server";
+import { z } from "~/lib/zod";
 import { loadOrCreateSecret } from "~/domain/secrets/secrets.server";
 import type { Env } from "~/lib/env.server";
+import { AppError } from "~/lib/errors";
 import type { Logger } from "~/lib/logger.server";
+import { pushDeliveries } from "~/lib/metrics.server";
+import {
+  checkedAddresses,
+  createHostResolver,
+  OutboundRefused,
+  pinnedLookup,
+  type ResolvedAddress,
+} from "~/lib/outbound.server";
+import { acceptPushEndpoint, type PushServiceHost } from "./push-endpoint";
+import { PUSH_MESSAGES } from "./push-messages";
 import type { PushMessage } from "./push-text";
 
 export const PUSH_JOB = "push.send";
+/** One push to one device, or what erasing the shopper's data left of it. */
+export const PushPayloadSchema = z
+  .object({
+    subscriptionId: z.number().int(),
+    message: z.object({ title: z.string(), body: z.string(), tag: z.string(), url: z.string() }),
+  })
+  .or(ERASED_PAYLOAD);
 const SEND_TIMEOUT_MS = 10_000;
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
@@ -33,9 +53,9 @@ export async function loadVapidKeys(db: Database, env: Env): Promise<VapidKeys> 
 }
 
 /**
- * One push job per device of the store's owners, as part of the order's statement (issue 13 goal
- * 5): in its transaction, so a crash after the commit loses none. `onlyIf` is the statement's
- * condition that the order was placed.
+ * One push job per device of the store's owners, as part of the order's statement
+ * (docs/decisions/022): in its transaction, so a crash after the commit loses none. `onlyIf` is the
+ * statement's condition that the order was placed.
  */
 export function storePushJobsInsert(storeId: string, message: PushMessage, onlyIf: SQL) {
   return jobsInsert(
@@ -46,19 +66,47 @@ export function storePushJobsInsert(storeId: string, message: PushMessage, onlyI
   );
 }
 
-type PushDeps = { db: Database; keys: VapidKeys; logger: Logger; agent?: https.Agent };
+type PushDeps = {
+  db: Database;
+  keys: VapidKeys;
+  logger: Logger;
+  /** Which push services endpoints may name, and the DNS servers to resolve them at. */
+  env: Pick<Env, "pushServiceHosts" | "dnsServers">;
+  agent?: https.Agent;
+};
 
-/** The job handler: sends one encrypted push to one device. */
-export function pushJobHandler({ db, keys, logger, agent }: PushDeps) {
-  return async (job: Job) => {
-    const { subscriptionId, message } = job.payload as { subscriptionId: number; message: PushMessage };
+/**
+ * The job handler: sends one encrypted push to one device. The endpoint must be on an accepted
+ * push service (app/domain/push/push-endpoint.ts) and its name must resolve to public addresses
+ * (a host the operator listed excepted); the request then goes to exactly the addresses checked.
+ * A refusal is final and makes no connection. The owner sees only whether the last push arrived.
+ */
+export function pushJob(deps: PushDeps) {
+  return defineJob({ kind: PUSH_JOB, payload: PushPayloadSchema, run: pushJobHandler(deps) });
+}
+
+function pushJobHandler({ db, keys, logger, env, agent }: PushDeps) {
+  const resolve = createHostResolver(env.dnsServers);
+  return async (payload: z.infer<typeof PushPayloadSchema>) => {
+    // Erased meanwhile (the shopper's data of a closed store): nothing left to send.
+    if (isErased(payload)) return;
+    const { subscriptionId, message } = payload;
     const [device] = await db
       .select()
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.id, subscriptionId));
     if (!device) return; // removed meanwhile: nothing to send
+    const failed = () =>
+      db
+        .update(pushSubscriptions)
+        .set({ lastFailureAt: new Date() })
+        .where(eq(pushSubscriptions.id, device.id));
+    let status: number;
     try {
-      await webpush.sendNotification(
+      const accepted = acceptPushEndpoint(device.endpoint, env.pushServiceHosts);
+      if (!accepted) throw new OutboundRefused("the endpoint is not on an accepted push service");
+      const addresses = await checkedAddresses(resolve, accepted.host, { anyAddress: accepted.listed });
+      const request = webpush.generateRequestDetails(
         { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
         JSON.stringify(message),
         {
@@ -66,24 +114,33 @@ export function pushJobHandler({ db, keys, logger, agent }: PushDeps) {
           TTL: 24 * 60 * 60,
           urgency: "high",
           topic: message.tag.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32),
-          timeout: SEND_TIMEOUT_MS,
-          ...(agent ? { agent } : {}),
         },
       );
-      pushDeliveries.inc({ outcome: "sent" });
+      status = await post(device.endpoint, request, { addresses, agent });
     } catch (error) {
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status === 404 || status === 410) {
-        await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
-        logger.info("push subscription gone, removed", { device: device.id, status });
-        pushDeliveries.inc({ outcome: "gone" });
-        return;
+      await failed();
+      if (error instanceof OutboundRefused) {
+        pushDeliveries.inc({ outcome: "refused" });
+        logger.warn("push refused", { device: device.id, reason: error.message });
+        throw new JobError(`push refused: ${error.message}`, false);
       }
-      // Notification errors are only logged (spec §8); server errors, throttling and timeouts retry.
-      const retry = status === undefined || status >= 500 || status === 429;
+      // The push service could not be reached or did not answer: tried again later.
       pushDeliveries.inc({ outcome: "failed" });
-      throw new JobError(`push failed${status ? ` with ${status}` : ""}: ${(error as Error).message}`, retry);
+      throw new JobError(`push failed: ${(error as Error).message}`, true);
     }
+    if (status === 404 || status === 410) {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+      logger.info("push subscription gone, removed", { device: device.id, status });
+      pushDeliveries.inc({ outcome: "gone" });
+      return;
+    }
+    if (status < 200 || status > 299) {
+      await failed();
+      // A push service's refusal is only logged; its server errors and throttling are retried.
+      pushDeliveries.inc({ outcome: "failed" });
+      throw new JobError(`push failed with ${status}`, status >= 500 || status === 429);
+    }
+    pushDeliveries.inc({ outcome: "sent" });
     await db
       .update(pushSubscriptions)
       .set({ lastDeliveryAt: new Date() })
@@ -91,18 +148,70 @@ export function pushJobHandler({ db, keys, logger, agent }: PushDeps) {
   };
 }
 
+type PushRequest = ReturnType<typeof webpush.generateRequestDetails>;
+
+/** Posts the encrypted push to the endpoint at the checked addresses; resolves with the status. */
+function post(
+  endpoint: string,
+  request: PushRequest,
+  { addresses, agent }: { addresses: ResolvedAddress[]; agent?: https.Agent },
+): Promise<number> {
+  const url = new URL(endpoint);
+  return new Promise((resolve, reject) => {
+    const outgoing = https.request(
+      {
+        hostname: url.hostname,
+        port: url.port === "" ? 443 : Number(url.port),
+        path: `${url.pathname}${url.search}`,
+        method: request.method,
+        headers: request.headers,
+        lookup: pinnedLookup(addresses),
+        timeout: SEND_TIMEOUT_MS,
+        ...(agent ? { agent } : {}),
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+        response.on("error", reject);
+      },
+    );
+    outgoing.on("timeout", () => outgoing.destroy(new Error("no answer in time")));
+    outgoing.on("error", reject);
+    outgoing.end(request.body ?? undefined);
+  });
+}
+
 export type DeviceInput = { endpoint: string; p256dh: string; auth: string; device: string };
 
-/** Stores (or moves to this owner and store) a browser's subscription. */
-export async function saveSubscription(db: Executor, userId: string, storeId: string, input: DeviceInput) {
+/**
+ * Stores a browser's subscription for this owner and store. The endpoint must be on an accepted
+ * push service. An endpoint another account registered is moved only by a request with the same
+ * keys, which only that browser holds (the same browser, signed in to another account): knowing
+ * the endpoint alone no longer silences someone else's device.
+ */
+export async function saveSubscription(
+  db: Executor,
+  userId: string,
+  storeId: string,
+  input: DeviceInput,
+  listedHosts: readonly PushServiceHost[],
+) {
+  if (!acceptPushEndpoint(input.endpoint, listedHosts)) {
+    throw new AppError("VALIDATION", PUSH_MESSAGES.unsupportedService, { field: "endpoint" });
+  }
   const { endpoint, p256dh, auth, device } = input;
-  await db
+  const saved = await db
     .insert(pushSubscriptions)
     .values({ userId, storeId, endpoint, p256dh, auth, device })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId, storeId, p256dh: input.p256dh, auth: input.auth, device: input.device },
-    });
+      set: { userId, storeId, p256dh, auth, device },
+      where: sql`${pushSubscriptions.userId} = excluded.user_id
+        or (${pushSubscriptions.p256dh} = excluded.p256dh and ${pushSubscriptions.auth} = excluded.auth)`,
+    })
+    .returning({ id: pushSubscriptions.id });
+  if (saved.length === 0)
+    throw new AppError("ALREADY_EXISTS", PUSH_MESSAGES.otherAccount, { field: "endpoint" });
 }
 
 export async function listDevices(db: Executor, storeId: string, userId: string) {
@@ -113,6 +222,7 @@ export async function listDevices(db: Executor, storeId: string, userId: string)
       endpoint: pushSubscriptions.endpoint,
       createdAt: pushSubscriptions.createdAt,
       lastDeliveryAt: pushSubscriptions.lastDeliveryAt,
+      lastFailureAt: pushSubscriptions.lastFailureAt,
     })
     .from(pushSubscriptions)
     .where(and(eq(pushSubscriptions.storeId, storeId), eq(pushSubscriptions.userId, userId)))

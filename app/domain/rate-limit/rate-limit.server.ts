@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { eq, inArray, lt, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { rateLimitHits } from "~/db/schema";
 import { AppError } from "~/lib/errors";
@@ -123,9 +123,4 @@ export async function release(db: Executor, hitIds: number[]) {
 /** Forgets every hit of one limit for one subject (an account's failures after a good login). */
 export async function clear(db: Executor, hit: LimitHit) {
   await db.delete(rateLimitHits).where(eq(rateLimitHits.key, limitKey(hit)));
-}
-
-/** Forgets hits older than a day; called now and then by the server. */
-export async function pruneHits(db: Executor, now = new Date()) {
-  await db.delete(rateLimitHits).where(lt(rateLimitHits.at, new Date(now.getTime() - 24 * 60 * 60 * 1000)));
 }

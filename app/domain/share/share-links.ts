@@ -17,7 +17,7 @@ export function productAddress(origin: string, storeId: string, productId: strin
 
 /**
  * Where a store's public pages live: `<origin>/<storeId>` on the platform, or the root of its
- * own domain (issue 18), where a product's page is `/p/<productId>`.
+ * own domain, where a product's page is `/p/<productId>`.
  */
 export type StoreHome = { origin: string; ownDomain: boolean };
 

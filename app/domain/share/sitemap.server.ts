@@ -22,7 +22,7 @@ export function robotsTxt(origin: string): string {
 }
 
 /**
- * A store's own domain (issue 18): its page and its available products' pages there, at their
+ * A store's own domain: its page and its available products' pages there, at their
  * short addresses; nothing when the store is hidden from search.
  */
 export async function listStoreSitemapEntries(db: Executor, storeId: string, origin: string) {

@@ -30,6 +30,24 @@ describe("structured data for search engines", () => {
     });
   });
 
+  it("gives the street where orders are picked up, in the store's city, when the owner wrote it", () => {
+    expect(
+      storeJsonLd({ ...store, streetAddress: "Calle Juan de Montoro 214, Zona Centro" }).address,
+    ).toEqual({
+      "@type": "PostalAddress",
+      streetAddress: "Calle Juan de Montoro 214, Zona Centro",
+      addressLocality: "Aguascalientes",
+      addressRegion: "Aguascalientes",
+      addressCountry: "MX",
+    });
+    expect(storeJsonLd({ ...store, streetAddress: "" }).address).not.toHaveProperty("streetAddress");
+    expect(storeJsonLd({ ...store, city: null, streetAddress: "Madero 12" }).address).toEqual({
+      "@type": "PostalAddress",
+      streetAddress: "Madero 12",
+      addressCountry: "MX",
+    });
+  });
+
   it("leaves out what the store has not given: description, phone, city", () => {
     const bare = storeJsonLd({ ...store, description: "", phone: null, city: null });
     expect(Object.keys(bare).sort()).toEqual(["@context", "@type", "image", "name", "url"]);

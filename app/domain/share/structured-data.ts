@@ -1,7 +1,8 @@
 /**
  * schema.org JSON-LD for store and product pages (Google's rich-result rules as the reference):
- * a `Store` with its city and opening hours, and a `Product` with an `Offer` in MXN. The phone
- * appears only when the owner publishes it (shoppers confirm over WhatsApp).
+ * a `Store` with its street address and city and its opening hours, and a `Product` with an
+ * `Offer` in MXN. The phone appears only when the owner publishes it (shoppers confirm over
+ * WhatsApp), the street only when the owner wrote where orders are picked up.
  */
 import { hasHours, type OpeningHours, type TimeRange } from "~/domain/stores/opening-hours";
 
@@ -13,8 +14,10 @@ type StoreFacts = {
   description: string;
   image: string;
   phone: string | null;
+  /** The pickup address the owner wrote ("" for none): where shoppers come to the store. */
+  streetAddress?: string;
   city: { name: string; state: string } | null;
-  /** The store's hours (issue 16) and today's date in its zone, so past exceptions are left out. */
+  /** The store's hours and today's date in its zone, so past exceptions are left out. */
   hours?: { openingHours: OpeningHours | null; today: string };
 };
 
@@ -27,12 +30,12 @@ export function storeJsonLd(store: StoreFacts) {
     image: store.image,
     ...(store.description ? { description: store.description } : {}),
     ...(store.phone ? { telephone: store.phone } : {}),
-    ...(store.city
+    ...(store.city || store.streetAddress
       ? {
           address: {
             "@type": "PostalAddress",
-            addressLocality: store.city.name,
-            addressRegion: store.city.state,
+            ...(store.streetAddress ? { streetAddress: store.streetAddress } : {}),
+            ...(store.city ? { addressLocality: store.city.name, addressRegion: store.city.state } : {}),
             addressCountry: "MX",
           },
         }

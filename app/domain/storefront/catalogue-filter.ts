@@ -1,6 +1,6 @@
-/** Storefront search and category chips (spec §2). Pure: runs on the server and in the browser. */
+/** Storefront search and category chips. Pure: runs on the server and in the browser. */
 
-/** Lower case without accents: "Panadería" and "panaderia" match (ARCHITECTURE.md §10). */
+/** Lower case without accents: "Panadería" and "panaderia" match, as shoppers often type without them. */
 export function searchText(value: string): string {
   return value
     .normalize("NFD")

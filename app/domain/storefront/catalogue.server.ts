@@ -58,7 +58,7 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
       contactEmail: settings.contactEmail,
       logoKey: settings.logoKey,
       colours,
-      /** The page's CSS colour variables, worked out here so the browser need not (issue 13). */
+      /** The page's CSS colour variables, worked out here so the browser need not. */
       theme: storeThemeStyle(colours),
       socialLinks: [
         { label: "Facebook", href: settings.facebookUrl },
@@ -67,12 +67,14 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
       ].filter((link) => /^https?:\/\//.test(link.href)),
       allowPickup: settings.allowPickup,
       allowDelivery: settings.allowDelivery,
+      /** Said only while the store offers pickup: an address kept from before is not published. */
+      pickupAddress: settings.allowPickup ? settings.pickupAddress : "",
       pickupInstructions: settings.pickupInstructions,
       deliveryInstructions: settings.deliveryInstructions,
       whatsappPhone: canConfirmOverWhatsapp(settings) ? settings.phone : null,
       categories,
       paymentMethods: settings.paymentMethods,
-      /** Issue 16, computed once on the server so the page renders the same on both sides. */
+      /** Pause and opening hours, computed once on the server so the page renders the same on both sides. */
       ordering: {
         paused: paused ? { message: settings.pauseMessage } : null,
         status,

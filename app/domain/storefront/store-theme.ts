@@ -1,5 +1,5 @@
 /**
- * A store's five colours (spec §3) as CSS custom properties for its page. The owner picks
+ * A store's five colours as CSS custom properties for its page. The owner picks
  * them, so they are checked to be hex colours, and text on the primary colour is black or
  * white, whichever reads better (WCAG contrast).
  */

@@ -1,7 +1,7 @@
 import type { LicenceType } from "~/domain/stores/licence-types";
 import { hasCustomCategories } from "./licence";
 
-/** The admin panel's tabs, in the order shown (spec §2). */
+/** The admin panel's tabs, in the order the tab bar shows them. */
 export const ADMIN_TABS = [
   { id: "resumen", label: "Resumen" },
   { id: "configuracion", label: "Configuración" },
@@ -18,17 +18,7 @@ export function visibleTabs(tier: LicenceType) {
   return ADMIN_TABS.filter((tab) => tab.id !== "configuracion_avanzada" || hasCustomCategories(tier));
 }
 
-/**
- * `?tab=` → a tab this store can see. Without one (or with one it cannot see) the panel opens on
- * Resumen once the store has orders (issue 20), and on productos before that.
- */
-export function resolveAdminTab(requested: string | null, tier: LicenceType, hasOrders = false): AdminTab {
-  return (
-    visibleTabs(tier).find((tab) => tab.id === requested)?.id ?? (hasOrders ? "resumen" : DEFAULT_ADMIN_TAB)
-  );
-}
-
-/** Whether resolving the tab needs to know if the store has orders. */
-export function needsOrderCheck(requested: string | null, tier: LicenceType): boolean {
-  return !visibleTabs(tier).some((tab) => tab.id === requested);
+/** `?tab=` → a tab this store can see; without one (or with one it cannot see), productos. */
+export function resolveAdminTab(requested: string | null, tier: LicenceType): AdminTab {
+  return visibleTabs(tier).find((tab) => tab.id === requested)?.id ?? DEFAULT_ADMIN_TAB;
 }

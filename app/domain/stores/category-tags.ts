@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 
-/** Custom product categories as tags (spec §2 advanced settings, §5 category tags). */
+/** Custom product categories as tags, set in the advanced settings (Negocio and Pro). */
 export const CATEGORY_TAG_MESSAGES = {
   saved: "Configuración avanzada guardada exitosamente.",
   failed: "No se pudo guardar la configuración avanzada.",

@@ -1,8 +1,8 @@
 /**
- * Claiming a store the super-admin created without a user (issue 15 item 4, spec §2 and §7
- * createUserlessStore; docs/decisions/017). A link holds a random token, of which only a hash is
+ * Claiming a store the super-admin created without a user (createUserlessStore;
+ * docs/decisions/017). A link holds a random token, of which only a hash is
  * kept; it is used up by one conditional UPDATE, so of any number of simultaneous claims exactly
- * one wins, and the owner link's keys keep the spec's rule: one store per owner, one owner per store.
+ * one wins, and the owner link's keys keep the rule: one store per owner, one owner per store.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
@@ -15,6 +15,7 @@ import { queueMail } from "~/domain/mail/mail.server";
 import { AppError, uniqueViolation } from "~/lib/errors";
 import { CLAIM_MESSAGES, claimStatusMessage, type ClaimStatus } from "./claim";
 import { SIGNUP_MESSAGES } from "./signup-form";
+import { inTransaction } from "~/db/after-commit.server";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
 
@@ -36,7 +37,7 @@ export async function createClaimLink(
   }: { storeId: string; createdBy: string; email?: string; origin: string },
   now = new Date(),
 ) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [store] = await tx
       .select({ id: stores.id, displayName: storeSettings.displayName, ownerId: storeOwners.userId })
       .from(stores)
@@ -138,7 +139,7 @@ export async function claimStore(
 
 /** A signed-in user without a store claims it. */
 export function claimForUser(db: Database, input: { token: string; userId: string }) {
-  return db.transaction((tx) => claimStore(tx, input));
+  return inTransaction(db, (tx) => claimStore(tx, input));
 }
 
 /**
@@ -153,7 +154,7 @@ export async function claimWithSignup(
   const passwordHash = await hashPassword(input.password);
   const userId = randomUUID();
   try {
-    return await db.transaction(async (tx) => {
+    return await inTransaction(db, async (tx) => {
       await tx.insert(authUser).values({ id: userId, name: input.email, email: input.email });
       await tx.insert(authAccount).values({
         id: randomUUID(),

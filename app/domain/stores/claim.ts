@@ -1,4 +1,4 @@
-/** "Crear enlace para reclamar" and the claim page (issue 15 item 4): words and rules. */
+/** "Crear enlace para reclamar" and the claim page: words and rules. */
 export const CLAIM_MESSAGES = {
   unknown: "Este enlace para reclamar una tienda no es válido. Revisa que lo copiaste completo.",
   used: "Este enlace ya se usó: la tienda ya tiene dueño.",

@@ -1,5 +1,5 @@
 /**
- * "Cerrar mi tienda" and the shoppers' right to cancel their data (issue 15 item 6, LFPDPPP;
+ * "Cerrar mi tienda" and the shoppers' right to cancel their data (LFPDPPP;
  * docs/decisions/017). Closing is one transaction: the store leaves every public page (its row
  * stays, marked closed and hidden, holding its id), its products go, its owner's settings are
  * blanked, its orders keep their totals and lines but lose the shoppers' names, phones and
@@ -23,15 +23,20 @@ import {
 } from "~/db/schema";
 import { deleteImage } from "~/domain/images/store-image.server";
 import type { ImageStorage } from "~/domain/images/storage.server";
-import { enqueue, type Job } from "~/domain/jobs/jobs.server";
+import { enqueue } from "~/domain/jobs/jobs.server";
+import { z } from "~/lib/zod";
 import { storeClosedMail } from "~/domain/mail/mail-text";
 import { MAIL_JOB, queueMail } from "~/domain/mail/mail.server";
 import { PUSH_JOB } from "~/domain/push/push.server";
 import { AppError } from "~/lib/errors";
 import type { Logger } from "~/lib/logger.server";
 import { CLOSED_STORE_HOLD_DAYS, CLOSE_STORE_MESSAGES, releaseDate } from "./close-store";
+import { inTransaction } from "~/db/after-commit.server";
+import { defineJob, NO_PAYLOAD } from "~/domain/jobs/define-job.server";
 
 export const IMAGES_DELETE_JOB = "images.delete";
+/** The images a closed store or an erased product left, deleted from storage by a job. */
+export const ImagesDeletePayloadSchema = z.object({ keys: z.array(z.string()) });
 export const CLOSED_STORES_PURGE_JOB = "stores.purge-closed";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -79,6 +84,13 @@ export async function eraseOrdersPersonalData(
   return erased.length;
 }
 
+/** The owner typed the store's id (any case, spaces around it): refused next to the field otherwise. */
+export function assertStoreConfirmed(storeId: string, confirmation: string) {
+  if (confirmation.trim().toLowerCase() !== storeId) {
+    throw new AppError("VALIDATION", CLOSE_STORE_MESSAGES.confirmation(storeId), { field: "confirmStoreId" });
+  }
+}
+
 /**
  * Closes the owner's store after they typed its id. Throws NOT_FOUND for a store that is not
  * theirs or is already closed.
@@ -88,10 +100,8 @@ export async function closeStore(
   { storeId, userId, confirmation }: { storeId: string; userId: string; confirmation: string },
   now = new Date(),
 ) {
-  if (confirmation.trim().toLowerCase() !== storeId) {
-    throw new AppError("VALIDATION", CLOSE_STORE_MESSAGES.confirmation(storeId), { field: "confirmStoreId" });
-  }
-  return db.transaction(async (tx) => {
+  assertStoreConfirmed(storeId, confirmation);
+  return inTransaction(db, async (tx) => {
     const [owned] = await tx
       .select({ email: authUser.email, displayName: storeSettings.displayName })
       .from(stores)
@@ -133,17 +143,17 @@ async function storeImageKeys(tx: Executor, storeId: string): Promise<string[]> 
 }
 
 /** The job: deletes each image and its thumbnails through the storage interface (disk or S3). */
-export function imagesDeleteJob({
-  db,
-  storage,
-  logger,
-}: {
-  db: Database;
-  storage: ImageStorage;
-  logger: Logger;
-}) {
-  return async (job: Job) => {
-    const { keys } = job.payload as { keys: string[] };
+/** Deleting, from storage, the images a closed store or an erased product left. */
+export function imagesDeleteJob(deps: { db: Database; storage: ImageStorage; logger: Logger }) {
+  return defineJob({
+    kind: IMAGES_DELETE_JOB,
+    payload: ImagesDeletePayloadSchema,
+    run: deleteImagesOf(deps),
+  });
+}
+
+function deleteImagesOf({ db, storage, logger }: { db: Database; storage: ImageStorage; logger: Logger }) {
+  return async ({ keys }: z.infer<typeof ImagesDeletePayloadSchema>) => {
     for (const key of keys) await deleteImage(storage, key, logger);
     if (keys.length > 0) {
       await db.delete(imageUploads).where(sql`${imageUploads.key} in ${keys}`);
@@ -166,11 +176,17 @@ export async function purgeClosedStores(db: Executor, now = new Date()) {
 
 /** The daily purge as a job, one a day whichever instance queues it (like the featured rotation). */
 export function closedStoresPurgeJob(db: Database, logger: Logger) {
-  return async () => {
-    const purged = await purgeClosedStores(db);
-    if (purged.length > 0) logger.info("closed stores purged, their ids are free again", { stores: purged });
-    await scheduleClosedStoresPurge(db, new Date(Date.now() + DAY_MS));
-  };
+  return defineJob({
+    kind: CLOSED_STORES_PURGE_JOB,
+    payload: NO_PAYLOAD,
+    schedule: scheduleClosedStoresPurge,
+    run: async () => {
+      const purged = await purgeClosedStores(db);
+      if (purged.length > 0)
+        logger.info("closed stores purged, their ids are free again", { stores: purged });
+      await scheduleClosedStoresPurge(db, new Date(Date.now() + DAY_MS));
+    },
+  });
 }
 
 export async function scheduleClosedStoresPurge(db: Database, at = new Date()) {
@@ -187,7 +203,7 @@ export async function scheduleClosedStoresPurge(db: Database, at = new Date()) {
  * address erased from the order with this number, in whichever store it was placed.
  */
 export async function eraseShopperData(db: Database, orderNumber: string, now = new Date()) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const found = await tx.select({ storeId: orders.storeId }).from(orders).where(eq(orders.id, orderNumber));
     if (found.length === 0)
       throw new AppError("NOT_FOUND", CLOSE_STORE_MESSAGES.orderNotFound, { field: "orderNumber" });

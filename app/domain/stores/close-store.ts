@@ -1,4 +1,4 @@
-/** "Tus datos" in the Cuenta area (issue 15 item 6): the words and the 30-day rule. */
+/** "Tus datos" in the Cuenta area: the words and the 30-day rule. */
 
 /** A closed store's id is held this long before anyone may take it again (docs/decisions/017). */
 export const CLOSED_STORE_HOLD_DAYS = 30;
@@ -15,6 +15,14 @@ export const CLOSE_STORE_MESSAGES = {
   erased: (orderNumber: string, storeIds: string[]) =>
     `Borramos el nombre, el teléfono y la dirección del cliente del pedido ${orderNumber} (${storeIds.map((id) => `/${id}`).join(", ")}).`,
   eraseFailed: "No pudimos borrar los datos de ese pedido.",
+} as const;
+
+/** "Descargar mis datos". */
+export const EXPORT_MESSAGES = {
+  failed: "No pudimos preparar tus datos. Intenta de nuevo.",
+  downloading: "Listo: tu archivo se está descargando.",
+  passwordNeeded:
+    "Por seguridad, descarga tus datos desde Tu cuenta escribiendo tu contraseña actual, o vuelve a entrar e intenta de nuevo.",
 } as const;
 
 const releaseFormat = new Intl.DateTimeFormat("es-MX", {

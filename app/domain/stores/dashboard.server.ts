@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
+import { storeViewsBetween } from "~/domain/analytics/page-view-days.server";
 import { roundMoney } from "~/domain/orders/money";
 import {
   averageTicket,
@@ -43,7 +44,8 @@ type FiguresRow = {
 /**
  * Everything the Resumen tab shows for one store and period. The store's orders of the period are read
  * once (through `orders_store_created_idx`) and every figure is an aggregate of that one read; page
- * views count from `analytics_events_store_idx`, best sellers from the same orders' lines.
+ * views count from the rolled-up days and the raw events after them (`storeViewsBetween`), best
+ * sellers from the same orders' lines.
  */
 export function dashboardStatements(storeId: string, period: DashboardPeriod, now = new Date()) {
   const tz = DASHBOARD_TIME_ZONE;
@@ -61,9 +63,7 @@ export function dashboardStatements(storeId: string, period: DashboardPeriod, no
       (select json_object_agg(status, n)
          from (select status, count(*)::int as n from period_orders group by status) s) as by_status,
       (select coalesce(sum(total), 0)::float8 from period_orders where status = 'completed') as sales,
-      (select count(*)::int from analytics_events e
-         where e.store_id = ${storeId} and e.name = 'view_store_page'
-           and e.created_at >= b.start_at and e.created_at < b.end_at) as store_views,
+      ${storeViewsBetween(storeId, sql`b.start_at`, sql`b.end_at`)} as store_views,
       (select json_agg(json_build_array(d::date::text, coalesce(x.sales, 0), coalesce(x.orders, 0)) order by d)
          from generate_series(b.from_date::timestamp, b.to_date::timestamp, interval '1 day') d
          left join (
@@ -140,12 +140,4 @@ export async function loadDashboard(
       amount: roundMoney(product.amount),
     })),
   };
-}
-
-/** Whether the store has ever received an order: the panel then opens on Resumen. */
-export async function storeHasOrders(db: Executor, storeId: string): Promise<boolean> {
-  const result = await db.execute<{ found: boolean }>(
-    sql`select exists (select 1 from orders where store_id = ${storeId}) as found`,
-  );
-  return result.rows[0]!.found;
 }

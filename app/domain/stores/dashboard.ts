@@ -1,4 +1,4 @@
-/** The Resumen tab (issue 20): the periods an owner can look at and the shape of what it shows. */
+/** The Resumen tab: the periods an owner can look at and the shape of what it shows. */
 
 export const DASHBOARD_TIME_ZONE = "America/Mexico_City";
 

@@ -1,5 +1,5 @@
 /**
- * "Descargar mis datos" (issue 15 item 6, LFPDPPP's access right): one store's data as a ZIP of
+ * "Descargar mis datos" (LFPDPPP's access right): one store's data as a ZIP of
  * CSV files (for a spreadsheet) plus one JSON file with everything, generated on the server as it
  * is read — orders a page at a time, so a store with 50,000 orders never sits whole in memory.
  * Every query is bound to the store the guard gave: nothing of another store can get in.
@@ -16,45 +16,58 @@ const PAGE = 500;
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
 
+/** Column headers as an owner reads them in a spreadsheet. */
 const PRODUCT_COLUMNS = [
-  "id",
-  "nombre",
-  "descripcion",
-  "precio",
-  "unidad",
-  "disponible",
-  "categoria",
-  "opciones",
-  "imagen",
-  "creado",
+  "ID",
+  "Nombre",
+  "Descripción",
+  "Precio",
+  "Unidad",
+  "Disponible",
+  "Categoría",
+  "Opciones",
+  "Imagen",
+  "Creado",
 ] as const;
 const ORDER_COLUMNS = [
-  "numero",
-  "fecha",
-  "estado",
-  "cliente",
-  "telefono",
-  "entrega",
-  "direccion",
-  "zona",
-  "comentarios",
-  "pago",
-  "envio",
-  "total",
-  "programado_para",
-  "completado",
+  "Número",
+  "Fecha",
+  "Estado",
+  "Cliente",
+  "Teléfono",
+  "Entrega",
+  "Dirección",
+  "Zona",
+  "Comentarios",
+  "Pago",
+  "Envío",
+  "Total",
+  "Programado para",
+  "Completado",
 ] as const;
 const LINE_COLUMNS = [
-  "pedido",
-  "posicion",
-  "producto_id",
-  "producto",
-  "opcion",
-  "cantidad",
-  "unidad",
-  "precio",
-  "importe",
+  "Pedido",
+  "Posición",
+  "ID del producto",
+  "Producto",
+  "Opción",
+  "Cantidad",
+  "Unidad",
+  "Precio",
+  "Importe",
 ] as const;
+
+/** The values the spreadsheet shows in Spanish (the JSON keeps the stored ones, for programs). */
+export const EXPORT_WORDS = {
+  status: { pending: "pendiente", completed: "completada", cancelled: "cancelada" },
+  delivery: { pickup: "recoger", delivery: "entrega" },
+  payment: { cash: "efectivo", transfer: "transferencia" },
+  yes: "sí",
+  no: "no",
+} as const;
+
+const inSpanish = <K extends string>(words: Record<K, string>, value: string | null) =>
+  value === null ? "" : (words[value as K] ?? value);
 
 export const README = [
   "Tus datos en Tianguis",
@@ -64,7 +77,7 @@ export const README = [
   "pedidos.csv            un pedido por fila",
   "pedidos-productos.csv  lo que se pidió en cada pedido, una línea por fila",
   "",
-  "Los CSV se abren con Excel, Google Sheets o LibreOffice (UTF-8, separados por comas).",
+  "Los CSV se abren con Excel, Google Sheets o LibreOffice (UTF-8 con BOM, separados por comas).",
   "Los importes están en pesos mexicanos (MXN); las fechas, en UTC (ISO 8601).",
   "",
 ].join("\r\n");
@@ -115,7 +128,7 @@ export async function* storeExportZip(
         product.description,
         product.price,
         product.unit,
-        product.available,
+        product.available ? EXPORT_WORDS.yes : EXPORT_WORDS.no,
         product.category,
         product.variations.join(" | "),
         product.imageKey ? mediaUrl(product.imageKey) : "",
@@ -137,14 +150,14 @@ async function* ordersCsv(db: Executor, storeId: string) {
         csvRow([
           order.id,
           order.createdAt,
-          order.status,
+          inSpanish(EXPORT_WORDS.status, order.status),
           order.customerName,
           order.customerPhone,
-          order.deliveryType,
+          inSpanish(EXPORT_WORDS.delivery, order.deliveryType),
           order.address,
           order.deliveryZone,
           order.comments,
-          order.paymentMethod ?? "",
+          inSpanish(EXPORT_WORDS.payment, order.paymentMethod),
           order.deliveryFee,
           order.total,
           order.scheduledFor,

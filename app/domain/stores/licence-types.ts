@@ -1,4 +1,7 @@
-/** The plan tiers (spec §3, §9). Pure: the schema, the server and the browser share this list. */
+/**
+ * The plan tiers, from the smallest: Emprendedor, Negocio, Pro. Pure: the schema, the server and
+ * the browser share this list.
+ */
 export const LICENCE_TYPES = ["starter", "basic", "premier"] as const;
 export type LicenceType = (typeof LICENCE_TYPES)[number];
 

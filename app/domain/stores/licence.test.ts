@@ -12,7 +12,7 @@ const now = new Date("2026-11-21T12:00:00Z");
 const later = new Date("2026-12-01T12:00:00Z");
 const earlier = new Date("2026-11-01T12:00:00Z");
 
-describe("resolveLicence (spec §4)", () => {
+describe("resolveLicence: a running trial, else a paid plan until it expires, else Emprendedor", () => {
   it("a trial in the future means basic, on trial", () => {
     expect(
       resolveLicence({ licenceType: "premier", licenceExpires: later, trialExpiration: later }, now),
@@ -58,7 +58,7 @@ describe("resolveLicence (spec §4)", () => {
   });
 });
 
-describe("plan rules (spec §9)", () => {
+describe("plan rules", () => {
   it("labels the plans", () => {
     expect(PLAN_LABELS).toEqual({ starter: "Emprendedor", basic: "Negocio", premier: "Pro" });
   });

@@ -1,6 +1,6 @@
 import { isLicenceType, type LicenceType } from "./licence-types";
 
-/** Licence tier resolution and plan rules (spec §4, §9). Pure: the clock is an argument. */
+/** Licence tier resolution and plan rules. Pure: the clock is an argument. */
 
 export const TRIAL_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,7 +47,7 @@ export function includesPlan(tier: LicenceType, plan: LicenceType): boolean {
 
 /**
  * Custom categories, storefront category chips and the product category selector: a Negocio
- * feature (spec §6), so Pro has it too.
+ * feature, so Pro has it too (docs/decisions/015).
  */
 export function hasCustomCategories(tier: LicenceType): boolean {
   return includesPlan(tier, "basic");

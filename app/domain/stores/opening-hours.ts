@@ -1,5 +1,5 @@
 /**
- * A store's opening hours (issue 16): per weekday zero or more ranges ("08:00"–"14:00"; a close
+ * A store's opening hours: per weekday zero or more ranges ("08:00"–"14:00"; a close
  * at or before the open runs past midnight), plus dated exceptions that replace a day's ranges
  * (none = closed that day). All times are the store's wall-clock time in its zone, Daylight Saving
  * Time included. Pure: the storefront, the admin panel and the server share it.

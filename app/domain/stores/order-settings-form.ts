@@ -1,5 +1,5 @@
 /**
- * Configuración → how shoppers pay and the WhatsApp status texts (issue 17). One zod schema,
+ * Configuración → how shoppers pay and the WhatsApp status texts. One zod schema,
  * run by the panel for instant feedback and by the server to enforce it.
  */
 import { z } from "~/lib/zod";

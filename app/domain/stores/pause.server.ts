@@ -4,7 +4,7 @@ import { storeSettings } from "~/db/schema";
 import { KEEP_PAUSE_END } from "./pause";
 
 /**
- * "Pausar pedidos" (issue 16): pauses the store's new orders from `now`, with an optional message
+ * "Pausar pedidos": pauses the store's new orders from `now`, with an optional message
  * and an end in `minutes` (null: until resumed; "keep": the end already chosen stays).
  */
 export async function pauseOrders(

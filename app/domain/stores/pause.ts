@@ -1,5 +1,5 @@
 /**
- * "Pausar pedidos" (issue 16): one tap stops new orders, with an optional message for shoppers
+ * "Pausar pedidos": one tap stops new orders, with an optional message for shoppers
  * and an optional automatic end. Pure: the storefront, the admin header and the server share it.
  */
 export type PauseState = { pausedAt: Date | string | null; pauseUntil: Date | string | null };

@@ -4,7 +4,7 @@ import { canStartTrial, planBadge, trialText } from "./plan";
 const now = new Date("2025-06-01T12:00:00Z");
 const days = (n: number) => new Date(now.getTime() + n * 86_400_000);
 
-describe("planBadge: the tier resolved as §4 says", () => {
+describe("planBadge: the tier as resolveLicence resolves it", () => {
   it("a running trial shows Negocio (prueba), whatever the stored type", () => {
     expect(
       planBadge({ licenceType: "premier", licenceExpires: days(100), trialExpiration: days(3) }, now),

@@ -1,7 +1,7 @@
 import type { LicenceType } from "~/domain/stores/licence-types";
 import { daysRemaining, PLAN_LABELS, resolveLicence, type Licence, type StoreLicenceFields } from "./licence";
 
-/** The plan panel and badge of the admin header (spec §2, §4, §9). */
+/** The plan panel and badge of the admin header. */
 export const BASIC_PLAN_PRICE = "$179/mes";
 
 export const TRIAL_MESSAGES = {
@@ -24,7 +24,7 @@ export function canStartTrial(store: StoreLicenceFields, now: Date): boolean {
   return store.trialExpiration === null && resolveLicence(store, now).tier === "starter";
 }
 
-/** The trial sentence: days remaining, or that the expiry date is not available (spec §8). */
+/** The trial sentence: days remaining, or that the expiry date is not available. */
 export function trialText(licence: Licence, now: Date): string {
   const days = daysRemaining(licence.expiresAt, now);
   const remaining =

@@ -156,6 +156,7 @@ describe("settings rules", () => {
       ...valid,
       displayName: ` ${"n".repeat(80)} `,
       description: ` ${"d".repeat(500)} `,
+      pickupAddress: ` ${"a".repeat(200)} `,
       pickupInstructions: "  Recoge en mostrador  ",
       deliveryInstructions: "  Zona centro  ",
       cityId: " leon ",
@@ -164,6 +165,7 @@ describe("settings rules", () => {
     expect(parsed).toMatchObject({
       displayName: "n".repeat(80),
       description: "d".repeat(500),
+      pickupAddress: "a".repeat(200),
       pickupInstructions: "Recoge en mostrador",
       deliveryInstructions: "Zona centro",
       cityId: "leon",
@@ -174,6 +176,7 @@ describe("settings rules", () => {
         ...valid,
         displayName: "n".repeat(81),
         description: "d".repeat(501),
+        pickupAddress: "a".repeat(201),
         pickupInstructions: "i".repeat(501),
         deliveryInstructions: "i".repeat(501),
         cityId: " ",
@@ -182,12 +185,21 @@ describe("settings rules", () => {
     ).toEqual({
       displayName: "El nombre puede tener como máximo 80 caracteres.",
       description: "La descripción puede tener como máximo 500 caracteres.",
+      pickupAddress: "La dirección puede tener como máximo 200 caracteres.",
       pickupInstructions: "Las instrucciones pueden tener como máximo 500 caracteres.",
       deliveryInstructions: "Las instrucciones pueden tener como máximo 500 caracteres.",
       cityId: SETTINGS_MESSAGES.city,
       logoKey: SETTINGS_MESSAGES.logo,
     });
     expect(errorsOf({ ...valid, cityId: "c".repeat(61) })).toEqual({ cityId: SETTINGS_MESSAGES.city });
+  });
+
+  it("the pickup address is optional: left out (pickup switched off) it keeps what was saved", () => {
+    expect(SettingsFormSchema.parse(valid).pickupAddress).toBeUndefined();
+    expect(SettingsFormSchema.parse({ ...valid, pickupAddress: "  " }).pickupAddress).toBe("");
+    expect(SettingsFormSchema.parse({ ...valid, pickupAddress: " Madero 12, Centro " }).pickupAddress).toBe(
+      "Madero 12, Centro",
+    );
   });
 
   it("reads the form's text fields from FormData and never a file", () => {

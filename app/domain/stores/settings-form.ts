@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 
-/** The settings tab (spec §2, §5, §8): messages kept together, verbatim where the spec fixes them. */
+/** The settings tab: messages kept together, in the product's fixed wording. */
 export const SETTINGS_MESSAGES = {
   saved: "Configuración guardada exitosamente",
   failed: "No se pudo guardar la configuración.",
@@ -15,6 +15,7 @@ export const SETTINGS_MESSAGES = {
 } as const;
 
 export const PHONE_DIGITS = 10;
+export const PICKUP_ADDRESS_MAX_LENGTH = 200;
 export const DEFAULT_COLORS = {
   primaryColor: "#2563eb",
   secondaryColor: "#22d3ee",
@@ -25,7 +26,7 @@ export const DEFAULT_COLORS = {
 export type ColorField = keyof typeof DEFAULT_COLORS;
 export const COLOR_FIELDS = Object.keys(DEFAULT_COLORS) as ColorField[];
 
-/** What the phone input keeps of what was typed: digits only, at most 10 (spec §5). */
+/** What the phone input keeps of what was typed: digits only, at most 10. */
 export function normalizePhone(input: string): string {
   return input.replace(/\D/g, "").slice(0, PHONE_DIGITS);
 }
@@ -98,6 +99,12 @@ export const SettingsFormSchema = z
     productBackgroundColor: color,
     allowPickup: checkbox,
     allowDelivery: checkbox,
+    /** Street and number where orders are picked up: the tracking page and the store's structured data show it. */
+    pickupAddress: z
+      .string()
+      .trim()
+      .max(PICKUP_ADDRESS_MAX_LENGTH, "La dirección puede tener como máximo 200 caracteres.")
+      .optional(),
     pickupInstructions: z
       .string()
       .trim()

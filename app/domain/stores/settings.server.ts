@@ -10,6 +10,7 @@ import { CATEGORY_TAG_MESSAGES } from "./category-tags";
 import { hasCustomCategories, resolveLicence, trialEndsAt } from "./licence";
 import { TRIAL_MESSAGES } from "./plan";
 import { SETTINGS_MESSAGES, type SettingsForm } from "./settings-form";
+import { inTransaction } from "~/db/after-commit.server";
 
 type ImageDeps = { storage: ImageStorage; logger: Logger };
 
@@ -25,7 +26,7 @@ export async function saveStoreSettings(db: Executor, storeId: string, form: Set
   const [city] = await db.select({ id: cities.id }).from(cities).where(eq(cities.id, cityId));
   if (!city) throw new AppError("VALIDATION", SETTINGS_MESSAGES.city, { field: "cityId" });
 
-  const replacedLogo = await db.transaction(async (tx) => {
+  const replacedLogo = await inTransaction(db, async (tx) => {
     const [current] = await tx
       .select({ logoKey: storeSettings.logoKey })
       .from(storeSettings)
@@ -45,14 +46,14 @@ export async function saveStoreSettings(db: Executor, storeId: string, form: Set
   if (replacedLogo) await deleteImage(deps.storage, replacedLogo, deps.logger);
 }
 
-/** Advanced settings: the custom categories, on the basic plan only (spec §6). */
+/** Advanced settings: the custom categories, on Negocio and Pro only (docs/decisions/015). */
 export async function saveCustomCategories(
   db: Executor,
   storeId: string,
   categories: string[],
   now = new Date(),
 ) {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [store] = await tx.select().from(stores).where(eq(stores.id, storeId)).for("update");
     if (!store) throw new AppError("NOT_FOUND", "No encontrado.");
     if (!hasCustomCategories(resolveLicence(store, now).tier)) {

@@ -1,5 +1,5 @@
 /**
- * Configuración → Horario, orders outside hours and delivery zones (issue 16): the forms' shapes
+ * Configuración → Horario, orders outside hours and delivery zones: the forms' shapes
  * and their Spanish messages, checked by the panel and again by the server.
  */
 import { z } from "~/lib/zod";

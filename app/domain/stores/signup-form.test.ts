@@ -15,7 +15,7 @@ function errorsOf(input: Partial<typeof valid>) {
   return parsed.success ? {} : fieldErrors<SignupField>(parsed.error);
 }
 
-describe("SignupFormSchema (spec §5)", () => {
+describe("SignupFormSchema", () => {
   it("accepts a complete form and normalises the e-mail", () => {
     const parsed = SignupFormSchema.parse(valid);
     expect(parsed.email).toBe("chuy@example.com");

@@ -7,7 +7,7 @@ import {
   STORE_ID_TAKEN_MESSAGE,
 } from "./store-id";
 
-/** Sign-up messages (spec §5), verbatim. */
+/** Sign-up messages, in the product's fixed wording. */
 export const SIGNUP_MESSAGES = {
   required: "Por favor, completa todos los campos.",
   storeIdFormat: STORE_ID_FORMAT_MESSAGE,

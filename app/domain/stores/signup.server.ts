@@ -7,6 +7,7 @@ import { hashPassword } from "~/domain/auth/password-hash.server";
 import { AppError, uniqueViolation } from "~/lib/errors";
 import { trialEndsAt } from "./licence";
 import { SIGNUP_MESSAGES, type SignupForm } from "./signup-form";
+import { inTransaction } from "~/db/after-commit.server";
 
 export const DEFAULT_CITY_ID = "aguascalientes";
 
@@ -21,7 +22,7 @@ export async function signUpOwner(db: Database, form: SignupForm, now = new Date
   const passwordHash = await hashPassword(form.password);
   const userId = randomUUID();
   try {
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       await tx.insert(authUser).values({ id: userId, name: form.displayName, email: form.email });
       await tx.insert(authAccount).values({
         id: randomUUID(),

@@ -48,7 +48,7 @@ describe("isValidStoreId", () => {
     },
   );
 
-  it("uses the spec's messages verbatim", () => {
+  it("uses the fixed messages verbatim", () => {
     expect(STORE_ID_FORMAT_MESSAGE).toBe(
       "El identificador solo puede contener minúsculas, números y guiones (3-20 caracteres).",
     );
@@ -59,10 +59,11 @@ describe("isValidStoreId", () => {
 describe("reserved store ids", () => {
   it("no store can take an address the server answers itself", () => {
     // The first segment of every path served before the store pages: the app's own sections,
-    // the server's endpoints (server/app.ts) and the folders copied from public/ next to the build's assets.
-    const serverPaths = [
-      ...readFileSync("server/app.ts", "utf8").matchAll(/app\.(?:get|use|post)\("\/([a-z0-9-]+)/g),
-    ].map((match) => match[1]!);
+    // the server's endpoints (the layers of server/http.ts) and the folders copied from public/
+    // next to the build's assets.
+    const serverPaths = [...readFileSync("server/http.ts", "utf8").matchAll(/path: "\/([a-z0-9-]+)/g)].map(
+      (match) => match[1]!,
+    );
     expect(serverPaths).toEqual(expect.arrayContaining(["healthz", "readyz", "metrics", "media"]));
     const publicFolders = readdirSync("public", { withFileTypes: true })
       .filter((entry) => entry.isDirectory())

@@ -1,4 +1,4 @@
-/** Store identifiers: the `<storeId>` of a store's public address (spec §2, §5, §9). */
+/** Store identifiers: the `<storeId>` of a store's public address. */
 
 export const STORE_ID_MAX_LENGTH = 20;
 export const STORE_ID_PATTERN = /^[a-z0-9-]{3,20}$/;

@@ -23,7 +23,7 @@ export async function findOwnedStoreId(db: Executor, userId: string): Promise<st
 
 /**
  * A store with its settings and resolved licence; null when there is no such store, or when it
- * was closed (issue 15): every page and action that finds stores this way forgets it at once.
+ * was closed: every page and action that finds stores this way forgets it at once.
  */
 export async function findStore(db: Executor, storeId: string, now = new Date()) {
   const [row] = await openStoreQuery(db).execute({ storeId });
@@ -48,6 +48,16 @@ export function withLicence(
   now: Date,
 ) {
   return { ...row.store, settings: row.settings, licence: resolveLicence(row.store, now) };
+}
+
+/**
+ * What an id no open store answers to is: a closed store's, still held for its 30 days; another
+ * store's that is not shown; or free, as a sign-up would take it (no row at all).
+ */
+export async function storeIdState(db: Executor, storeId: string): Promise<"closed" | "taken" | "free"> {
+  const [row] = await db.select({ closedAt: stores.closedAt }).from(stores).where(eq(stores.id, storeId));
+  if (!row) return "free";
+  return row.closedAt ? "closed" : "taken";
 }
 
 const openStoreQuery = builtOnce((db) => selectOpenStore(db, {}).prepare(""));

@@ -8,9 +8,10 @@ import { SIGNUP_MESSAGES } from "~/domain/stores/signup-form";
 import { AppError, uniqueViolation } from "~/lib/errors";
 import { endOfDayInMexico, SUPER_ADMIN_MESSAGES, type CreateStoreForm } from "./super-admin-forms";
 import type { StoreListFilter } from "./store-list-filter";
+import { inTransaction } from "~/db/after-commit.server";
 
 /**
- * The operator's side of stores (spec §2 super-admin, §7 createUserlessStore): stores without
+ * The operator's side of stores (the super-admin panel): stores without
  * an owner, the directory's visibility and paid plans. Callers have checked the superadmin role.
  */
 
@@ -22,7 +23,7 @@ export const OPERATOR_STORE_LIST_LIMIT = 50;
  */
 export async function createUserlessStore(db: Database, form: CreateStoreForm) {
   try {
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       await tx.insert(stores).values({
         id: form.storeId,
         cityId: form.cityId,
@@ -130,7 +131,7 @@ export async function setStorePlan(
   if (licenceExpires && licenceExpires.getTime() <= now.getTime()) {
     throw new AppError("VALIDATION", SUPER_ADMIN_MESSAGES.expiryInPast, { field: "expires" });
   }
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const updated = await tx
       .update(stores)
       .set({ licenceType: input.licenceType, licenceExpires })

@@ -1,6 +1,6 @@
 /**
  * What the super-admin's store list shows, read from and written to the page's address: a search,
- * only the stores without an owner (issue 15 item 4, "Tiendas sin dueño"), and the page, as the
+ * only the stores without an owner ("Tiendas sin dueño"), and the page, as the
  * last store id of the previous one (the list is ordered by id).
  */
 export type StoreListFilter = { query: string; ownerless: boolean; after: string | null };

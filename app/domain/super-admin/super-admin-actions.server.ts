@@ -23,7 +23,7 @@ export type SuperAdminResult =
       intent: SuperAdminIntentName;
       message: string;
       storeId?: string;
-      /** A new claim link, shown once to copy (issue 15). */
+      /** A new claim link, shown once to copy. */
       claim?: { url: string; expiresAt: string };
     }
   | {
@@ -65,7 +65,7 @@ export async function runSuperAdminAction(request: Request, context: AppLoadCont
       logLine: "super-admin action failed",
       logData: { intent: intent.intent },
     });
-    // A refused field keeps its message by the field; the panel says the spec's failure sentence.
+    // A refused field keeps its message by the field; the panel says the form's fixed failure sentence.
     const failure = answer.data as { message: string; fieldErrors?: Record<string, string> };
     const message = failure.fieldErrors ? failureMessage(intent.intent) : failure.message;
     return reply({ ...failure, ok: false, intent: intent.intent, message }, answer.init?.status ?? 500);

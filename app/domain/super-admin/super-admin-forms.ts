@@ -6,7 +6,7 @@ import { EMAIL_PATTERN } from "~/domain/auth/account-forms";
 import { normalizeOrderNumber } from "~/domain/orders/order-number";
 
 /**
- * The super-admin panel's forms (spec §2, §8; issue 15). The panel posts one of its named intents; the
+ * The super-admin panel's forms. The panel posts one of its named intents; the
  * browser and the action parse the same schemas.
  */
 /** The hydrated panel posts its forms here and reads the answer as JSON. */
@@ -88,7 +88,7 @@ export const SetVisibilityFormSchema = z.object({
 
 export const RotateFeaturedFormSchema = z.object({ intent: z.literal("rotate-featured") });
 
-/** "Crear enlace para reclamar" (issue 15): optionally e-mailed to the business. */
+/** "Crear enlace para reclamar": optionally e-mailed to the business. */
 export const CreateClaimLinkFormSchema = z.object({
   intent: z.literal("create-claim-link"),
   storeId: z.string().trim().min(1),

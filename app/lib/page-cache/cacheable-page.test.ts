@@ -15,6 +15,7 @@ describe("cacheablePage", () => {
       expect(page(path, "fbclid=xyz&utm_source=whatsapp")).toEqual({
         key: path,
         scopes: ["store:panaderia"],
+        storeId: "panaderia",
       });
     }
   });

@@ -7,7 +7,7 @@ import {
 import { isValidStoreId, RESERVED_STORE_IDS } from "~/domain/stores/store-id";
 
 /**
- * Which requests the rendered-page cache answers (issue 13, docs/decisions/021), and what each
+ * Which requests the rendered-page cache answers (docs/decisions/021), and what each
  * page depends on. Only the anonymous public pages: the landing, a store's page (and a product's
  * page inside it), and a city's directory with or without a search. Everything else is rendered
  * for its request.
@@ -18,8 +18,13 @@ import { isValidStoreId, RESERVED_STORE_IDS } from "~/domain/stores/store-id";
 export type CacheablePage = {
   key: string;
   scopes: string[];
-  /** A city's search: answering it from memory still counts it (spec §7 analytics). */
+  /** A city's search: answering it from memory still records its analytics events. */
   search?: { cityId: string; term: string; page: number };
+  /**
+   * A store's page on the platform: the store it shows. Without a version row that id never was a
+   * store, and the page is the "free address" 404 (server/unknown-store-page.ts).
+   */
+  storeId?: string;
 };
 
 /** How many results a search page's render found, for the search it answers from memory. */
@@ -29,6 +34,11 @@ export const SEARCH_RESULTS_HEADER = "X-Tianguis-Search-Results";
 const LAST_SEARCH_PAGE = Math.ceil(SEARCH_RESULTS_LIMIT / SEARCH_PAGE_SIZE);
 const CITY_ID = /^[a-z0-9-]{1,40}$/;
 const PRODUCT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The rows a city's page is rendered from: its stores and products, and the category names. */
+export function cityPageScopes(cityId: string) {
+  return [`city:${cityId}`, "directory"];
+}
 
 export function cacheablePage({
   path,
@@ -48,7 +58,7 @@ export function cacheablePage({
   if (segments[0] === "c" && segments.length === 2) {
     const city = segments[1]!;
     if (site !== "" || !CITY_ID.test(city)) return null;
-    const scopes = [`city:${city}`, "directory"];
+    const scopes = cityPageScopes(city);
     const term = normalizeSearchTerm(query.get("q"));
     if (term === "") return { key: path, scopes };
     const page = parseSearchPage(query.get("page"));
@@ -66,5 +76,6 @@ export function cacheablePage({
   const product = rest.length === 0 ? "" : rest.length === 2 && rest[0] === "p" ? rest[1]! : null;
   if (product === null || (product !== "" && !PRODUCT_ID.test(product))) return null;
   // The store's page ignores the query (a link shared with ?fbclid=… is the same page).
-  return { key: `${site}${path}`, scopes: [`store:${storeId}`] };
+  const scopes = [`store:${storeId}`];
+  return site === "" ? { key: path, scopes, storeId } : { key: `${site}${path}`, scopes };
 }

@@ -15,6 +15,14 @@ describe("preferredEncoding", () => {
   ])("%j → %s", (header, expected) => {
     expect(preferredEncoding(header)).toBe(expected);
   });
+
+  it.each([
+    ["gzip, deflate, br, zstd", "gzip"],
+    ["br", null],
+    ["*", "gzip"],
+  ])("a page kept in gzip only: %j → %s", (header, expected) => {
+    expect(preferredEncoding(header, { brotli: false })).toBe(expected);
+  });
 });
 
 describe("matchesEtag", () => {

@@ -1,7 +1,10 @@
 /** How a cached page is chosen for a request: its encoding, and whether the client has it already. */
 
-/** br, then gzip, as the request's Accept-Encoding allows (q=0 refuses). */
-export function preferredEncoding(accept: string): "br" | "gzip" | null {
+/**
+ * br, then gzip, as the request's Accept-Encoding allows (q=0 refuses); `brotli: false` for a page
+ * kept in gzip only.
+ */
+export function preferredEncoding(accept: string, { brotli = true } = {}): "br" | "gzip" | null {
   const accepted = new Map<string, number>();
   for (const part of accept.split(",")) {
     const [name = "", ...params] = part.trim().toLowerCase().split(";");
@@ -9,7 +12,7 @@ export function preferredEncoding(accept: string): "br" | "gzip" | null {
     accepted.set(name, q ? Number(q.slice(2)) : 1);
   }
   const quality = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
-  if (quality("br") > 0) return "br";
+  if (brotli && quality("br") > 0) return "br";
   if (quality("gzip") > 0) return "gzip";
   return null;
 }

@@ -2,6 +2,9 @@ import type pg from "pg";
 
 export type Versions = ReadonlyMap<string, number>;
 
+/** The name the versions read is prepared under on each connection of a pool that keeps its sessions. */
+export const PAGE_VERSIONS_STATEMENT = "tianguis-page-versions";
+
 /**
  * Reads the current versions of page scopes for the rendered-page cache, in shared batches: every
  * request waits for a read that *began after it arrived* (so a write committed before the request
@@ -9,8 +12,13 @@ export type Versions = ReadonlyMap<string, number>;
  * share the next one, started once the event loop has taken in every request that was waiting.
  * Under a burst, one small indexed query (prepared once per connection, sent by `pg` directly: it
  * runs for every page served) answers dozens of pages.
+ *
+ * `named: false` sends it unnamed (parsed with each read) for a pool behind PgBouncer in
+ * transaction mode: a statement prepared by name lives in one server connection, and PgBouncer
+ * 1.18 runs the connection's next read on whichever server connection is free, where that name
+ * does not exist ("prepared statement … does not exist").
  */
-export function createPageVersionReader(pool: pg.Pool) {
+export function createPageVersionReader(pool: pg.Pool, { named = true }: { named?: boolean } = {}) {
   type Waiter = { resolve: (versions: Versions) => void; reject: (error: unknown) => void };
   let next: { scopes: Set<string>; waiters: Waiter[] } | null = null;
   let reading = false;
@@ -21,7 +29,7 @@ export function createPageVersionReader(pool: pg.Pool) {
     next = null;
     try {
       const { rows } = await pool.query<{ scope: string; version: string }>({
-        name: "tianguis-page-versions",
+        name: named ? PAGE_VERSIONS_STATEMENT : undefined,
         text: "select scope, version from page_versions where scope = any($1::text[])",
         values: [[...batch.scopes]],
       });

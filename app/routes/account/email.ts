@@ -6,9 +6,12 @@ import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/email";
 
-/** POST /i/cuenta/correo: a confirmation link to the new address and a notice to the current one. */
+/**
+ * POST /i/cuenta/correo: a confirmation link to the new address and a notice to the current one,
+ * with the current password (or right after signing in).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireSignedIn(request, context);
+  const { user, signedInAt } = await requireSignedIn(request, context);
   const form = await request.formData();
   const parsed = ChangeEmailSchema.safeParse({
     newEmail: form.get("newEmail") ?? "",
@@ -23,6 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         {
           userId: user.id,
           email: user.email,
+          signedInAt,
           ip: context.clientIp,
           headers: request.headers,
           origin: context.services.env.publicOrigin,

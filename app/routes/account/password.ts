@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     async () => {
       const headers = await changePassword(
         context.services,
-        { email: user.email, ip: context.clientIp, headers: request.headers },
+        { userId: user.id, email: user.email, ip: context.clientIp, headers: request.headers },
         parsed.data,
       );
       context.logger.info("password changed", { userId: user.id });

@@ -12,7 +12,7 @@ import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/custom-domain";
 
 /**
- * POST /i/admin/custom-domain (issue 18): `intent=save` keeps the host name the owner typed,
+ * POST /i/admin/custom-domain (docs/decisions/018): `intent=save` keeps the host name the owner typed,
  * `intent=verify` looks its DNS records up, `intent=remove` gives the domain up. Whatever changes
  * is forgotten by this instance's host cache at once (others follow within seconds).
  */

@@ -14,7 +14,7 @@ import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/order-settings";
 
 /**
- * POST /i/admin/order-settings (issue 17): `intent=payment` saves how shoppers may pay and the
+ * POST /i/admin/order-settings: `intent=payment` saves how shoppers may pay and the
  * bank details for transfers; `intent=templates` saves the WhatsApp status texts.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,6 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         .where(eq(storeSettings.storeId, store.id));
       return { ok: true as const, message: ORDER_SETTINGS_MESSAGES.templatesSaved };
     });
+  }
+  // A form that names no intent (or another one) saves nothing: the panel's forms always name theirs.
+  if (form.get("intent") !== "payment") {
+    return data({ ok: false as const, message: ORDER_SETTINGS_MESSAGES.failed }, 400);
   }
   const parsed = PaymentSettingsSchema.safeParse(paymentSettingsValues(form));
   if (!parsed.success) {

@@ -7,7 +7,7 @@ import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/pause";
 
 /**
- * POST /i/admin/pause (issue 16): `intent=pause` pauses at once (the header's one tap sends
+ * POST /i/admin/pause: `intent=pause` pauses at once (the header's one tap sends
  * nothing else; the details dialog adds a message and minutes, or "keep" for the end already
  * chosen), `intent=resume` takes orders again.
  */
@@ -21,6 +21,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       await resumeOrders(db, store.id);
       return { ok: true as const, message: SHOP_RULES_MESSAGES.resumed };
     });
+  }
+  // A form that names no intent pauses nothing: the header's tap and the dialog both name theirs.
+  if (form.get("intent") !== "pause") {
+    return data({ ok: false as const, message: SHOP_RULES_MESSAGES.failed }, 400);
   }
   const parsed = PauseSchema.safeParse({
     message: form.get("message") ?? "",

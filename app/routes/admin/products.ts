@@ -35,7 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(invalidForm(Object.values(errors)[0] ?? PRODUCT_MESSAGES.required, errors), 400);
   }
   const action = intent.data;
-  // Product errors other than the rules' own messages are only logged (spec §8).
+  // Product errors other than the rules' own messages are only logged; the owner sees
+  // PRODUCT_MESSAGES.failed.
   const options = {
     logger: context.logger,
     fallback: PRODUCT_MESSAGES.failed,

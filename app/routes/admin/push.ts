@@ -8,26 +8,35 @@ import { listDevices, PUSH_JOB, removeDevices, saveSubscription } from "~/domain
 import { AppError } from "~/lib/errors";
 import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/push";
+import { inTransaction } from "~/db/after-commit.server";
 
 /**
- * /i/admin/push (issue 10): GET gives the VAPID public key and the owner's devices; POST
- * subscribes this browser, unsubscribes it, removes a device, or sends a test to every device.
- * Only the store's owner; another owner's devices are "not found".
+ * /i/admin/push: GET gives the VAPID public key and the owner's devices (with whether
+ * the last notification arrived); POST subscribes this browser (an endpoint on a push service
+ * only), unsubscribes it, removes a device, or sends a test to every device. Only the store's
+ * owner; another owner's devices are "not found".
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, store } = await requireStoreOwner(request, context);
   const devices = await listDevices(context.services.db, store.id, user.id);
   return {
     publicKey: context.services.vapid.publicKey,
-    devices: devices.map((device) => ({
+    devices: devices.map(({ lastDeliveryAt, lastFailureAt, ...device }) => ({
       ...device,
       createdAt: device.createdAt.toISOString(),
-      lastDeliveryAt: device.lastDeliveryAt?.toISOString() ?? null,
+      lastNotification: lastNotification(lastDeliveryAt, lastFailureAt),
     })),
   };
 }
 
-const endpoint = z.url().max(2000).startsWith("https://");
+/** Whether the last notification arrived, and when: all the owner learns of a push service's answer. */
+function lastNotification(delivered: Date | null, failed: Date | null) {
+  if (failed && (!delivered || failed > delivered)) return { delivered: false, at: failed.toISOString() };
+  return delivered ? { delivered: true, at: delivered.toISOString() } : null;
+}
+
+/** Any URL: which ones the server will send to is the domain's rule (push-endpoint.ts). */
+const endpoint = z.url().max(2000);
 const Command = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("subscribe"),
@@ -51,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answering(options, async () => {
     switch (command.intent) {
       case "subscribe":
-        await saveSubscription(db, user.id, store.id, command);
+        await saveSubscription(db, user.id, store.id, command, context.services.env.pushServiceHosts);
         return { ok: true as const, message: PUSH_MESSAGES.enabled };
       case "unsubscribe":
         await removeDevices(db, store.id, user.id, { endpoint: command.endpoint });
@@ -64,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const devices = await listDevices(db, store.id, user.id);
         if (devices.length === 0) throw new AppError("VALIDATION", PUSH_MESSAGES.noDevices);
         const message = testPush();
-        await db.transaction(async (tx) => {
+        await inTransaction(db, async (tx) => {
           for (const device of devices) await enqueue(tx, PUSH_JOB, { subscriptionId: device.id, message });
         });
         jobs.nudge();

@@ -8,7 +8,7 @@ import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/shop-rules";
 
 /**
- * POST /i/admin/shop-rules (issue 16): `intent=hours` saves the opening hours and what happens
+ * POST /i/admin/shop-rules: `intent=hours` saves the opening hours and what happens
  * outside them; `intent=zones` saves delivery zones and fees. Each form sends its structured
  * value as JSON in `payload`.
  */

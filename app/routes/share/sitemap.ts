@@ -19,7 +19,7 @@ const xml = (body: string) =>
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = context.services;
-  // On a store's own domain: that store's pages only (issue 18).
+  // On a store's own domain: that store's pages only (docs/decisions/018).
   if (context.site.kind === "store") {
     return xml(urlSetXml(await listStoreSitemapEntries(db, context.site.storeId, context.site.origin)));
   }

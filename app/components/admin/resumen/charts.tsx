@@ -8,12 +8,19 @@ import type { ReactNode } from "react";
 
 const WIDTH = 600;
 const HEIGHT = 220;
-const PAD = { top: 16, right: 12, bottom: 30, left: 12 };
+const PAD = { top: 16, right: 12, bottom: 8, left: 12 };
 const PLOT_W = WIDTH - PAD.left - PAD.right;
 const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
 
 /** `label` goes on the axis, `name` (when longer) in the table; `text` is the value as read. */
 export type ChartPoint = { label: string; name?: string; value: number; text: string };
+
+/**
+ * An axis label, written as HTML under the drawing rather than as SVG text: SVG text grows and shrinks
+ * with the drawing (7 px on a phone, 38 px on a desktop), HTML text keeps the page's size. `at` is the
+ * label's x in the drawing's units; `align` keeps the first and last labels inside the frame.
+ */
+type AxisLabel = { key: string; text: string; at: number; align: "start" | "middle" | "end" };
 
 /** What every chart has: a title, a one-sentence description, its points and the table's headings. */
 type FrameProps = {
@@ -30,8 +37,9 @@ function ChartFrame({
   points,
   labelHeading,
   valueHeading,
+  axis,
   children,
-}: FrameProps & { children: ReactNode }) {
+}: FrameProps & { axis: AxisLabel[]; children: ReactNode }) {
   return (
     <figure className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
       <figcaption className="font-semibold text-stone-900">{title}</figcaption>
@@ -52,6 +60,17 @@ function ChartFrame({
         />
         {children}
       </svg>
+      <div aria-hidden="true" data-chart-axis="" className="relative h-5 text-xs leading-5 text-stone-700">
+        {axis.map((label) => (
+          <span
+            key={label.key}
+            className={`absolute top-0 whitespace-nowrap tabular-nums ${ALIGN[label.align]}`}
+            style={{ left: `${(label.at / WIDTH) * 100}%` }}
+          >
+            {label.text}
+          </span>
+        ))}
+      </div>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer py-1 text-brand-800 underline">Ver los datos</summary>
         <table className="mt-2 w-full text-left">
@@ -81,10 +100,26 @@ function ChartFrame({
   );
 }
 
-/** Every nth label, so an axis of 30 days or 24 hours stays readable on a phone. */
-function showLabel(index: number, count: number, every: number) {
-  return index % every === 0 || index === count - 1;
+const ALIGN = { start: "", middle: "-translate-x-1/2", end: "-translate-x-full" } as const;
+
+/**
+ * Which of `count` points get a label: every `every`-th, counted from the first (`"start"`) or back
+ * from the last (`"end"`, so today always has its date). Evenly spaced, so two never crowd each other.
+ */
+export function labelledIndices(count: number, every: number, from: "start" | "end"): number[] {
+  const step = Math.max(1, Math.floor(every));
+  const indices: number[] = [];
+  for (let index = 0; index < count; index += step)
+    indices.push(from === "start" ? index : count - 1 - index);
+  return indices.sort((a, b) => a - b);
 }
+
+/**
+ * At most this many dates under the line: five labels of "26 nov" (about 42 px at 12 px) fit
+ * side by side in the narrowest frame a 360 px phone leaves (about 280 px of plot), the last one
+ * aligned to its end included.
+ */
+const MAX_LINE_LABELS = 5;
 
 export function LineChart(frame: FrameProps) {
   const { points } = frame;
@@ -95,29 +130,27 @@ export function LineChart(frame: FrameProps) {
   const path = points
     .map((point, index) => `${index === 0 ? "M" : "L"}${x(index)},${y(point.value)}`)
     .join(" ");
-  const every = Math.ceil(points.length / 6);
+  const every = Math.max(1, Math.ceil((points.length - 1) / (MAX_LINE_LABELS - 1)));
+  const axis = labelledIndices(points.length, every, "end").map((index): AxisLabel => ({
+    key: points[index]!.label,
+    text: points[index]!.label,
+    at: x(index),
+    align:
+      points.length > 1 && index === 0
+        ? "start"
+        : index === points.length - 1 && index > 0
+          ? "end"
+          : "middle",
+  }));
   return (
-    <ChartFrame {...frame}>
+    <ChartFrame {...frame} axis={axis}>
       <path
         d={`${path} L${x(points.length - 1)},${PAD.top + PLOT_H} L${x(0)},${PAD.top + PLOT_H} Z`}
         className="fill-brand-100"
       />
       <path d={path} className="fill-none stroke-brand-700" strokeWidth={3} strokeLinejoin="round" />
       {points.map((point, index) => (
-        <g key={point.label}>
-          <circle cx={x(index)} cy={y(point.value)} r={4} className="fill-brand-700" />
-          {showLabel(index, points.length, every) ? (
-            <text
-              x={x(index)}
-              y={HEIGHT - 8}
-              textAnchor={index === 0 ? "start" : index === points.length - 1 ? "end" : "middle"}
-              className="fill-stone-700"
-              fontSize={18}
-            >
-              {point.label}
-            </text>
-          ) : null}
-        </g>
+        <circle key={point.label} cx={x(index)} cy={y(point.value)} r={4} className="fill-brand-700" />
       ))}
     </ChartFrame>
   );
@@ -136,27 +169,27 @@ export function BarChart({
   const max = Math.max(1, ...points.map((point) => point.value));
   const slot = PLOT_W / points.length;
   const barWidth = Math.max(4, slot * 0.7);
+  const axis = labelledIndices(points.length, labelEvery, "start").map((index): AxisLabel => ({
+    key: points[index]!.label,
+    text: points[index]!.label,
+    at: PAD.left + slot * index + slot / 2,
+    align: "middle",
+  }));
   return (
-    <ChartFrame {...frame}>
+    <ChartFrame {...frame} axis={axis}>
       {points.map((point, index) => {
         const height = (point.value / max) * PLOT_H;
         const cx = PAD.left + slot * index + slot / 2;
         return (
-          <g key={point.label}>
-            <rect
-              x={cx - barWidth / 2}
-              y={PAD.top + PLOT_H - height}
-              width={barWidth}
-              height={height}
-              rx={3}
-              className={index === highlight ? "fill-brand-900" : "fill-brand-600"}
-            />
-            {showLabel(index, points.length, labelEvery) ? (
-              <text x={cx} y={HEIGHT - 8} textAnchor="middle" className="fill-stone-700" fontSize={18}>
-                {point.label}
-              </text>
-            ) : null}
-          </g>
+          <rect
+            key={point.label}
+            x={cx - barWidth / 2}
+            y={PAD.top + PLOT_H - height}
+            width={barWidth}
+            height={height}
+            rx={3}
+            className={index === highlight ? "fill-brand-900" : "fill-brand-600"}
+          />
         );
       })}
     </ChartFrame>

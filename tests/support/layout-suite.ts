@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 7: a guard on the layout of every page a visitor or an owner opens, at a phone's
+ * A guard on the layout of every page a visitor or an owner opens, at a phone's
  * 360 × 740 and a desktop's 1280 × 800. Each page is photographed into test-results/layout/ (for
  * a person to look at; git-ignored) and fails when the document is wider than the viewport or
  * any text overflows, is cut in its box, or overlaps other text (tests/support/layout.ts reads
@@ -15,16 +15,15 @@ import { createOrder, createProduct, createStore } from "~/db/factories.server";
 import { orderEvents, orders, products } from "~/db/schema";
 import type { ProductUnit } from "~/domain/products/product-units";
 import { ADMIN_TABS } from "~/domain/stores/admin-tabs";
-import { expectAccessible, newPageAt, signInAs, useBrowser, useE2eDatabase } from "../support/browser";
-import { expectFits, saveScreenshot } from "../support/layout";
+import type { Database } from "~/db/client.server";
+import { expectAccessible, newPageAt, signInAs, useBrowser, useE2eDatabase } from "./browser";
+import { expectFits, saveScreenshot } from "./layout";
 
-const browser = useBrowser();
-const db = useE2eDatabase();
-
-const VIEWPORTS = [
-  { name: "telefono", width: 360, height: 740 },
-  { name: "escritorio", width: 1280, height: 800 },
-] as const;
+export const VIEWPORTS = {
+  phone: { name: "telefono", width: 360, height: 740 },
+  desktop: { name: "escritorio", width: 1280, height: 800 },
+} as const;
+type Viewport = (typeof VIEWPORTS)[keyof typeof VIEWPORTS];
 
 /** The public pages, and what shows that each has finished arriving. */
 const PUBLIC_PAGES: { name: string; path: string; ready: (page: Page) => Promise<unknown> }[] = [
@@ -58,7 +57,7 @@ const PUBLIC_PAGES: { name: string; path: string; ready: (page: Page) => Promise
 ];
 
 /** A demo product with its photo: its own page opens the store with it first. */
-async function demoProductPath() {
+async function demoProductPath(db: Database) {
   const [product] = await db
     .select({ id: products.id })
     .from(products)
@@ -78,7 +77,7 @@ async function demoProductPath() {
  * An order a shopper follows, placed through the factories, with what makes the page long and
  * wide: a long store name and address, a variation, a transfer still to make, two steps.
  */
-async function trackingPath() {
+async function trackingPath(db: Database) {
   const store = await createStore(db, {
     displayName: "Tamales y Atoles Doña Guadalupe del Barrio de San Marcos",
     settings: {
@@ -96,7 +95,12 @@ async function trackingPath() {
     price: 28,
     variations: ["Grande (para compartir)", "Chico"],
   });
-  const atole = await createProduct(db, store.id, { name: "Champurrado", price: 60, unit: "L" });
+  const atole = await createProduct(db, store.id, {
+    name: "Champurrado",
+    price: 60,
+    unit: "L",
+    quantityStep: 0.5,
+  });
   const order = await createOrder(db, store.id, {
     deliveryType: "delivery",
     address:
@@ -128,7 +132,7 @@ const lineOf = (product: { id: string; name: string; price: number; unit: Produc
 /** Pages reached by a link rather than by browsing, and what shows that each has arrived. */
 const LINKED_PAGES: {
   name: string;
-  path: () => Promise<string>;
+  path: (db: Database) => Promise<string>;
   ready: (page: Page, path: string) => Promise<unknown>;
 }[] = [
   {
@@ -149,74 +153,95 @@ const LINKED_PAGES: {
   },
 ];
 
-describe.each(VIEWPORTS)("layout at $width × $height", (viewport) => {
-  it.each(LINKED_PAGES.map((entry) => [entry.name, entry] as const))("%s fits", async (_name, entry) => {
-    const path = await entry.path();
-    const page = await newPageAt(browser.browser, browser.baseUrl, viewport);
-    const ready = entry.ready(page, path);
-    await page.goto(path);
-    await ready;
-    await saveScreenshot(page, `${entry.name}-${viewport.width}`);
-    await expectFits(page, path);
-    await expectAccessible(page);
-    await page.context().close();
-  });
+/**
+ * The guard at one viewport, for the pages a visitor opens or for the panels an owner and the
+ * super-administrator open. Each viewport and part is a test file of its own, so that they run
+ * side by side instead of one after the other.
+ */
+export function layoutSuite(viewport: Viewport, part: "public" | "panels") {
+  const browser = useBrowser();
+  const db = useE2eDatabase();
+  if (part === "public") publicPages(viewport, browser, db);
+  else panels(viewport, browser);
+}
 
-  it.each(PUBLIC_PAGES.map((entry) => [entry.name, entry] as const))("%s fits", async (_name, entry) => {
-    const page = await newPageAt(browser.browser, browser.baseUrl, viewport);
-    await page.goto(entry.path);
-    await entry.ready(page);
-    await saveScreenshot(page, `${entry.name}-${viewport.width}`);
-    await expectFits(page, entry.path);
-    await expectAccessible(page);
-    await page.context().close();
-  });
-
-  describe("the demo owner's panel", () => {
-    let context: BrowserContext;
-    beforeAll(async () => {
-      context = (await newPageAt(browser.browser, browser.baseUrl, viewport)).context();
-      await signInAs(context, DEMO_OWNER_EMAIL, DEMO_PASSWORD);
+function publicPages(viewport: Viewport, browser: ReturnType<typeof useBrowser>, db: Database) {
+  describe(`public pages at ${viewport.width} × ${viewport.height}`, () => {
+    it.each(LINKED_PAGES.map((entry) => [entry.name, entry] as const))("%s fits", async (_name, entry) => {
+      const path = await entry.path(db);
+      const page = await newPageAt(browser.browser, browser.baseUrl, viewport);
+      const ready = entry.ready(page, path);
+      await page.goto(path);
+      await ready;
+      await saveScreenshot(page, `${entry.name}-${viewport.width}`);
+      await expectFits(page, path);
+      await expectAccessible(page);
+      await page.context().close();
     });
-    afterAll(() => context?.close());
 
-    it.each(ADMIN_TABS.map((tab) => [tab.id, tab.label] as const))("the %s tab fits", async (tab, label) => {
-      const page = await context.newPage();
-      await page.goto(`/i/admin?tab=${tab}`);
-      await page.locator("main[data-hydrated]").waitFor();
-      expect(await page.getByRole("link", { name: label, exact: true }).getAttribute("aria-current")).toBe(
-        "page",
+    it.each(PUBLIC_PAGES.map((entry) => [entry.name, entry] as const))("%s fits", async (_name, entry) => {
+      const page = await newPageAt(browser.browser, browser.baseUrl, viewport);
+      await page.goto(entry.path);
+      await entry.ready(page);
+      await saveScreenshot(page, `${entry.name}-${viewport.width}`);
+      await expectFits(page, entry.path);
+      await expectAccessible(page);
+      await page.context().close();
+    });
+  });
+}
+
+function panels(viewport: Viewport, browser: ReturnType<typeof useBrowser>) {
+  describe(`panels at ${viewport.width} × ${viewport.height}`, () => {
+    describe("the demo owner's panel", () => {
+      let context: BrowserContext;
+      beforeAll(async () => {
+        context = (await newPageAt(browser.browser, browser.baseUrl, viewport)).context();
+        await signInAs(context, DEMO_OWNER_EMAIL, DEMO_PASSWORD);
+      });
+      afterAll(() => context?.close());
+
+      it.each(ADMIN_TABS.map((tab) => [tab.id, tab.label] as const))(
+        "the %s tab fits",
+        async (tab, label) => {
+          const page = await context.newPage();
+          await page.goto(`/i/admin?tab=${tab}`);
+          await page.locator("main[data-hydrated]").waitFor();
+          expect(
+            await page.getByRole("link", { name: label, exact: true }).getAttribute("aria-current"),
+          ).toBe("page");
+          if (tab === "ordenes_completadas") {
+            // With an order opened: its details are part of what must fit.
+            await page.getByRole("row").nth(1).getByRole("button").click();
+            await page.locator("[id^=order-details-]").waitFor();
+          }
+          await saveScreenshot(page, `panel-${tab}-${viewport.width}`);
+          await expectFits(page, `/i/admin?tab=${tab}`);
+          await expectAccessible(page);
+          await page.close();
+        },
       );
-      if (tab === "ordenes_completadas") {
-        // With an order opened: its details are part of what must fit.
-        await page.getByRole("row").nth(1).getByRole("button").click();
-        await page.locator("[id^=order-details-]").waitFor();
-      }
-      await saveScreenshot(page, `panel-${tab}-${viewport.width}`);
-      await expectFits(page, `/i/admin?tab=${tab}`);
-      await expectAccessible(page);
-      await page.close();
+
+      it("the Cuenta area fits", async () => {
+        const page = await context.newPage();
+        await page.goto("/i/cuenta");
+        await page.locator("main[data-hydrated]").waitFor();
+        await saveScreenshot(page, `cuenta-${viewport.width}`);
+        await expectFits(page, "/i/cuenta");
+        await expectAccessible(page);
+        await page.close();
+      });
     });
 
-    it("the Cuenta area fits", async () => {
-      const page = await context.newPage();
-      await page.goto("/i/cuenta");
+    it("the super-administrator's panel fits", async () => {
+      const page = await newPageAt(browser.browser, browser.baseUrl, viewport);
+      await signInAs(page.context(), DEMO_SUPERADMIN_EMAIL, DEMO_PASSWORD);
+      await page.goto("/i/super-admin");
       await page.locator("main[data-hydrated]").waitFor();
-      await saveScreenshot(page, `cuenta-${viewport.width}`);
-      await expectFits(page, "/i/cuenta");
+      await saveScreenshot(page, `super-admin-${viewport.width}`);
+      await expectFits(page, "/i/super-admin");
       await expectAccessible(page);
-      await page.close();
+      await page.context().close();
     });
   });
-
-  it("the super-administrator's panel fits", async () => {
-    const page = await newPageAt(browser.browser, browser.baseUrl, viewport);
-    await signInAs(page.context(), DEMO_SUPERADMIN_EMAIL, DEMO_PASSWORD);
-    await page.goto("/i/super-admin");
-    await page.locator("main[data-hydrated]").waitFor();
-    await saveScreenshot(page, `super-admin-${viewport.width}`);
-    await expectFits(page, "/i/super-admin");
-    await expectAccessible(page);
-    await page.context().close();
-  });
-});
+}

@@ -1,0 +1,85 @@
+import { lineTotal } from "~/domain/orders/cart";
+import { formatMoney } from "~/domain/orders/money";
+import { quantityRule } from "~/domain/products/quantity";
+import { QuantityStepper } from "../quantity-stepper";
+import type { CartItem } from "./use-order-form";
+
+/** "Tu carrito": each line with its quantity stepper and subtotal, then the delivery fee and total. */
+export function CartLines({
+  items,
+  onIncrement,
+  onDecrement,
+  onQuantity,
+  validity,
+  deliveryFee,
+  total,
+}: {
+  items: CartItem[];
+  onIncrement: (index: number) => void;
+  onDecrement: (index: number) => void;
+  onQuantity: (index: number, quantity: number) => void;
+  /** Where a line's stepper reports whether the typed quantity is one the product is sold in. */
+  validity: (key: string) => (valid: boolean) => void;
+  /** The delivery line's amount as shown, or null when the cart shows no delivery line. */
+  deliveryFee: string | null;
+  total: string;
+}) {
+  return (
+    <section
+      aria-labelledby="sf-cart-title"
+      className="rounded-xl bg-[var(--store-panel)] p-4 text-[var(--store-on-panel)]"
+    >
+      <h2 id="sf-cart-title" className="mb-3 text-xl font-bold">
+        Tu carrito
+      </h2>
+      {items.length === 0 ? (
+        <p>Tu carrito está vacío. Agrega productos desde la pestaña Productos.</p>
+      ) : (
+        <>
+          <ul className="divide-y divide-stone-300">
+            {items.map(({ line, product }, index) => {
+              const label = product.name + (line.variation ? ` (${line.variation})` : "");
+              return (
+                <li
+                  key={`${line.productId}:${line.variation}`}
+                  className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3"
+                >
+                  <div className="min-w-0 flex-1 basis-40">
+                    <p className="font-semibold">{product.name}</p>
+                    {line.variation ? <p className="text-sm">Opción: {line.variation}</p> : null}
+                    <p className="text-sm">
+                      {formatMoney(product.price)} / {product.unit}
+                    </p>
+                  </div>
+                  <QuantityStepper
+                    id={`sf-quantity-${index}`}
+                    rule={quantityRule(product)}
+                    quantity={line.quantity}
+                    label={label}
+                    onIncrement={() => onIncrement(index)}
+                    onDecrement={() => onDecrement(index)}
+                    onQuantity={(quantity) => onQuantity(index, quantity)}
+                    onValidity={validity(`${line.productId}:${line.variation}`)}
+                  />
+                  <p className="ml-auto w-24 text-right font-semibold" aria-label={`Subtotal de ${label}`}>
+                    {formatMoney(lineTotal({ price: product.price, quantity: line.quantity }))}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+          {deliveryFee !== null ? (
+            <p className="mt-3 flex justify-between border-t border-stone-300 pt-3">
+              <span>Envío</span>
+              <span data-testid="delivery-fee">{deliveryFee}</span>
+            </p>
+          ) : null}
+          <p className="mt-3 flex justify-between border-t border-stone-400 pt-3 text-lg font-bold">
+            <span>Total</span>
+            <span data-testid="cart-total">{total}</span>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { FieldError, FieldFrame } from "~/components/field";
+import { formatMoney } from "~/domain/orders/money";
+import type { OrderFieldErrors } from "~/domain/orders/order-form";
+import { changeToBring, PAYMENT_LABELS, parseCashAmount } from "~/domain/orders/payment";
+import type { StorefrontStore } from "~/domain/storefront/catalogue.server";
+import { groupAria, INPUT } from "./form-styles";
+import type { OrderFormValues, SetField } from "./use-order-form";
+
+/** How the shopper pays, among the store's methods, and for cash what they pay with. */
+export function PaymentFields({
+  methods,
+  values,
+  errors,
+  set,
+  total,
+}: {
+  methods: StorefrontStore["paymentMethods"];
+  values: OrderFormValues;
+  errors: OrderFieldErrors;
+  set: SetField;
+  total: number;
+}) {
+  return (
+    <>
+      {methods.length > 0 ? (
+        <fieldset {...groupAria(errors, "paymentMethod")}>
+          <legend className="mb-1 text-sm font-medium">¿Cómo vas a pagar?</legend>
+          <div className="space-y-2">
+            {methods.map((method) => (
+              <label
+                key={method}
+                className="flex items-center gap-3 rounded-lg border border-stone-400 bg-white p-3 font-semibold text-stone-900"
+              >
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  value={method}
+                  checked={values.paymentMethod === method}
+                  onChange={() => set("paymentMethod")(method)}
+                  className="size-5"
+                />
+                {PAYMENT_LABELS[method]}
+              </label>
+            ))}
+          </div>
+          {errors.paymentMethod ? (
+            <FieldError id="sf-paymentMethod-error" message={errors.paymentMethod} tone="store" />
+          ) : null}
+        </fieldset>
+      ) : null}
+      {values.paymentMethod === "cash" ? (
+        <FieldFrame
+          id="sf-cashAmount"
+          tone="store"
+          label="¿Con cuánto pagas? (opcional)"
+          error={errors.cashAmount}
+          hint={cashHint(total, values.cashAmount)}
+          control={(aria) => (
+            <input
+              {...aria}
+              name="cashAmount"
+              inputMode="decimal"
+              placeholder="Por ejemplo 500"
+              value={values.cashAmount}
+              onChange={(event) => set("cashAmount")(event.currentTarget.value)}
+              className={INPUT}
+            />
+          )}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** What the shopper reads under the cash field: the change the store will bring. */
+function cashHint(total: number, typed: string): string {
+  const amount = parseCashAmount(typed);
+  if (typeof amount !== "number") return "Así la tienda lleva cambio.";
+  const change = changeToBring(total, amount);
+  return change === null ? "Debe cubrir el total." : `Tu cambio: ${formatMoney(change)}.`;
+}

@@ -1,0 +1,161 @@
+import { useEffect, useRef, useState } from "react";
+import { orderTotal, type CartLine } from "~/domain/orders/cart";
+import {
+  deliveryCharge,
+  findZone,
+  normalizePostalCode,
+  POSTAL_CODE_LENGTH,
+} from "~/domain/orders/delivery-zones";
+import { roundMoney } from "~/domain/orders/money";
+import { parseOrderForm, type OrderFieldErrors } from "~/domain/orders/order-form";
+import type { OrderSummary } from "~/domain/orders/order-summary";
+import { QUANTITY_INPUT_MESSAGES } from "~/domain/products/quantity";
+import type { StorefrontProduct, StorefrontStore } from "~/domain/storefront/catalogue.server";
+import { postOrder } from "../storefront-api";
+
+export const ORDER_BUTTON_ANIMATION_MS = 600;
+
+export type CartItem = { line: CartLine; product: StorefrontProduct };
+
+const EMPTY_FORM = {
+  customerName: "",
+  customerPhone: "",
+  deliveryType: "",
+  address: "",
+  comments: "",
+  paymentMethod: "",
+  cashAmount: "",
+  deliveryZone: "",
+  postalCode: "",
+  scheduledFor: "",
+};
+
+export type OrderFormValues = typeof EMPTY_FORM;
+/** Sets one field from what the shopper chose, and clears that field's error. */
+export type SetField = (field: keyof OrderFormValues) => (value: string) => void;
+
+/** The ways of receiving the order the store offers, pickup first. */
+export function deliveryOptions(store: StorefrontStore) {
+  return (["pickup", "delivery"] as const).filter((type) =>
+    type === "pickup" ? store.allowPickup : store.allowDelivery,
+  );
+}
+
+/** What the order costs with the delivery the form has chosen so far. */
+export function cartPricing(store: StorefrontStore, items: CartItem[], values: OrderFormValues) {
+  const subtotal = orderTotal(
+    items.map(({ line, product }) => ({ price: product.price, quantity: line.quantity })),
+  );
+  const charge =
+    values.deliveryType === "delivery"
+      ? deliveryCharge(store.delivery, subtotal, {
+          zoneId: values.deliveryZone,
+          postalCode: values.postalCode,
+        })
+      : null;
+  const fee = charge?.ok ? charge.fee : 0;
+  return { charge, fee, total: roundMoney(subtotal + fee) };
+}
+
+/**
+ * The checkout form's state: what the shopper typed, each field's error, the lines whose typed
+ * quantity is not one the product is sold in, and the sending of the order.
+ */
+export function useOrderForm({
+  store,
+  items,
+  orderKey,
+  onUnavailable,
+  onPlaced,
+}: {
+  store: StorefrontStore;
+  items: CartItem[];
+  orderKey: string;
+  onUnavailable: (line: { productId: string; variation: string }) => void;
+  onPlaced: (order: OrderSummary, customerName: string) => void;
+}) {
+  const firstChoices = {
+    deliveryType: deliveryOptions(store)[0] ?? "",
+    paymentMethod: store.paymentMethods[0] ?? "",
+  };
+  const [values, setValues] = useState({ ...EMPTY_FORM, ...firstChoices });
+  const [errors, setErrors] = useState<OrderFieldErrors>({});
+  const [sending, setSending] = useState(false);
+  const [animating, setAnimating] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const animation = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(animation.current), []);
+  // Lines whose typed quantity is not one the product is sold in: the order waits for them.
+  const invalidQuantities = useRef(new Set<string>());
+  const validators = useRef(new Map<string, (valid: boolean) => void>());
+  const validity = (key: string) => {
+    let report = validators.current.get(key);
+    if (!report) {
+      report = (valid: boolean) => {
+        if (valid) invalidQuantities.current.delete(key);
+        else invalidQuantities.current.add(key);
+        if (invalidQuantities.current.size === 0)
+          setErrors((current) =>
+            current.lines === QUANTITY_INPUT_MESSAGES.fixFirst ? { ...current, lines: undefined } : current,
+          );
+      };
+      validators.current.set(key, report);
+    }
+    return report;
+  };
+
+  function choosePostalCode(typed: string) {
+    const code = normalizePostalCode(typed);
+    const zone = code.length === POSTAL_CODE_LENGTH ? findZone(store.delivery, { postalCode: code }) : null;
+    setValues((current) => ({
+      ...current,
+      postalCode: code,
+      deliveryZone: zone ? zone.id : code.length === POSTAL_CODE_LENGTH ? "" : current.deliveryZone,
+    }));
+    if (errors.deliveryZone) setErrors((current) => ({ ...current, deliveryZone: undefined }));
+  }
+  const set: SetField = (field) => (value) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field as keyof OrderFieldErrors]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    setAnimating(true);
+    clearTimeout(animation.current);
+    animation.current = setTimeout(() => setAnimating(false), ORDER_BUTTON_ANIMATION_MS);
+
+    const input = {
+      ...values,
+      idempotencyKey: orderKey,
+      lines: items.map(({ line }) => line),
+    };
+    if (invalidQuantities.current.size > 0) {
+      setErrors({ lines: QUANTITY_INPUT_MESSAGES.fixFirst });
+      document.querySelector<HTMLElement>("#sf-cart-title ~ ul [aria-invalid='true']")?.focus();
+      return;
+    }
+    const parsed = parseOrderForm(input);
+    if (!parsed.success) {
+      setErrors(parsed.errors);
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus(),
+      );
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    const result = await postOrder(store.id, input);
+    setSending(false);
+    if (result.ok) {
+      setValues({ ...EMPTY_FORM, ...firstChoices });
+      onPlaced(result.order, parsed.data.customerName);
+      return;
+    }
+    if ("unavailable" in result && result.unavailable) onUnavailable(result.unavailable);
+    setErrors("fieldErrors" in result && result.fieldErrors ? result.fieldErrors : { form: result.message });
+  }
+
+  return { values, errors, sending, animating, formRef, validity, set, choosePostalCode, submit };
+}

@@ -1,0 +1,102 @@
+import { useEffect, useState } from "react";
+import {
+  addToCart,
+  cartBadgeCount,
+  decrementLine,
+  incrementLine,
+  resolveCart,
+  setLineQuantity,
+  type CartLine,
+} from "~/domain/orders/cart";
+import type { OrderSummary } from "~/domain/orders/order-summary";
+import type { StorefrontProduct } from "~/domain/storefront/catalogue.server";
+import { quantityRule } from "~/domain/products/quantity";
+import {
+  firstViewThisVisit,
+  loadCart,
+  loadDeviceOrders,
+  loadOrderKey,
+  rememberDeviceOrder,
+  renewOrderKey,
+  saveCart,
+  type DeviceOrder,
+} from "./device-storage";
+import { sendViewBeacon } from "./storefront-api";
+
+/**
+ * The shopper's cart on this device and what goes with it: the order's key, the orders placed
+ * here, the notice of lines that were dropped and the last order's confirmation. Everything from
+ * the browser's storage is read after hydration, in an effect, so the page renders the same on
+ * the server and in the browser.
+ */
+export function useShopperCart(storeId: string, products: StorefrontProduct[]) {
+  const [lines, setLines] = useState<CartLine[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  const [orderKey, setOrderKey] = useState("");
+  const [deviceOrders, setDeviceOrders] = useState<DeviceOrder[]>([]);
+  const [removedNotice, setRemovedNotice] = useState(false);
+  const [confirmation, setConfirmation] = useState<{ order: OrderSummary; customerName: string } | null>(
+    null,
+  );
+
+  useEffect(() => {
+    const stored = loadCart(storeId);
+    const { items, removed } = resolveCart(stored, products);
+    setLines(items.map((item) => item.line));
+    if (removed.length > 0) setRemovedNotice(true);
+    setOrderKey(loadOrderKey(storeId));
+    setDeviceOrders(loadDeviceOrders(storeId));
+    setLoaded(true);
+    if (firstViewThisVisit(storeId)) sendViewBeacon(storeId);
+  }, [storeId, products]);
+
+  useEffect(() => {
+    if (loaded) saveCart(storeId, lines);
+  }, [loaded, lines, storeId]);
+
+  const items = resolveCart(lines, products).items;
+  const ruleOf = (line: CartLine | undefined) => {
+    const product = line && products.find((candidate) => candidate.id === line.productId);
+    return product ? quantityRule(product) : undefined;
+  };
+  const badge = cartBadgeCount(items.map(({ line, product }) => ({ ...line, unit: product.unit })));
+
+  return {
+    items,
+    loaded,
+    orderKey,
+    deviceOrders,
+    removedNotice,
+    confirmation,
+    badge,
+    add: (product: StorefrontProduct, variation: string) =>
+      setLines((current) => addToCart(current, product.id, variation, quantityRule(product))),
+    increment: (index: number) =>
+      setLines((current) => incrementLine(current, index, ruleOf(current[index]))),
+    decrement: (index: number) =>
+      setLines((current) => decrementLine(current, index, ruleOf(current[index]))),
+    setQuantity: (index: number, quantity: number) =>
+      setLines((current) => setLineQuantity(current, index, quantity)),
+    /** The server refused a line whose product is gone: it leaves the cart, with a notice. */
+    dropUnavailable: (line: { productId: string; variation: string }) => {
+      setLines((current) =>
+        current.filter((l) => !(l.productId === line.productId && l.variation === line.variation)),
+      );
+      setRemovedNotice(true);
+    },
+    dismissRemovedNotice: () => setRemovedNotice(false),
+    placed: (order: OrderSummary, customerName: string) => {
+      setLines([]);
+      setOrderKey(renewOrderKey(storeId));
+      setDeviceOrders(
+        rememberDeviceOrder(storeId, {
+          number: order.number,
+          createdAt: order.createdAt,
+          total: order.total,
+        }),
+      );
+      setConfirmation({ order, customerName });
+    },
+    clearConfirmation: () => setConfirmation(null),
+  };
+}

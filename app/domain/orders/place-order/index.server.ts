@@ -1,0 +1,78 @@
+/**
+ * Placing a shopper's order, step by step: what the form asks for (./parse.ts), its prices from
+ * the database (./price.ts), the store's rules (./store-rules.ts, ./store-rules.server.ts), the
+ * write (./write.server.ts) and the side effects it queues (./side-effects.server.ts). Every
+ * product is re-read from the database and the browser's prices are never used; an unavailable
+ * product refuses the whole order. Idempotent on the form's key (./idempotency.server.ts).
+ */
+import type { Database } from "~/db/client.server";
+import { inTransaction } from "~/db/after-commit.server";
+import type { OrderForm } from "../order-form";
+import { newOrderNumber } from "../order-number";
+import type { OrderSummary } from "../order-summary";
+import {
+  findStoreOrReplay,
+  lockIdempotencyKey,
+  orderPlacedMeanwhile,
+  readUnderKey,
+} from "./idempotency.server";
+import { parseOrder } from "./parse";
+import { priceLines } from "./price";
+import { productsOf } from "./price.server";
+import { orderCharges, orderSlot, refuseCashBelowTotal } from "./store-rules";
+import { addressLimit, holdSlot, refuseOverLimit } from "./store-rules.server";
+import { announceSideEffects, queueSideEffects } from "./side-effects.server";
+import { writeOrder, type NewOrder } from "./write.server";
+
+export { ProductUnavailableError } from "./price";
+
+export type PlacedOrder = { order: OrderSummary; created: boolean };
+
+/**
+ * Places the order in one transaction, or answers the one this form's key already placed: however
+ * many times the same form arrives, concurrently or later, one order exists and every caller gets
+ * its number, and only the first counts against the address's order limit. The rules that need no
+ * database refuse before the transaction begins.
+ */
+export async function placeOrder(
+  db: Database,
+  storeId: string,
+  form: OrderForm,
+  { clientIp }: { clientIp: string },
+): Promise<PlacedOrder> {
+  const { idempotencyKey } = form;
+  const store = await findStoreOrReplay(db, storeId, idempotencyKey);
+  if (store.replay) return { order: store.replay, created: false };
+  const { settings } = store;
+  const request = parseOrder(form, settings);
+  const scheduledFor = orderSlot(settings, form.scheduledFor ?? null, new Date());
+
+  return inTransaction(db, async (tx) => {
+    await lockIdempotencyKey(tx, storeId, idempotencyKey);
+    const read = await readUnderKey(tx, storeId, idempotencyKey, {
+      limit: addressLimit(clientIp),
+      products: productsOf(storeId, request.lines),
+    });
+    if (read.replay) return { order: read.replay, created: false };
+    refuseOverLimit(read.limit);
+
+    const lines = priceLines(request.lines, read.products);
+    const charges = orderCharges(settings, form, lines);
+    await holdSlot(tx, storeId, scheduledFor, settings.slotCapacity);
+    refuseCashBelowTotal(request.cashAmount, charges.total);
+
+    const order: NewOrder = {
+      ...request,
+      ...charges,
+      storeId,
+      number: newOrderNumber(),
+      form,
+      lines,
+      scheduledFor,
+    };
+    const written = await writeOrder(tx, order, queueSideEffects(order));
+    if (!written) return { order: await orderPlacedMeanwhile(tx, storeId, idempotencyKey), created: false };
+    await announceSideEffects(tx, order, written.queued);
+    return { order: written.summary, created: true };
+  });
+}

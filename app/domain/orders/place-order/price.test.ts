@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "~/lib/errors";
+import { ORDER_MESSAGES } from "../order-form";
+import { priceLines, ProductUnavailableError, quantityRefusal, type ProductRow } from "./price";
+import { quantityRule } from "~/domain/products/quantity";
+
+const product = (id: string, extra: Partial<ProductRow> = {}): ProductRow => ({
+  id,
+  name: id,
+  price: 10,
+  unit: "pieza",
+  available: true,
+  variations: [],
+  quantityStep: null,
+  minQuantity: null,
+  ...extra,
+});
+const line = (productId: string, quantity = 1, variation = "") => ({ productId, variation, quantity });
+
+describe("pricing the lines from the database's products", () => {
+  it("takes the name, unit and price of the product as read, in the lines' order", () => {
+    const products = [
+      product("queso", { name: "Queso", price: 260, unit: "kg", quantityStep: 0.25 }),
+      product("pan", { name: "Pan" }),
+    ];
+    expect(priceLines([line("pan", 2), line("queso", 0.75)], products)).toEqual([
+      { productId: "pan", variation: "", quantity: 2, name: "Pan", unit: "pieza", price: 10 },
+      { productId: "queso", variation: "", quantity: 0.75, name: "Queso", unit: "kg", price: 260 },
+    ]);
+  });
+
+  it("refuses a product that was not read, is switched off or lacks the option, naming the line", () => {
+    const products = [
+      product("pan"),
+      product("apagado", { available: false }),
+      product("cafe", { variations: ["chico"] }),
+    ];
+    for (const [wanted, variation] of [
+      ["otro", ""],
+      ["apagado", ""],
+      ["cafe", "grande"],
+      ["cafe", ""],
+      ["pan", "integral"],
+    ] as const) {
+      const price = () => priceLines([line("pan"), line(wanted, 1, variation)], products);
+      expect(price).toThrow(ProductUnavailableError);
+      expect(price).toThrow(
+        expect.objectContaining({
+          code: "UNAVAILABLE",
+          message: ORDER_MESSAGES.unavailable,
+          field: "lines",
+          productId: wanted,
+          variation,
+          details: { unavailable: { productId: wanted, variation } },
+        }),
+      );
+    }
+    expect(priceLines([line("cafe", 1, "chico")], products)[0]!.variation).toBe("chico");
+  });
+
+  it("refuses a quantity off the product's step or under its minimum, with the product's name", () => {
+    const products = [product("queso", { name: "Queso", unit: "kg", quantityStep: 0.25, minQuantity: 0.5 })];
+    for (const quantity of [0.25, 0.6]) {
+      const price = () => priceLines([line("queso", quantity)], products);
+      expect(price).toThrow(AppError);
+      expect(price).not.toThrow(ProductUnavailableError);
+      expect(price).toThrow(
+        expect.objectContaining({
+          code: "VALIDATION",
+          field: "lines",
+          message: "Queso: La cantidad debe ser de al menos 0.5 kg y en pasos de 0.25 kg.",
+        }),
+      );
+    }
+    expect(priceLines([line("queso", 0.75)], products)[0]!.quantity).toBe(0.75);
+  });
+
+  it("refuses a kilo line that is no number above zero in kilos and decimals, never as a whole number", () => {
+    const products = [product("queso", { name: "Queso", price: 260, unit: "kg", quantityStep: 0.25 })];
+    for (const quantity of [Number.NaN, 0, -0.5, -2]) {
+      const price = () => priceLines([line("queso", quantity)], products);
+      expect(price).toThrow(
+        expect.objectContaining({
+          code: "VALIDATION",
+          field: "lines",
+          message:
+            "Queso: La cantidad debe ser un número de kilos mayor que cero (puede llevar decimales, por ejemplo 0.75 kg).",
+        }),
+      );
+    }
+    // Over the maximum, the maximum; off the step, the step (with decimals, as the unit is sold).
+    expect(() => priceLines([line("queso", 1500)], products)).toThrow(
+      expect.objectContaining({ message: "Queso: La cantidad máxima es 999 kg." }),
+    );
+    expect(() => priceLines([line("queso", 0.3)], products)).toThrow(
+      expect.objectContaining({
+        message: "Queso: La cantidad debe ser de al menos 0.25 kg y en pasos de 0.25 kg.",
+      }),
+    );
+  });
+
+  it("words a measured refusal in the product's own unit, with an example on its steps", () => {
+    const refusal = (unit: "kg" | "L" | "mL", extra: Partial<ProductRow> = {}) =>
+      quantityRefusal("Agua", quantityRule({ unit, ...extra }), 0);
+    expect(refusal("L", { quantityStep: 0.25 })).toBe(
+      "Agua: La cantidad debe ser un número de litros mayor que cero (puede llevar decimales, por ejemplo 0.75 L).",
+    );
+    expect(refusal("mL", { quantityStep: 250 })).toBe(
+      "Agua: La cantidad debe ser un número entero de mililitros, de al menos 250 mL.",
+    );
+    // Without a step of its owner's, a product by the litre is sold in whole litres: no decimals offered.
+    expect(refusal("L")).toBe("Agua: La cantidad debe ser un número entero de litros, de al menos 1 L.");
+    // A minimum of 0.3 kg in steps of 0.25: three minimums (0.9) is off the steps; the example is not.
+    expect(refusal("kg", { minQuantity: 0.3, quantityStep: 0.25 })).toContain("por ejemplo 0.8 kg");
+  });
+
+  it("keeps a piece's message: a whole number from 1, and the step for a fraction", () => {
+    const products = [product("pan", { name: "Pan" })];
+    for (const quantity of [Number.NaN, 0, -2, 1.2345, 1000]) {
+      expect(() => priceLines([line("pan", quantity)], products)).toThrow(
+        expect.objectContaining({ code: "VALIDATION", field: "lines", message: ORDER_MESSAGES.quantity }),
+      );
+    }
+    expect(ORDER_MESSAGES.quantity).toBe("La cantidad debe ser un número entero de al menos 1.");
+    expect(() => priceLines([line("pan", 1.5)], products)).toThrow(
+      expect.objectContaining({
+        message: "Pan: La cantidad debe ser de al menos 1 pieza y en pasos de 1 pieza.",
+      }),
+    );
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The store's rules an order must meet that need no database: the pause, the opening hours and
+ * the chosen slot, the delivery zone's fee and minimum, the largest total and the cash that
+ * covers it. The rules that count other orders (the address's limit, the slot's capacity) are in
+ * ./store-rules.server.ts.
+ */
+import { AppError } from "~/lib/errors";
+import { isPaused } from "~/domain/stores/pause";
+import { orderTotal } from "../cart";
+import { deliveryCharge } from "../delivery-zones";
+import { roundMoney } from "../money";
+import { MAX_ORDER_TOTAL, ORDER_MESSAGES, type OrderForm } from "../order-form";
+import { PAYMENT_MESSAGES } from "../payment";
+import { orderTiming, SCHEDULE_MESSAGES } from "../scheduling";
+import type { StoreSettings } from "./parse";
+import type { PricedLine } from "./price";
+
+type TimingSettings = Pick<
+  StoreSettings,
+  | "openingHours"
+  | "timeZone"
+  | "pausedAt"
+  | "pauseUntil"
+  | "outsideHours"
+  | "slotMinutes"
+  | "leadMinutes"
+  | "slotCapacity"
+>;
+
+/**
+ * The slot the order is for (null: as soon as possible), or the refusal: a paused store, a
+ * closed one that does not schedule, a missing slot where one is needed, or one it does not offer.
+ */
+export function orderSlot(settings: TimingSettings, requestedSlot: Date | null, now: Date): Date | null {
+  const timing = orderTiming({
+    hours: settings.openingHours,
+    rules: settings,
+    paused: isPaused(settings, now),
+    timeZone: settings.timeZone,
+    now,
+    requestedSlot,
+  });
+  if (timing.kind === "refused") {
+    // About the slot, the refusal belongs to its field; a paused or closed store is no field's fault.
+    const field =
+      requestedSlot || timing.message === SCHEDULE_MESSAGES.slotRequired ? "scheduledFor" : undefined;
+    throw new AppError(field ? "VALIDATION" : "UNAVAILABLE", timing.message, field ? { field } : {});
+  }
+  return timing.kind === "scheduled" ? timing.slot.start : null;
+}
+
+export type Charges = { deliveryFee: number; deliveryZone: string; total: number };
+
+/**
+ * What the order costs: its lines, and for a delivery the zone's fee (free over the store's
+ * amount), or the refusal: no zone, a postal code no zone covers, a subtotal under the zone's
+ * minimum, or a total too large to store.
+ */
+export function orderCharges(
+  settings: Pick<StoreSettings, "deliveryPricing">,
+  form: Pick<OrderForm, "deliveryType" | "deliveryZone" | "postalCode">,
+  lines: PricedLine[],
+): Charges {
+  const subtotal = orderTotal(lines);
+  let deliveryFee = 0;
+  let deliveryZone = "";
+  if (form.deliveryType === "delivery") {
+    const charge = deliveryCharge(settings.deliveryPricing, subtotal, {
+      zoneId: form.deliveryZone,
+      postalCode: form.postalCode,
+    });
+    if (!charge.ok) throw new AppError("VALIDATION", charge.message, { field: charge.field });
+    deliveryFee = charge.fee;
+    deliveryZone = charge.zone?.name ?? "";
+  }
+  const total = roundMoney(subtotal + deliveryFee);
+  if (total > MAX_ORDER_TOTAL) throw new AppError("VALIDATION", ORDER_MESSAGES.tooLarge, { field: "lines" });
+  return { deliveryFee, deliveryZone, total };
+}
+
+/** Cash the shopper pays with must cover the total, fee included. */
+export function refuseCashBelowTotal(cashAmount: number | null, total: number): void {
+  if (cashAmount !== null && cashAmount < total)
+    throw new AppError("VALIDATION", PAYMENT_MESSAGES.cashBelowTotal, { field: "cashAmount" });
+}

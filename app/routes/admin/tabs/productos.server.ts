@@ -1,0 +1,18 @@
+import { countAvailableProducts, listStoreProducts } from "~/domain/products/admin-products.server";
+import { availableProductLimit, hasCustomCategories } from "~/domain/stores/licence";
+import type { TabContext } from "./context";
+
+/** Productos: every product, how many are on sale and how many the plan allows. */
+export async function load({ db, store }: TabContext) {
+  const [products, enabled] = await Promise.all([
+    listStoreProducts(db, store.id),
+    countAvailableProducts(db, store.id),
+  ]);
+  return {
+    tab: "productos",
+    products,
+    enabled,
+    limit: availableProductLimit(store.licence.tier),
+    categories: hasCustomCategories(store.licence.tier) ? store.settings.customCategories : [],
+  } as const;
+}

@@ -1,0 +1,100 @@
+/**
+ * The services one instance builds at start and hands to every request (`AppServices`): the
+ * database pool, auth, the live order events, image storage, push keys, DNS, mail, the site
+ * resolver and the job worker with every kind of job (server/jobs.ts). Built in this one place.
+ */
+import { createCityFrames } from "~/domain/directory/city-frame.server";
+import { connectDatabase } from "~/db/client.server";
+import { connectionBudget, workerCount } from "~/db/connection-budget";
+import { createDatabaseHealth } from "~/db/health.server";
+import { createAuth } from "~/domain/auth/auth.server";
+import { createDnsResolver } from "~/domain/domains/dns-check.server";
+import { createSiteResolver } from "~/domain/domains/site-cache.server";
+import { createStorage } from "~/domain/images/storage.server";
+import { startJobWorker } from "~/domain/jobs/jobs.server";
+import { createMailer } from "~/domain/mail/mail.server";
+import { startOrderEventHub } from "~/domain/orders/order-events.server";
+import { loadVapidKeys } from "~/domain/push/push.server";
+import { loadOrCreateSecret } from "~/domain/secrets/secrets.server";
+import type { AppServices } from "~/lib/context.server";
+import type { Env } from "~/lib/env.server";
+import type { Logger } from "~/lib/logger.server";
+import { gaugeOf } from "~/lib/metrics.server";
+import { openStreamCount } from "~/domain/orders/stream-limits.server";
+import type { DatabaseUrls } from "./database";
+import { handlersOf, jobRegistry } from "./jobs";
+
+export async function buildServices({ env, logger, urls }: { env: Env; logger: Logger; urls: DatabaseUrls }) {
+  // The pool may go through PgBouncer in transaction mode: nothing on it relies on its session.
+  const connection = connectDatabase(urls.url, {
+    max: connectionBudget(env, workerCount(env)).pool,
+    logger,
+  });
+  const { db } = connection;
+  const secret = env.AUTH_SECRET ?? (await loadOrCreateSecret(db, "auth-secret"));
+  const auth = createAuth({ db, secret, publicOrigin: env.publicOrigin });
+  // LISTEN belongs to a session: a pooler would hand its server connection to others.
+  const orderEvents = await startOrderEventHub({ databaseUrl: urls.directUrl, db, logger });
+  const storage = createStorage(env, logger);
+  if (env.DATABASE_URL && !env.S3_BUCKET && !isLoopback(new URL(env.DATABASE_URL).hostname)) {
+    logger.warn(
+      "images are kept on this machine's disk while the database is shared: other instances will not find them; set S3_* for several instances",
+      { dataDir: env.dataDir },
+    );
+  }
+  const vapid = await loadVapidKeys(db, env);
+  const resolver = createDnsResolver(env.dnsServers);
+  const mailer = createMailer(env, logger);
+  if (mailer.transport === "smtp")
+    logger.info("e-mail: SMTP", { server: mailer.destination, from: env.mailFrom });
+  else
+    logger.info("e-mail: no SMTP_URL configured; every message is logged with its link and written as .eml", {
+      directory: mailer.destination,
+    });
+  const jobs = jobRegistry({ db, env, logger, storage, mailer, vapid, resolver });
+  // One worker per instance for everything that runs after a commit (docs/decisions/004).
+  const worker = startJobWorker({
+    db,
+    databaseUrl: urls.directUrl,
+    logger,
+    leaseMs: env.JOBS_LEASE_SECONDS * 1000,
+    handlers: handlersOf(jobs),
+  });
+  const sites = createSiteResolver({ db, publicOrigin: env.publicOrigin });
+  const services: AppServices = {
+    db,
+    auth,
+    env,
+    logger,
+    orderEvents,
+    storage,
+    jobs: worker,
+    vapid,
+    resolver,
+    sites,
+    cityFrames: createCityFrames(),
+  };
+
+  gaugeOf(
+    "tianguis_db_pool_connections",
+    "Connections in the database pool.",
+    () => connection.pool.totalCount,
+  );
+  gaugeOf("tianguis_db_pool_idle", "Idle connections in the database pool.", () => connection.pool.idleCount);
+  gaugeOf(
+    "tianguis_db_pool_waiting",
+    "Queries waiting for a pool connection.",
+    () => connection.pool.waitingCount,
+  );
+  gaugeOf("tianguis_event_stream_clients", "Open live order streams on this instance.", openStreamCount);
+
+  return { services, connection, mailer, jobRegistry: jobs, health: createDatabaseHealth(connection.pool) };
+}
+
+export type BuiltServices = Awaited<ReturnType<typeof buildServices>>;
+
+function isLoopback(hostname: string) {
+  return (
+    hostname === "localhost" || hostname === "::1" || hostname === "[::1]" || hostname.startsWith("127.")
+  );
+}

@@ -1,0 +1,4 @@
+/** Every page a visitor opens fits at a phone's 360 × 740 (tests/support/layout-suite.ts). */
+import { layoutSuite, VIEWPORTS } from "../support/layout-suite";
+
+layoutSuite(VIEWPORTS.phone, "public");
