@@ -52,7 +52,7 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
 
   const lifecycle = { closing: false };
   const server = http.createServer(
-    createHttpHandler(services, { lifecycle, health: built.health }, options.vite),
+    await createHttpHandler(services, { lifecycle, health: built.health }, options.vite),
   );
   // Longer than any balancer's or browser's idle keep-alive (60 s is common): a connection is
   // closed by the client that stopped using it, never under a request it has just sent.

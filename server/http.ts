@@ -60,8 +60,11 @@ type Layer = {
 
 export type Lifecycle = { closing: boolean };
 
-/** The server's request handler: the page cache in front of the Express app. */
-export function createHttpHandler(
+/**
+ * The server's request handler: the page cache in front of the Express app. Resolves once the
+ * route labels of request metrics are read, so that no request answered is counted as unmatched.
+ */
+export async function createHttpHandler(
   services: AppServices,
   { lifecycle, health }: { lifecycle: Lifecycle; health: DatabaseHealth },
   vite?: ViteDevServer,
@@ -75,7 +78,7 @@ export function createHttpHandler(
   const build: () => Promise<ServerBuild> = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
-  loadRouteLabels(build, vite ? undefined : clientDirectory()).catch((error: unknown) =>
+  const labelsRead = loadRouteLabels(build, vite ? undefined : clientDirectory()).catch((error: unknown) =>
     logger.error("route labels for metrics could not be read", { error }),
   );
   const loadContext = (req: Request, res: Response) => ({
@@ -172,6 +175,7 @@ export function createHttpHandler(
   app.use(lastResort);
 
   // A current kept page is sent before Express sees the request; anything else goes to the app.
+  await labelsRead;
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (req.method !== "GET" && req.method !== "HEAD") return void app(req, res);
     pages.answer(req, res).then(
