@@ -212,6 +212,12 @@ describe("a worker killed under load", () => {
       const server = await start(dataDir, { env: WORKERS });
       const shop = await shopIn((await embeddedCluster(dataDir)).url);
       const load = startOrderLoad(server.url, shop);
+      // Both workers listen before one is killed: the port closes only when none does.
+      await expect
+        .poll(() => logLines(server).filter((line) => String(line.msg).startsWith("Tianguis listo")).length, {
+          timeout: 30_000,
+        })
+        .toBe(2);
       await steady(load, 10);
       const started = logLines(server).filter((line) => line.msg === "worker started");
       expect(started).toHaveLength(2);

@@ -299,12 +299,19 @@ async function openStreams(instance: ServerProcess) {
 }
 
 /**
- * Whether a 5xx (or no answer) was in flight on the killed instance: sent before the kill, answered
- * after it, and made by Caddy rather than by an instance (for the burst, whose answers' headers are
- * not kept, by its time alone).
+ * A kill takes effect a little after `process.kill` returns, and Caddy learns that a kept-alive
+ * connection to the dead instance is closed only when it next reads it: a request Caddy handed to
+ * that connection meanwhile was already on its way, and a POST on its way is never sent twice.
+ */
+const KILL_TAKES_EFFECT_MS = 250;
+
+/**
+ * Whether a 5xx (or no answer) was in flight on the killed instance: sent before the kill took
+ * effect, answered after it, and made by Caddy rather than by an instance (for the burst, whose
+ * answers' headers are not kept, by its time alone).
  */
 function inFlightAtKill(answer: { sentAt: number; at: number }, killedAt: number) {
-  return answer.sentAt <= killedAt && answer.at >= killedAt;
+  return answer.sentAt <= killedAt + KILL_TAKES_EFFECT_MS && answer.at >= killedAt;
 }
 
 export type BurstOptions = {
