@@ -368,18 +368,44 @@ describe("a shopper's erasure and the new-order e-mail", () => {
     return signIn(http.server.url, admin.email, PASSWORD);
   }
 
-  it("the super-admin erases one shopper's data by order number; the order and its total stay", async () => {
+  it("the super-admin erases one shopper's data by order number, once confirmed; the order and its total stay", async () => {
     const { store, orders: placed } = await openStore();
     const cookie = await superAdminCookie();
     const [first, second] = placed;
-    const answer = await fetch(`${http.server.url}/i/super-admin/actions`, {
-      method: "POST",
-      body: new URLSearchParams({
-        intent: "erase-order",
-        orderNumber: first!.id.toLowerCase().replaceAll("-", " "),
-      }),
-      headers: { cookie, Accept: "application/json" },
+    const erase = (fields: Record<string, string>) =>
+      fetch(`${http.server.url}/i/super-admin/actions`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "erase-order", ...fields }),
+        headers: { cookie, Accept: "application/json" },
+      });
+    const typed = first!.id.toLowerCase().replaceAll("-", " ");
+
+    // First, what would be erased, and nothing changes.
+    const preview = await erase({ orderNumber: typed });
+    expect(await preview.json()).toMatchObject({
+      ok: true,
+      message: CLOSE_STORE_MESSAGES.erasePreview(first!.id),
+      erasePreview: {
+        orderNumber: first!.id,
+        orders: [
+          {
+            storeId: store.id,
+            customerName: first!.customerName,
+            customerPhone: first!.customerPhone,
+            erasedAt: null,
+          },
+        ],
+      },
     });
+    const [kept] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.storeId, store.id), eq(orders.id, first!.id)));
+    expect(kept?.customerName).toBe(first!.customerName);
+    expect(kept?.personalDataErasedAt).toBeNull();
+    expect((await erase({ orderNumber: typed, confirmed: "si" })).status).toBe(400);
+
+    const answer = await erase({ orderNumber: typed, confirmed: "1" });
     expect(await answer.json()).toMatchObject({
       ok: true,
       message: CLOSE_STORE_MESSAGES.erased(first!.id, [store.id]),
@@ -395,12 +421,21 @@ describe("a shopper's erasure and the new-order e-mail", () => {
       .where(and(eq(orders.storeId, store.id), eq(orders.id, second!.id)));
     expect(untouched?.customerName).toBe(second!.customerName);
 
-    const unknown = await fetch(`${http.server.url}/i/super-admin/actions`, {
-      method: "POST",
-      body: new URLSearchParams({ intent: "erase-order", orderNumber: "ZZZZ-ZZZZ-ZZZZZ" }),
-      headers: { cookie, Accept: "application/json" },
-    });
-    expect(unknown.status).toBe(404);
+    // Asked again, the preview says the data is gone.
+    const again = (await (await erase({ orderNumber: first!.id })).json()) as {
+      erasePreview: { orders: { customerName: string; erasedAt: string | null }[] };
+    };
+    expect(again.erasePreview.orders).toEqual([
+      expect.objectContaining({ customerName: "", erasedAt: expect.any(String) }),
+    ]);
+
+    for (const confirmed of [{}, { confirmed: "1" }] as Record<string, string>[]) {
+      const unknown = await erase({ orderNumber: "ZZZZ-ZZZZ-ZZZZZ", ...confirmed });
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toMatchObject({
+        fieldErrors: { orderNumber: CLOSE_STORE_MESSAGES.orderNotFound },
+      });
+    }
   });
 
   it("is off by default; turned on, a new order's e-mail arrives, and erasing the order empties it", async () => {
@@ -451,7 +486,7 @@ describe("a shopper's erasure and the new-order e-mail", () => {
     const admin = await superAdminCookie();
     await fetch(`${http.server.url}/i/super-admin/actions`, {
       method: "POST",
-      body: new URLSearchParams({ intent: "erase-order", orderNumber: placed.order.number }),
+      body: new URLSearchParams({ intent: "erase-order", orderNumber: placed.order.number, confirmed: "1" }),
       headers: { cookie: admin, Accept: "application/json" },
     });
     const kept = await db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.kind, "mail.send"));

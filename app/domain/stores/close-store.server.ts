@@ -198,6 +198,52 @@ export async function scheduleClosedStoresPurge(db: Database, at = new Date()) {
   );
 }
 
+/** What erasing an order's shopper data would blank, as the super-admin reads it before confirming. */
+export type ShopperDataPreview = {
+  storeId: string;
+  storeName: string;
+  placedAt: string;
+  customerName: string;
+  customerPhone: string;
+  address: string;
+  /** Comments, a transfer reference, a cancel reason: shown only as there being some. */
+  hasNotes: boolean;
+  /** Set when this order's data was erased already. */
+  erasedAt: string | null;
+};
+
+/** The shopper data of the order with this number, in every store it was placed in; nothing changes. */
+export async function previewShopperData(db: Database, orderNumber: string): Promise<ShopperDataPreview[]> {
+  const found = await db
+    .select({
+      storeId: orders.storeId,
+      storeName: storeSettings.displayName,
+      placedAt: orders.createdAt,
+      customerName: orders.customerName,
+      customerPhone: orders.customerPhone,
+      address: orders.address,
+      comments: orders.comments,
+      transferReference: orders.transferReference,
+      cancelReason: orders.cancelReason,
+      erasedAt: orders.personalDataErasedAt,
+    })
+    .from(orders)
+    .leftJoin(storeSettings, eq(storeSettings.storeId, orders.storeId))
+    .where(eq(orders.id, orderNumber))
+    .orderBy(orders.storeId);
+  if (found.length === 0)
+    throw new AppError("NOT_FOUND", CLOSE_STORE_MESSAGES.orderNotFound, { field: "orderNumber" });
+  return found.map(
+    ({ comments, transferReference, cancelReason, placedAt, erasedAt, storeName, ...order }) => ({
+      ...order,
+      storeName: storeName || order.storeId,
+      placedAt: placedAt.toISOString(),
+      hasNotes: [comments, transferReference, cancelReason].some((text) => text !== ""),
+      erasedAt: erasedAt?.toISOString() ?? null,
+    }),
+  );
+}
+
 /**
  * A shopper's request, handled by the super-admin (LFPDPPP's cancellation): their name, phone and
  * address erased from the order with this number, in whichever store it was placed.

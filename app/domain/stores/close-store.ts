@@ -15,6 +15,9 @@ export const CLOSE_STORE_MESSAGES = {
   erased: (orderNumber: string, storeIds: string[]) =>
     `Borramos el nombre, el teléfono y la dirección del cliente del pedido ${orderNumber} (${storeIds.map((id) => `/${id}`).join(", ")}).`,
   eraseFailed: "No pudimos borrar los datos de ese pedido.",
+  erasePreview: (orderNumber: string) =>
+    `Revisa los datos del pedido ${orderNumber} antes de borrarlos. Esto no se puede deshacer.`,
+  alreadyErased: "Los datos de este pedido ya se borraron.",
 } as const;
 
 /** "Descargar mis datos". */

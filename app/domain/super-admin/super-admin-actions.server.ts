@@ -7,7 +7,11 @@ import { createUserlessStore, setStoreHidden, setStorePlan } from "./operator-st
 import { CLAIM_MESSAGES } from "~/domain/stores/claim";
 import { createClaimLink } from "~/domain/stores/claim.server";
 import { CLOSE_STORE_MESSAGES } from "~/domain/stores/close-store";
-import { eraseShopperData } from "~/domain/stores/close-store.server";
+import {
+  eraseShopperData,
+  previewShopperData,
+  type ShopperDataPreview,
+} from "~/domain/stores/close-store.server";
 import {
   SUPER_ADMIN_INTENTS,
   SUPER_ADMIN_MESSAGES,
@@ -25,6 +29,8 @@ export type SuperAdminResult =
       storeId?: string;
       /** A new claim link, shown once to copy. */
       claim?: { url: string; expiresAt: string };
+      /** What erasing a shopper's data would blank, to confirm before it is done. */
+      erasePreview?: { orderNumber: string; orders: ShopperDataPreview[] };
     }
   | {
       ok: false;
@@ -119,6 +125,15 @@ async function perform(
       };
     }
     case "erase-order": {
+      if (!intent.confirmed) {
+        const found = await previewShopperData(db, intent.orderNumber);
+        return {
+          intent: intent.intent,
+          ok: true,
+          message: CLOSE_STORE_MESSAGES.erasePreview(intent.orderNumber),
+          erasePreview: { orderNumber: intent.orderNumber, orders: found },
+        };
+      }
       const storeIds = await eraseShopperData(db, intent.orderNumber);
       context.logger.info("shopper's data erased", { order: intent.orderNumber, stores: storeIds });
       return {

@@ -110,6 +110,8 @@ export const EraseOrderFormSchema = z.object({
     .min(1, SUPER_ADMIN_MESSAGES.orderNumber)
     .max(40, SUPER_ADMIN_MESSAGES.orderNumber)
     .transform(normalizeOrderNumber),
+  /** "1" once the super-admin saw what will be erased; without it the answer is that preview. */
+  confirmed: z.literal("1").optional(),
 });
 
 export const SUPER_ADMIN_INTENTS = [
