@@ -1,15 +1,23 @@
 /**
  * The outcome of an action (admin or super-admin), announced to screen readers. A failure the
- * network or the server caused offers to send the same form again.
+ * network or the server caused offers to send the same form again. A failure whose sentence a
+ * field already shows next to it is only announced, not written a second time.
  */
 export function ActionMessage({
   result,
   onRetry,
 }: {
-  result?: { ok: boolean; message?: string; retryable?: boolean };
+  result?: { ok: boolean; message?: string; retryable?: boolean; fieldErrors?: Record<string, string> };
   onRetry?: () => void;
 }) {
   if (!result?.message) return null;
+  if (!result.ok && !result.retryable && Object.values(result.fieldErrors ?? {}).includes(result.message)) {
+    return (
+      <p role="alert" className="sr-only">
+        {result.message}
+      </p>
+    );
+  }
   if (result.ok) {
     return (
       <p

@@ -4,8 +4,12 @@
  * brand's colours, the modal's backdrop and the WhatsApp text. Every check reads geometry or
  * computed styles, as a person would see them, not pixels.
  */
+import { and, eq } from "drizzle-orm";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { customDomains, orders } from "~/db/schema";
+import { DOMAIN_MESSAGES } from "~/domain/domains/custom-domain";
+import { CLOSE_STORE_MESSAGES } from "~/domain/stores/close-store";
 import { createCity, createOrder, createProduct, createStore } from "~/db/factories.server";
 import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, DEMO_SUPERADMIN_EMAIL } from "~/db/demo/demo-marketplace";
 import { CAROUSEL_STEP_PX } from "~/components/directory/scroll-row";
@@ -639,6 +643,92 @@ describe("colours and copy", () => {
     expect(text).toContain("• 0.25 kg de Polvorones de nuez: $65.00");
     expect(text).not.toMatch(/\([^()]*\(/);
     expect(text).not.toMatch(/\d pieza ×/);
+    await page.context().close();
+  });
+});
+
+describe("the super-admin erasing a shopper's data", () => {
+  it("shows what will be erased before anything is, at 360 px; Cancelar keeps it, Sí, borrar erases it", async () => {
+    const store = await createStore(db, { displayName: `Panadería ${uniqueSuffix()}` });
+    const product = await createProduct(db, store.id);
+    const order = await createOrder(db, store.id, {
+      customerName: "Rosa Elvira Cantú",
+      customerPhone: "4491234567",
+      deliveryType: "delivery",
+      address: "Calle Nogal 12, Col. Centro",
+      comments: "Tocar dos veces",
+      lines: [{ productId: product.id, name: product.name, price: 30, unit: "pieza" }],
+    });
+    const stored = async () =>
+      (
+        await db
+          .select({ name: orders.customerName, erasedAt: orders.personalDataErasedAt })
+          .from(orders)
+          .where(and(eq(orders.storeId, store.id), eq(orders.id, order.id)))
+      )[0]!;
+    const page = await newPage(PHONE);
+    await signIn(page.context(), DEMO_SUPERADMIN_EMAIL);
+    await page.goto("/i/super-admin");
+    await page.locator("main[data-hydrated]").waitFor();
+    const panel = page.getByRole("region", { name: "Borrar los datos de un cliente" });
+    await panel.getByLabel("Número de pedido").fill(order.id.toLowerCase());
+    await panel.getByRole("button", { name: "Borrar los datos del cliente" }).click();
+
+    const confirm = panel.getByRole("region", { name: "¿Borrar estos datos?" });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    // The heading takes the focus, so a keyboard or a screen reader lands on the question.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("confirmar-borrado");
+    const shown = await confirm.innerText();
+    for (const text of ["Rosa Elvira Cantú", "4491234567", "Calle Nogal 12, Col. Centro", store.id, "Notas"])
+      expect(shown).toContain(text);
+    await expectFits(page, "the erase confirmation");
+    expect((await stored()).erasedAt).toBeNull();
+
+    await confirm.getByRole("link", { name: "Cancelar" }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    expect(await stored()).toMatchObject({ name: "Rosa Elvira Cantú", erasedAt: null });
+
+    await panel.getByRole("button", { name: "Borrar los datos del cliente" }).click();
+    await confirm.getByRole("button", { name: "Sí, borrar los datos" }).click();
+    await expect
+      .poll(() => panel.getByRole("status").textContent())
+      .toBe(CLOSE_STORE_MESSAGES.erased(order.id, [store.id]));
+    expect(await stored()).toMatchObject({ name: "", erasedAt: expect.any(Date) });
+    await page.context().close();
+  });
+});
+
+describe("the custom-domain panel at 360 px", () => {
+  it("says a taken domain once, and once verified speaks of records in place", async () => {
+    const taken = `pedidos.ocupado-${uniqueSuffix()}.mx`;
+    const plan = { licenceType: "basic" as const, licenceExpires: inAMonth() };
+    const other = await createStore(db, plan);
+    await db.insert(customDomains).values({ storeId: other.id, host: taken, token: "t", status: "verified" });
+    const page = await newPage(PHONE);
+    const { storeId } = await signedInOwner(page.context(), db, plan);
+    await gotoAdmin(page, "configuracion");
+    const form = page.getByRole("form", { name: "Dominio propio" });
+    await form.getByLabel("Tu dominio").fill(taken);
+    await form.getByRole("button", { name: "Guardar dominio" }).click();
+    await expect.poll(() => page.getByText(DOMAIN_MESSAGES.taken).first().isVisible()).toBe(true);
+    // Written once, next to the field; the announcement for screen readers is not drawn.
+    const drawn = await page
+      .getByText(DOMAIN_MESSAGES.taken)
+      .evaluateAll(
+        (elements) => elements.filter((element) => element.getBoundingClientRect().width > 1).length,
+      );
+    expect(drawn).toBe(1);
+    expect(await page.getByRole("alert").filter({ hasText: DOMAIN_MESSAGES.taken }).count()).toBe(1);
+
+    // Verified, the records exist: the panel asks to keep them, not to create them.
+    const own = `pedidos.propio-${uniqueSuffix()}.mx`;
+    await db.insert(customDomains).values({ storeId, host: own, token: "t", status: "verified" });
+    await gotoAdmin(page, "configuracion");
+    const records = page.getByRole("list", { name: "Registros DNS de tu dominio" });
+    await records.waitFor();
+    expect(await records.getByRole("listitem").count()).toBeGreaterThan(0);
+    expect(await page.getByText("Registros DNS que debes crear").count()).toBe(0);
+    await expectFits(page, "the custom-domain panel");
     await page.context().close();
   });
 });
