@@ -76,6 +76,7 @@ function newOrder(storeId: string, productId: string, extra: Partial<NewOrder> =
     deliveryZone: "Centro",
     total: 103.5,
     scheduledFor: null,
+    fromStock: new Set(),
     ...extra,
   };
 }

@@ -3,7 +3,7 @@
  * the database (./price.ts), the store's rules (./store-rules.ts, ./store-rules.server.ts), the
  * write (./write.server.ts) and the side effects it queues (./side-effects.server.ts). Every
  * product is re-read from the database and the browser's prices are never used; an unavailable
- * product refuses the whole order. Idempotent on the form's key (./idempotency.server.ts).
+ * product, or one with less stock left than asked for (./stock.server.ts), refuses the whole order. Idempotent on the form's key (./idempotency.server.ts).
  */
 import type { Database } from "~/db/client.server";
 import { inTransaction } from "~/db/after-commit.server";
@@ -22,9 +22,11 @@ import { productsOf } from "./price.server";
 import { orderCharges, orderSlot, refuseCashBelowTotal } from "./store-rules";
 import { addressLimit, holdSlot, refuseOverLimit } from "./store-rules.server";
 import { announceSideEffects, queueSideEffects } from "./side-effects.server";
+import { takeStock } from "./stock.server";
 import { writeOrder, type NewOrder } from "./write.server";
 
 export { ProductUnavailableError } from "./price";
+export { OutOfStockError } from "./stock.server";
 
 export type PlacedOrder = { order: OrderSummary; created: boolean };
 
@@ -38,14 +40,15 @@ export async function placeOrder(
   db: Database,
   storeId: string,
   form: OrderForm,
-  { clientIp }: { clientIp: string },
+  { clientIp, clock = () => new Date() }: { clientIp: string; clock?: () => Date },
 ): Promise<PlacedOrder> {
   const { idempotencyKey } = form;
-  const store = await findStoreOrReplay(db, storeId, idempotencyKey);
+  const now = clock();
+  const store = await findStoreOrReplay(db, storeId, idempotencyKey, now);
   if (store.replay) return { order: store.replay, created: false };
   const { settings } = store;
   const request = parseOrder(form, settings);
-  const scheduledFor = orderSlot(settings, form.scheduledFor ?? null, new Date());
+  const scheduledFor = orderSlot(settings, form.scheduledFor ?? null, now);
 
   return inTransaction(db, async (tx) => {
     await lockIdempotencyKey(tx, storeId, idempotencyKey);
@@ -60,6 +63,9 @@ export async function placeOrder(
     const charges = orderCharges(settings, form, lines);
     await holdSlot(tx, storeId, scheduledFor, settings.slotCapacity);
     refuseCashBelowTotal(request.cashAmount, charges.total);
+    const fromStock = store.countsStock
+      ? await takeStock(tx, storeId, lines, read.products, { ...settings, now })
+      : new Set<string>();
 
     const order: NewOrder = {
       ...request,
@@ -69,6 +75,7 @@ export async function placeOrder(
       form,
       lines,
       scheduledFor,
+      fromStock,
     };
     const written = await writeOrder(tx, order, queueSideEffects(order));
     if (!written) return { order: await orderPlacedMeanwhile(tx, storeId, idempotencyKey), created: false };
