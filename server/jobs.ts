@@ -17,6 +17,7 @@ import { uploadCleanupJob } from "~/domain/images/unattached-uploads.server";
 import type { JobDefinition } from "~/domain/jobs/define-job.server";
 import { mailJob, type Mailer } from "~/domain/mail/mail.server";
 import { newOrderEmailJob } from "~/domain/mail/new-order-mail.server";
+import { stockRefillJob } from "~/domain/products/stock-refill.server";
 import { pushJob, type VapidKeys } from "~/domain/push/push.server";
 import { retentionJob } from "~/domain/retention/retention.server";
 import { closedStoresPurgeJob, imagesDeleteJob } from "~/domain/stores/close-store.server";
@@ -56,6 +57,8 @@ export function jobRegistry({
     uploadCleanupJob({ db, storage, logger }),
     domainRecheckJob({ db, logger, resolver, publicOrigin: origin }),
     retentionJob(db, { logger, mailDirectory: mailer.transport === "file" ? mailer.destination : undefined }),
+    // Periodic: at each opening of a store with daily stock, and at least hourly.
+    stockRefillJob(db, logger),
     ...(env.BACKUP_EVERY
       ? [
           backupJob(

@@ -107,6 +107,11 @@ export type CreateProductInput = {
   imageKey?: string | null;
   quantityStep?: number | null;
   minQuantity?: number | null;
+  /** Stock: null (the default) sells without limit. */
+  stock?: number | null;
+  dailyStock?: number | null;
+  lowStockThreshold?: number | null;
+  stockRefilledAt?: Date | null;
 };
 
 export async function createProduct(db: Executor, storeId: string, input: CreateProductInput = {}) {
@@ -125,6 +130,10 @@ export async function createProduct(db: Executor, storeId: string, input: Create
       imageKey: input.imageKey ?? null,
       quantityStep: input.quantityStep ?? null,
       minQuantity: input.minQuantity ?? null,
+      stock: input.stock ?? null,
+      dailyStock: input.dailyStock ?? null,
+      lowStockThreshold: input.lowStockThreshold ?? null,
+      stockRefilledAt: input.stockRefilledAt ?? null,
     })
     .returning();
   return product!;

@@ -312,14 +312,31 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Stock (docs/decisions/028): what is left, in the product's unit; null sells without limit.
+     * Taken by an order in its own transaction and given back when the order is cancelled.
+     */
+    stock: numeric("stock", { precision: 10, scale: 3, mode: "number" }),
+    /** What the stock refills to at the store's first opening of each day; null never refills. */
+    dailyStock: numeric("daily_stock", { precision: 10, scale: 3, mode: "number" }),
+    /** From how much left the store page says "Quedan N"; null never says it. */
+    lowStockThreshold: numeric("low_stock_threshold", { precision: 10, scale: 3, mode: "number" }),
+    /** When the daily stock last refilled (or was switched on): units taken before it are not given back. */
+    stockRefilledAt: timestamp("stock_refilled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),
     index("products_store_available_idx").on(t.storeId, t.available),
+    index("products_daily_stock_idx")
+      .on(t.storeId)
+      .where(sql`${t.dailyStock} is not null`),
     check("products_unit", sql`${t.unit} in ('pieza', 'kg', 'L', 'mL')`),
     check("products_price", sql`${t.price} >= 0`),
+    check("products_stock", sql`${t.stock} >= 0`),
+    check("products_daily_stock", sql`${t.dailyStock} > 0`),
+    check("products_low_stock_threshold", sql`${t.lowStockThreshold} > 0`),
   ],
 );
 
@@ -393,6 +410,8 @@ export const orderLines = pgTable(
     quantity: numeric("quantity", { precision: 10, scale: 3, mode: "number" }).notNull().default(1),
     unit: text("unit").$type<ProductUnit>().notNull(),
     price: numeric("price", { precision: 12, scale: 2, mode: "number" }).notNull(),
+    /** The line's quantity was taken from its product's stock: cancelling gives it back. */
+    stockTaken: boolean("stock_taken").notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.orderId, t.position] }),

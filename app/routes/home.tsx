@@ -218,6 +218,7 @@ function PlansSection() {
             features={[
               `Hasta ${AVAILABLE_PRODUCT_LIMITS.basic} productos`,
               "Categorías personalizadas",
+              "Inventario por producto, también diario («40 al día»), con «Agotado» y «Quedan N»",
               "Tu propio dominio",
               "Todo lo del plan Emprendedor",
               `Prueba gratis de ${TRIAL_DAYS} días al crear tu tienda`,

@@ -103,7 +103,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         description: product.description,
         price: product.price,
         image: `${origin}${product.imageKey ? imageSources(product.imageKey).full : new URL(page.card.url).pathname}`,
-        available: true,
+        available: !product.stock?.soldOut,
         storeName: store.displayName,
         storeUrl: page.url,
       }),

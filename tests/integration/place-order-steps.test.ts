@@ -76,6 +76,7 @@ function newOrder(storeId: string, productId: string, extra: Partial<NewOrder> =
     deliveryZone: "Centro",
     total: 103.5,
     scheduledFor: null,
+    fromStock: new Set(),
     ...extra,
   };
 }
@@ -219,6 +220,9 @@ describe("the products re-read", () => {
       variations: ["fresco", "añejo"],
       quantityStep: 0.25,
       minQuantity: 0.5,
+      stock: 2.5,
+      dailyStock: 4,
+      stockRefilledAt: new Date("2026-11-23T14:00:00Z"),
     });
     const line = (productId: string, variation = "") => ({ productId, variation, quantity: 1 });
     const { rows } = await db.execute<{ products: unknown[] }>(
@@ -235,6 +239,9 @@ describe("the products re-read", () => {
           variations: [],
           quantityStep: null,
           minQuantity: null,
+          stock: null,
+          dailyStock: null,
+          stockRefilledAt: null,
         },
         {
           id: "queso",
@@ -245,10 +252,18 @@ describe("the products re-read", () => {
           variations: ["fresco", "añejo"],
           quantityStep: 0.25,
           minQuantity: 0.5,
+          stock: 2.5,
+          dailyStock: 4,
+          stockRefilledAt: expect.any(String),
         },
       ]),
     );
     expect(rows[0]!.products).toHaveLength(2);
+    // JSON writes the time in the session's zone: the same instant either way.
+    const queso = (rows[0]!.products as { id: string; stockRefilledAt: string }[]).find(
+      (p) => p.id === "queso",
+    );
+    expect(new Date(queso!.stockRefilledAt)).toEqual(new Date("2026-11-23T14:00:00Z"));
   });
 });
 

@@ -71,6 +71,7 @@ export function AdminTabPanel({
           enabled={panel.enabled}
           limit={panel.limit}
           categories={panel.categories}
+          stock={panel.stock}
           store={store}
         />
       );

@@ -9,6 +9,7 @@ import {
 } from "~/domain/products/product-form";
 import { PRODUCT_UNITS, UNIT_LABELS, type ProductUnit } from "~/domain/products/product-units";
 import { DEFAULT_STEPS } from "~/domain/products/quantity";
+import { STOCK_WORDS } from "~/domain/products/stock";
 import { ActionMessage } from "~/components/action-message";
 import { useFormAction } from "~/components/forms/use-form-action";
 import { Modal } from "./modal";
@@ -22,11 +23,14 @@ export function ProductDialog({
   open,
   product,
   categories,
+  stock,
   onClose,
 }: {
   open: boolean;
   product?: Product;
   categories: string[];
+  /** The plan has stock; without it the stock fields are shown switched off. */
+  stock: boolean;
   onClose: () => void;
 }) {
   const save = useFormAction("/i/admin/products", PRODUCT_MESSAGES.failed);
@@ -34,6 +38,8 @@ export function ProductDialog({
   const [options, setOptions] = useState<string[]>(product?.variations ?? []);
   const [draftOption, setDraftOption] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  const [stockErrors, setStockErrors] = useState<StockErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const editing = product !== undefined;
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -42,13 +48,25 @@ export function ProductDialog({
     if (draftOption.trim() !== "") formData.append("variations", draftOption);
     const parsed = ProductFormSchema.safeParse(productFormValues(formData));
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? PRODUCT_MESSAGES.required;
+      // A stock field's message is said next to it, and only there.
+      const [first] = parsed.error.issues;
+      const field = first?.path[0];
+      if (isStockField(field)) {
+        setStockErrors({ [field]: first!.message });
+        setProblem(null);
+        requestAnimationFrame(() =>
+          formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus(),
+        );
+        return;
+      }
+      const message = first?.message ?? PRODUCT_MESSAGES.required;
       // Editing with name, price or description missing does nothing: the dialog stays as it is.
       if (editing && message === PRODUCT_MESSAGES.required) return;
       setProblem(message);
       return;
     }
     setProblem(null);
+    setStockErrors({});
     // The dialog closes on success only: after a failure what the owner typed is still there.
     if ((await save.submit(formData)).ok) onClose();
   }
@@ -62,7 +80,14 @@ export function ProductDialog({
   }, [problem, serverResult]);
   return (
     <Modal open={open} title={editing ? "Editar producto" : "Agregar producto"} onClose={onClose}>
-      <form method="post" action="/i/admin/products" noValidate onSubmit={submit} className="space-y-4">
+      <form
+        ref={formRef}
+        method="post"
+        action="/i/admin/products"
+        noValidate
+        onSubmit={submit}
+        className="space-y-4"
+      >
         <input type="hidden" name="intent" value={editing ? "update" : "create"} />
         {editing ? <input type="hidden" name="productId" value={product.id} /> : null}
         <TextField label="Nombre" name="name" defaultValue={product?.name} maxLength={120} />
@@ -91,6 +116,7 @@ export function ProductDialog({
           />
         </div>
         {unit !== "pieza" ? <QuantityFields unit={unit} product={product} /> : null}
+        <StockFields unit={unit} product={product} allowed={stock} errors={stockErrors} />
         {categories.length > 0 ? (
           <SelectField
             label="Categoría"
@@ -138,6 +164,66 @@ export function ProductDialog({
         </div>
       </form>
     </Modal>
+  );
+}
+
+const STOCK_FIELDS = ["stock", "dailyStock", "lowStockThreshold"] as const;
+type StockField = (typeof STOCK_FIELDS)[number];
+type StockErrors = Partial<Record<StockField, string>>;
+
+function isStockField(field: unknown): field is StockField {
+  return (STOCK_FIELDS as readonly unknown[]).includes(field);
+}
+
+/**
+ * What is left, what it refills to each day and from when the store page says "Quedan N"; all
+ * optional. Shown switched off, with the plans that have it, for Emprendedor.
+ */
+function StockFields({
+  unit,
+  product,
+  allowed,
+  errors,
+}: {
+  unit: ProductUnit;
+  product?: Product;
+  allowed: boolean;
+  errors: StockErrors;
+}) {
+  const inputMode = unit === "pieza" ? "numeric" : "decimal";
+  const amount = (value: number | null | undefined) => (value == null ? "" : String(value));
+  return (
+    <fieldset disabled={!allowed} className="space-y-3">
+      <legend className="text-sm font-medium text-stone-800">Inventario</legend>
+      {allowed ? null : <p className="text-sm text-stone-700">{STOCK_WORDS.plan}</p>}
+      {product ? <input type="hidden" name="stockWas" value={amount(product.stock)} /> : null}
+      <TextField
+        label={unit === "pieza" ? "Inventario" : `Inventario (${unit})`}
+        name="stock"
+        inputMode={inputMode}
+        defaultValue={amount(product?.stock)}
+        hint="Lo que te queda. Vacío: sin límite."
+        error={errors.stock}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label="Inventario diario"
+          name="dailyStock"
+          inputMode={inputMode}
+          defaultValue={amount(product?.dailyStock)}
+          hint="Se repone al abrir cada día."
+          error={errors.dailyStock}
+        />
+        <TextField
+          label="Avisar «Quedan N» desde"
+          name="lowStockThreshold"
+          inputMode={inputMode}
+          defaultValue={amount(product?.lowStockThreshold)}
+          hint="Vacío: no avisa."
+          error={errors.lowStockThreshold}
+        />
+      </div>
+    </fieldset>
   );
 }
 

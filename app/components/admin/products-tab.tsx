@@ -5,6 +5,7 @@ import { formatMoney } from "~/domain/orders/money";
 import { ActionMessage } from "~/components/action-message";
 import { useFormAction } from "~/components/forms/use-form-action";
 import { PRODUCT_MESSAGES } from "~/domain/products/product-form";
+import { STOCK_WORDS, stockBadge } from "~/domain/products/stock";
 import { ProductDialog } from "./product-dialog";
 import { ShareButton } from "./share-button";
 import { UsageBar } from "./usage-bar";
@@ -16,12 +17,15 @@ export function ProductsTab({
   enabled,
   limit,
   categories,
+  stock,
   store,
 }: {
   products: Product[];
   enabled: number;
   limit: number;
   categories: string[];
+  /** The plan has stock (Negocio, Pro). */
+  stock: boolean;
   store: { address: string; displayName: string };
 }) {
   // "new" opens the add dialog; a product id opens its edit dialog.
@@ -57,6 +61,7 @@ export function ProductsTab({
               key={product.id}
               product={product}
               store={store}
+              stock={stock}
               onEdit={() => open({ mode: "edit", product })}
             />
           ))}
@@ -68,6 +73,7 @@ export function ProductsTab({
           open
           product={dialog.mode === "edit" ? dialog.product : undefined}
           categories={categories}
+          stock={stock}
           onClose={() => setDialog(null)}
         />
       ) : null}
@@ -78,12 +84,15 @@ export function ProductsTab({
 function ProductCard({
   product,
   store,
+  stock,
   onEdit,
 }: {
   product: Product;
   store: { address: string; displayName: string };
+  stock: boolean;
   onEdit: () => void;
 }) {
+  const badge = stock ? stockBadge(product) : null;
   const toggle = useFormAction("/i/admin/products", PRODUCT_MESSAGES.availabilityFailed);
   const remove = useFormAction("/i/admin/products", PRODUCT_MESSAGES.deleteFailed);
   // The switch shows the value being sent while it is on its way, and the product's real state
@@ -118,6 +127,11 @@ function ProductCard({
           <p className="text-sm text-stone-700">
             {formatMoney(product.price)} / {product.unit}
           </p>
+          {badge ? (
+            <p className={`text-sm font-semibold ${badge.soldOut ? "text-red-700" : "text-amber-800"}`}>
+              {badge.soldOut ? STOCK_WORDS.soldOut : badge.left}
+            </p>
+          ) : null}
           {product.category ? <p className="text-xs text-stone-600">{product.category}</p> : null}
           {product.variations.length > 0 ? (
             <p className="text-xs text-stone-600">Opciones: {product.variations.join(", ")}</p>

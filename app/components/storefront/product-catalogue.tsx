@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { imageSources } from "~/domain/images/image-urls";
 import { formatMoney } from "~/domain/orders/money";
+import { STOCK_WORDS } from "~/domain/products/stock";
 import { ALL_CATEGORIES, filterCatalogue } from "~/domain/storefront/catalogue-filter";
 import type { StorefrontProduct } from "~/domain/storefront/catalogue.server";
 import { ProductImage } from "./product-image";
@@ -168,19 +169,27 @@ function ProductCard({
         <p className="mt-auto text-lg font-bold">
           {formatMoney(product.price)} <span className="text-sm font-medium">/ {product.unit}</span>
         </p>
-        <button
-          type="button"
-          disabled={!ready}
-          onClick={() => {
-            onAdd(product, variation);
-            setAdded(true);
-            clearTimeout(timer.current);
-            timer.current = setTimeout(() => setAdded(false), ADDED_FEEDBACK_MS);
-          }}
-          className="rounded-lg bg-[var(--store-primary)] px-4 py-2.5 font-semibold text-[var(--store-on-primary)] hover:brightness-95 disabled:opacity-70"
-        >
-          {added ? "¡Agregado!" : "Agregar"}
-        </button>
+        {product.stock?.left ? <p className="-mt-1 text-sm font-semibold">{product.stock.left}</p> : null}
+        {product.stock?.soldOut ? (
+          // Sold out stays on the page, with nothing to press: the order would be refused anyway.
+          <p className="rounded-lg border-2 border-current px-4 py-2 text-center font-semibold">
+            {STOCK_WORDS.soldOut}
+          </p>
+        ) : (
+          <button
+            type="button"
+            disabled={!ready}
+            onClick={() => {
+              onAdd(product, variation);
+              setAdded(true);
+              clearTimeout(timer.current);
+              timer.current = setTimeout(() => setAdded(false), ADDED_FEEDBACK_MS);
+            }}
+            className="rounded-lg bg-[var(--store-primary)] px-4 py-2.5 font-semibold text-[var(--store-on-primary)] hover:brightness-95 disabled:opacity-70"
+          >
+            {added ? "¡Agregado!" : "Agregar"}
+          </button>
+        )}
       </div>
     </article>
   );

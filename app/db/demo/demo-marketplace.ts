@@ -21,6 +21,10 @@ type DemoProduct = {
   variations?: string[];
   category?: string;
   available?: boolean;
+  /** Stock (Negocio and Pro): what is left today, what it refills to at each opening, "Quedan N" from. */
+  stock?: number;
+  dailyStock?: number;
+  lowStockThreshold?: number;
   /** The drawing that stands in for the product's photo (app/db/demo/demo-pictures.ts). */
   picture: DemoPictureName;
 };
@@ -112,6 +116,10 @@ export const DEMO_STORES: DemoStore[] = [
         unit: "pieza",
         variations: ["Vainilla", "Chocolate"],
         category: "Pan dulce",
+        // 40 al día, from each morning's opening.
+        stock: 40,
+        dailyStock: 40,
+        lowStockThreshold: 5,
         picture: "concha",
       },
       {
@@ -120,6 +128,10 @@ export const DEMO_STORES: DemoStore[] = [
         price: 18,
         unit: "pieza",
         category: "Pan dulce",
+        // Today's batch is gone: "Agotado" until tomorrow's opening.
+        stock: 0,
+        dailyStock: 24,
+        lowStockThreshold: 5,
         picture: "cuerno",
       },
       {
@@ -128,6 +140,10 @@ export const DEMO_STORES: DemoStore[] = [
         price: 15,
         unit: "pieza",
         category: "Pan dulce",
+        // "Quedan 3".
+        stock: 3,
+        dailyStock: 30,
+        lowStockThreshold: 5,
         picture: "oreja",
       },
       {

@@ -93,7 +93,12 @@ async function seedInTransaction(
       const created = [];
       for (const [productIndex, { picture: _drawn, ...product }] of demo.products.entries()) {
         created.push(
-          await createProduct(tx, demo.id, { ...product, imageKey: productImageKeys[productIndex] ?? null }),
+          await createProduct(tx, demo.id, {
+            ...product,
+            imageKey: productImageKeys[productIndex] ?? null,
+            // Today's stock as the demo says it: the next refill is at the next opening.
+            stockRefilledAt: product.dailyStock ? now : null,
+          }),
         );
       }
       if (!demo.isHidden) await seedPageViews(tx, demo.id, now);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
-import { orderEvents, orderLines, orders } from "~/db/schema";
+import { orderEvents, orderLines, orders, products } from "~/db/schema";
 import { recordEvent } from "~/domain/analytics/events.server";
 import { AppError } from "~/lib/errors";
 import { publishOrderEvent } from "./order-events.server";
@@ -10,7 +10,8 @@ import { inTransaction } from "~/db/after-commit.server";
 
 /**
  * The owner's side of orders: the pending list, the history, and the two transitions a
- * pending order can take (completed or cancelled). Every query is scoped by the checked store id.
+ * pending order can take (completed or cancelled; cancelling gives its stock back). Every query is
+ * scoped by the checked store id.
  */
 const NOT_FOUND = "No encontramos esa orden.";
 
@@ -98,7 +99,7 @@ async function closeOrder(
       .update(orders)
       .set({ status, completedAt: now, ...(status === "cancelled" ? { cancelReason: reason } : {}) })
       .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId), eq(orders.status, "pending")))
-      .returning({ id: orders.id, completedAt: orders.completedAt });
+      .returning({ id: orders.id, completedAt: orders.completedAt, createdAt: orders.createdAt });
     if (!closed) {
       const [exists] = await tx
         .select({ status: orders.status })
@@ -107,13 +108,30 @@ async function closeOrder(
       if (!exists) throw new AppError("NOT_FOUND", NOT_FOUND);
       throw new AppError("UNAVAILABLE", "Esta orden ya no está pendiente.");
     }
+    if (status === "cancelled") await giveStockBack(tx, storeId, orderId, closed.createdAt);
     if (status === "completed") {
       await recordEvent(tx, "complete_order", storeId, { storeId, orderId, completedAt: now.toISOString() });
     }
     await tx.insert(orderEvents).values({ storeId, orderId, kind: status, note: reason, createdAt: now });
     await publishOrderEvent(tx, { type: "order.updated", storeId, orderId });
-    return closed;
+    return { id: closed.id, completedAt: closed.completedAt };
   });
+}
+
+/**
+ * A cancelled order's units go back to the stock they were taken from (docs/decisions/028): only
+ * lines that took stock, only to products still counting it, and not to a daily stock refilled
+ * since the order was placed (the refill already started the day afresh). A cancel happens once,
+ * since only a pending order can be closed.
+ */
+async function giveStockBack(tx: Executor, storeId: string, orderId: string, placedAt: Date) {
+  await tx.execute(sql`
+    update ${products} p set stock = p.stock + taken.quantity
+    from (select product_id, sum(quantity) as quantity from ${orderLines}
+          where store_id = ${storeId} and order_id = ${orderId} and stock_taken
+          group by product_id) taken
+    where p.store_id = ${storeId} and p.id = taken.product_id and p.stock is not null
+      and (p.stock_refilled_at is null or p.stock_refilled_at <= ${placedAt.toISOString()}::timestamptz)`);
 }
 
 /** Pending → Completed: sets completedAt and records complete_order. */

@@ -9,7 +9,8 @@ import { availableProductLimit, hasCustomCategories, resolveLicence } from "~/do
 import { AppError } from "~/lib/errors";
 import { randomId } from "~/lib/ids";
 import type { Logger } from "~/lib/logger.server";
-import { planLimitMessage, PRODUCT_MESSAGES, type ProductForm } from "./product-form";
+import { planLimitMessage, PRODUCT_MESSAGES, STOCK_MESSAGES, type ProductForm } from "./product-form";
+import { hasStock } from "./stock";
 import { inTransaction } from "~/db/after-commit.server";
 
 /**
@@ -72,6 +73,30 @@ function checkImageKey(storeId: string, imageKey: string | undefined) {
   }
 }
 
+/**
+ * The stock columns as the form sets them, or the plan's refusal: stock is for Negocio and Pro,
+ * whatever the browser sent. Daily stock switched on counts as refilled now, so it next refills
+ * at the store's next opening; switched off, it forgets when it last did.
+ */
+function stockColumns(
+  form: ProductForm,
+  tier: ReturnType<typeof resolveLicence>["tier"],
+  current: { dailyStock: number | null; stockRefilledAt: Date | null } | null,
+  now: Date,
+) {
+  const tracked = form.stock !== null || form.dailyStock !== null || form.lowStockThreshold !== null;
+  if (tracked && !hasStock(tier))
+    throw new AppError("PLAN_LIMIT_REACHED", STOCK_MESSAGES.plan, { field: "stock" });
+  const stockRefilledAt =
+    form.dailyStock === null ? null : current?.dailyStock != null ? current.stockRefilledAt : now;
+  return {
+    ...(form.stockEdited || !current ? { stock: form.stock } : {}),
+    dailyStock: form.dailyStock,
+    lowStockThreshold: form.lowStockThreshold,
+    stockRefilledAt,
+  };
+}
+
 /** Adds an available product, within the plan's limit, and records `add_product`. */
 export async function addProduct(db: Executor, storeId: string, form: ProductForm, now = new Date()) {
   checkImageKey(storeId, form.imageKey);
@@ -93,6 +118,7 @@ export async function addProduct(db: Executor, storeId: string, form: ProductFor
         category,
         imageKey: form.imageKey || null,
         available: true,
+        ...stockColumns(form, licence.tier, null, now),
       })
       .returning();
     await recordEvent(tx, "add_product", storeId, { productId: product!.id, name: product!.name });
@@ -112,13 +138,18 @@ export async function updateProduct(
   checkImageKey(storeId, form.imageKey);
   const { product, replacedImage } = await inTransaction(db, async (tx) => {
     const [current] = await tx
-      .select({ imageKey: products.imageKey })
+      .select({
+        imageKey: products.imageKey,
+        dailyStock: products.dailyStock,
+        stockRefilledAt: products.stockRefilledAt,
+      })
       .from(products)
       .where(and(eq(products.storeId, storeId), eq(products.id, productId)))
       .for("update");
     if (!current) throw new AppError("NOT_FOUND", PRODUCT_MESSAGES.notFound);
     const [store] = await tx.select().from(stores).where(eq(stores.id, storeId));
-    const category = await checkedCategory(tx, storeId, form.category, resolveLicence(store!, now).tier);
+    const { tier } = resolveLicence(store!, now);
+    const category = await checkedCategory(tx, storeId, form.category, tier);
     const imageKey = form.imageKey === undefined ? current.imageKey : form.imageKey || null;
     const [product] = await tx
       .update(products)
@@ -132,6 +163,7 @@ export async function updateProduct(
         variations: form.variations,
         category,
         imageKey,
+        ...stockColumns(form, tier, current, now),
       })
       .where(and(eq(products.storeId, storeId), eq(products.id, productId)))
       .returning();

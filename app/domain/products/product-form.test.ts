@@ -6,6 +6,7 @@ import {
   PRODUCT_MESSAGES,
   ProductFormSchema,
   productFormValues,
+  STOCK_MESSAGES,
 } from "./product-form";
 
 const valid = {
@@ -145,6 +146,10 @@ describe("product form", () => {
       imageKey: "product-images/la-espiga/abc.webp",
       quantityStep: "0.25",
       minQuantity: "1.5",
+      stock: "",
+      stockWas: undefined,
+      dailyStock: "",
+      lowStockThreshold: "",
     });
   });
 
@@ -159,6 +164,10 @@ describe("product form", () => {
       imageKey: undefined,
       quantityStep: "",
       minQuantity: "",
+      stock: "",
+      stockWas: undefined,
+      dailyStock: "",
+      lowStockThreshold: "",
     });
     const formData = new FormData();
     formData.set("name", new File(["x"], "nombre.txt"));
@@ -171,5 +180,89 @@ describe("product form", () => {
     expect(planLimitMessage(10)).toBe(
       "Has alcanzado el límite de productos disponibles para tu plan (10). Mejora tu plan para habilitar más productos.",
     );
+  });
+});
+
+describe("the product's stock fields", () => {
+  const parsed = (input: Record<string, unknown>) => {
+    const result = ProductFormSchema.safeParse({ ...valid, ...input });
+    if (!result.success) throw new Error(JSON.stringify(result.error.issues));
+    return result.data;
+  };
+
+  it("leaves stock off when they are empty: the product sells without limit, as before", () => {
+    expect(parsed({})).toMatchObject({ stock: null, dailyStock: null, lowStockThreshold: null });
+    expect(parsed({ stock: "", dailyStock: "", lowStockThreshold: "" })).toMatchObject({ stock: null });
+  });
+
+  it("takes 0 as sold out, and starts a daily stock full when no stock is typed", () => {
+    expect(parsed({ stock: "0" }).stock).toBe(0);
+    expect(parsed({ dailyStock: "40" })).toMatchObject({ stock: 40, dailyStock: 40 });
+    expect(parsed({ stock: "3", dailyStock: "40", lowStockThreshold: "5" })).toMatchObject({
+      stock: 3,
+      dailyStock: 40,
+      lowStockThreshold: 5,
+    });
+    expect(parsed({ unit: "kg", stock: "2.5", lowStockThreshold: "0.5" })).toMatchObject({
+      stock: 2.5,
+      lowStockThreshold: 0.5,
+    });
+  });
+
+  it("writes the stock only when the owner changed what the dialog showed", () => {
+    expect(parsed({ stock: "5", stockWas: "5" }).stockEdited).toBe(false);
+    expect(parsed({ stock: "4", stockWas: "5" }).stockEdited).toBe(true);
+    expect(parsed({ stock: "", stockWas: "5" }).stockEdited).toBe(true);
+    expect(parsed({ stock: "5", stockWas: "" }).stockEdited).toBe(true);
+    // A new product has no stock shown.
+    expect(parsed({ stock: "5" }).stockEdited).toBe(true);
+  });
+
+  it("says next to each field what it takes: whole pieces, or up to 3 decimals", () => {
+    expect(issuesOf({ ...valid, stock: "-1" })).toEqual([
+      { path: "stock", message: STOCK_MESSAGES.stock.whole },
+    ]);
+    expect(issuesOf({ ...valid, stock: "2.5" })).toEqual([
+      { path: "stock", message: STOCK_MESSAGES.stock.whole },
+    ]);
+    expect(issuesOf({ ...valid, stock: "muchos" })).toEqual([
+      { path: "stock", message: STOCK_MESSAGES.stock.whole },
+    ]);
+    expect(issuesOf({ ...valid, stock: "1000000" })).toEqual([
+      { path: "stock", message: STOCK_MESSAGES.stock.whole },
+    ]);
+    expect(issuesOf({ ...valid, unit: "kg", stock: "2.5555" })).toEqual([
+      { path: "stock", message: STOCK_MESSAGES.stock.measure },
+    ]);
+    expect(issuesOf({ ...valid, dailyStock: "0" })).toEqual([
+      { path: "dailyStock", message: STOCK_MESSAGES.dailyStock.whole },
+    ]);
+    expect(issuesOf({ ...valid, unit: "L", dailyStock: "0" })).toEqual([
+      { path: "dailyStock", message: STOCK_MESSAGES.dailyStock.measure },
+    ]);
+    expect(issuesOf({ ...valid, stock: "3", lowStockThreshold: "0" })).toEqual([
+      { path: "lowStockThreshold", message: STOCK_MESSAGES.lowStockThreshold.whole },
+    ]);
+  });
+
+  it("asks for the stock before a «Quedan N» threshold", () => {
+    expect(issuesOf({ ...valid, lowStockThreshold: "3" })).toEqual([
+      { path: "lowStockThreshold", message: STOCK_MESSAGES.thresholdWithoutStock },
+    ]);
+    expect(issuesOf({ ...valid, dailyStock: "40", lowStockThreshold: "3" })).toEqual([]);
+  });
+
+  it("reads the fields from the dialog's form, with a decimal comma", () => {
+    const form = new FormData();
+    form.set("stock", "1,5");
+    form.set("stockWas", "2");
+    form.set("dailyStock", "40");
+    form.set("lowStockThreshold", "3");
+    expect(productFormValues(form)).toMatchObject({
+      stock: "1.5",
+      stockWas: "2",
+      dailyStock: "40",
+      lowStockThreshold: "3",
+    });
   });
 });

@@ -17,6 +17,29 @@ export const PRODUCT_MESSAGES = {
   deleteFailed: "No se pudo eliminar el producto. Intenta de nuevo.",
 } as const;
 
+/** The dialog's stock fields ("Inventario", "Inventario diario", "Avisar «Quedan N» desde"). */
+export const STOCK_MESSAGES = {
+  stock: {
+    whole: "Escribe un número entero desde 0, o déjalo vacío para vender sin límite.",
+    measure: "Escribe una cantidad desde 0, con hasta 3 decimales, o déjalo vacío para vender sin límite.",
+  },
+  dailyStock: {
+    whole: "Escribe un número entero mayor que 0, o déjalo vacío si no se repone cada día.",
+    measure:
+      "Escribe una cantidad mayor que 0, con hasta 3 decimales, o déjalo vacío si no se repone cada día.",
+  },
+  lowStockThreshold: {
+    whole: "Escribe un número entero mayor que 0, o déjalo vacío para no avisar.",
+    measure: "Escribe una cantidad mayor que 0, con hasta 3 decimales, o déjalo vacío para no avisar.",
+  },
+  thresholdWithoutStock: "Para avisar «Quedan N», escribe también el inventario.",
+  /** The server's answer to stock sent for a store whose plan does not have it. */
+  plan: "El inventario está en los planes Negocio y Pro. Mejora tu plan para usarlo.",
+} as const;
+
+/** The most stock one product may have (the column keeps 7 integer digits). */
+export const MAX_STOCK = 999_999;
+
 export function planLimitMessage(limit: number): string {
   return `Has alcanzado el límite de productos disponibles para tu plan (${limit}). Mejora tu plan para habilitar más productos.`;
 }
@@ -51,6 +74,12 @@ export const ProductFormSchema = z
     /** The quantity step and minimum, for kg, L and mL: "" uses the unit's default. */
     quantityStep: z.string().trim().optional(),
     minQuantity: z.string().trim().optional(),
+    /** Stock fields: "" tracks no stock, refills nothing, never says "Quedan N". */
+    stock: z.string().trim().optional(),
+    /** The stock the dialog showed: the stock is written only when the owner changed it. */
+    stockWas: z.string().trim().optional(),
+    dailyStock: z.string().trim().optional(),
+    lowStockThreshold: z.string().trim().optional(),
   })
   .superRefine((form, ctx) => {
     if (form.name === "" || form.description === "" || form.price === "" || Number(form.price) === 0) {
@@ -67,18 +96,59 @@ export const ProductFormSchema = z
       if (value && !(QUANTITY_PATTERN.test(value) && Number(value) > 0 && Number(value) <= 999))
         ctx.addIssue({ code: "custom", path: [field], message: PRODUCT_MESSAGES.quantityStep });
     }
+    checkStockFields(form, ctx);
   })
   .transform(({ price, variations, quantityStep, minQuantity, ...form }) => {
     // pieza is always sold whole: its step and minimum are never stored.
     const measured = form.unit !== "pieza";
+    const { stockWas, ...rest } = form;
+    const dailyStock = amountOrNull(form.dailyStock);
+    // Daily stock with no stock typed starts full.
+    const stock = amountOrNull(form.stock) ?? dailyStock;
     return {
-      ...form,
+      ...rest,
       price: Number(price),
       variations: normalizeOptions(variations),
       quantityStep: measured && quantityStep ? Number(quantityStep) : null,
       minQuantity: measured && minQuantity ? Number(minQuantity) : null,
+      stock,
+      /** False when the stock is as the dialog showed it: orders taken meanwhile are kept. */
+      stockEdited: stockWas === undefined || stock !== amountOrNull(stockWas),
+      dailyStock,
+      lowStockThreshold: amountOrNull(form.lowStockThreshold),
     };
   });
+
+const amountOrNull = (value: string | undefined) => (value ? Number(value) : null);
+
+type StockFieldsInput = {
+  unit: string;
+  stock?: string;
+  dailyStock?: string;
+  lowStockThreshold?: string;
+};
+
+/** Whole numbers for pieces, up to 3 decimals otherwise; stock from 0, the others above 0. */
+function checkStockFields(form: StockFieldsInput, ctx: z.RefinementCtx) {
+  const pattern = form.unit === "pieza" ? /^\d+$/ : QUANTITY_PATTERN;
+  const kind = form.unit === "pieza" ? "whole" : "measure";
+  let valid = true;
+  for (const field of ["stock", "dailyStock", "lowStockThreshold"] as const) {
+    const value = form[field];
+    if (!value) continue;
+    const least = field === "stock" ? 0 : Number.MIN_VALUE;
+    if (!(pattern.test(value) && Number(value) >= least && Number(value) <= MAX_STOCK)) {
+      ctx.addIssue({ code: "custom", path: [field], message: STOCK_MESSAGES[field][kind] });
+      valid = false;
+    }
+  }
+  if (valid && form.lowStockThreshold && !form.stock && !form.dailyStock)
+    ctx.addIssue({
+      code: "custom",
+      path: ["lowStockThreshold"],
+      message: STOCK_MESSAGES.thresholdWithoutStock,
+    });
+}
 
 const QUANTITY_PATTERN = /^\d+(\.\d{1,3})?$/;
 
@@ -100,5 +170,9 @@ export function productFormValues(formData: FormData) {
     imageKey: text("imageKey"),
     quantityStep: (text("quantityStep") ?? "").replace(",", "."),
     minQuantity: (text("minQuantity") ?? "").replace(",", "."),
+    stock: (text("stock") ?? "").replace(",", "."),
+    stockWas: text("stockWas"),
+    dailyStock: (text("dailyStock") ?? "").replace(",", "."),
+    lowStockThreshold: (text("lowStockThreshold") ?? "").replace(",", "."),
   };
 }

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { canConfirmOverWhatsapp } from "~/domain/orders/whatsapp";
+import { hasStock, stockBadge } from "~/domain/products/stock";
 import { hasCustomCategories } from "~/domain/stores/licence";
 import { findStore } from "~/domain/stores/store.server";
 import { listSlots, slotLabel } from "~/domain/orders/scheduling";
@@ -13,7 +14,8 @@ import { storeThemeStyle } from "./store-theme";
 const MAX_SLOTS_SHOWN = 336;
 
 /**
- * What the public store page shows: the store's public settings and its available products.
+ * What the public store page shows: the store's public settings and its available products, a
+ * sold-out one too ("Agotado", it cannot be added).
  * Nothing private leaves here (no owner, no licence dates, the phone only when shoppers are
  * asked to confirm over WhatsApp).
  */
@@ -32,6 +34,8 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
         variations: products.variations,
         quantityStep: products.quantityStep,
         minQuantity: products.minQuantity,
+        stock: products.stock,
+        lowStockThreshold: products.lowStockThreshold,
       })
       .from(products)
       .where(and(eq(products.storeId, storeId), eq(products.available, true)))
@@ -50,6 +54,7 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
   const status = openStatus(settings.openingHours, now, settings.timeZone);
   const schedules = hasHours(settings.openingHours) && settings.outsideHours === "schedule";
   const categories = hasCustomCategories(store.licence.tier) ? settings.customCategories : [];
+  const countsStock = hasStock(store.licence.tier);
   return {
     store: {
       id: store.id,
@@ -97,7 +102,11 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
         ? { name: settings.bankName, holder: settings.bankAccountHolder, clabe: settings.clabe }
         : null,
     },
-    products: rows,
+    /** What is left is said only as "Agotado" or under the owner's threshold, never as a count. */
+    products: rows.map(({ stock, lowStockThreshold, ...product }) => ({
+      ...product,
+      stock: countsStock ? stockBadge({ ...product, stock, lowStockThreshold }) : null,
+    })),
   };
 }
 

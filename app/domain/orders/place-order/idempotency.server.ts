@@ -8,6 +8,8 @@ import { builtOnce } from "~/db/built-once.server";
 import type { Executor } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import type { ConsumedRow } from "~/domain/rate-limit/rate-limit.server";
+import { hasStock } from "~/domain/products/stock";
+import { resolveLicence } from "~/domain/stores/licence";
 import { selectOpenStore } from "~/domain/stores/store.server";
 import { AppError } from "~/lib/errors";
 import { ORDER_MESSAGES } from "../order-form";
@@ -25,10 +27,20 @@ export async function findStoreOrReplay(
   db: Executor,
   storeId: string,
   idempotencyKey: string,
-): Promise<{ replay: OrderSummary; settings?: never } | { replay: null; settings: StoreSettings }> {
+  now = new Date(),
+): Promise<
+  | { replay: OrderSummary; settings?: never; countsStock?: never }
+  | { replay: null; settings: StoreSettings; countsStock: boolean }
+> {
   const [found] = await storeAndReplayQuery(db).execute({ storeId, idempotencyKey });
   if (found?.replayId) return { replay: (await readOrderSummary(db, storeId, found.replayId))! };
-  if (found) return { replay: null, settings: found.settings };
+  // Stock counts while the store's plan has it; a store back on Emprendedor sells without limit.
+  if (found)
+    return {
+      replay: null,
+      settings: found.settings,
+      countsStock: hasStock(resolveLicence(found.store, now).tier),
+    };
   const replay = await orderForKey(db, storeId, idempotencyKey);
   if (replay) return { replay };
   throw new AppError("NOT_FOUND", ORDER_MESSAGES.failure);

@@ -3,9 +3,9 @@
  * the database (./price.ts), the store's rules (./store-rules.ts, ./store-rules.server.ts), the
  * write (./write.server.ts) and the side effects it queues (./side-effects.server.ts). Every
  * product is re-read from the database and the browser's prices are never used; an unavailable
- * product refuses the whole order. Idempotent on the form's key (./idempotency.server.ts).
+ * product, or one with less stock left than asked for (./stock.server.ts), refuses the whole order. Idempotent on the form's key (./idempotency.server.ts).
  */
-import type { Database } from "~/db/client.server";
+import type { Database, Executor } from "~/db/client.server";
 import { inTransaction } from "~/db/after-commit.server";
 import type { OrderForm } from "../order-form";
 import { newOrderNumber } from "../order-number";
@@ -16,15 +16,17 @@ import {
   orderPlacedMeanwhile,
   readUnderKey,
 } from "./idempotency.server";
-import { parseOrder } from "./parse";
+import { parseOrder, type OrderRequest, type StoreSettings } from "./parse";
 import { priceLines } from "./price";
 import { productsOf } from "./price.server";
 import { orderCharges, orderSlot, refuseCashBelowTotal } from "./store-rules";
 import { addressLimit, holdSlot, refuseOverLimit } from "./store-rules.server";
 import { announceSideEffects, queueSideEffects } from "./side-effects.server";
+import { takeStock } from "./stock.server";
 import { writeOrder, type NewOrder } from "./write.server";
 
 export { ProductUnavailableError } from "./price";
+export { OutOfStockError } from "./stock.server";
 
 export type PlacedOrder = { order: OrderSummary; created: boolean };
 
@@ -38,41 +40,78 @@ export async function placeOrder(
   db: Database,
   storeId: string,
   form: OrderForm,
-  { clientIp }: { clientIp: string },
+  { clientIp, clock = () => new Date() }: { clientIp: string; clock?: () => Date },
 ): Promise<PlacedOrder> {
   const { idempotencyKey } = form;
-  const store = await findStoreOrReplay(db, storeId, idempotencyKey);
+  const now = clock();
+  const store = await findStoreOrReplay(db, storeId, idempotencyKey, now);
   if (store.replay) return { order: store.replay, created: false };
   const { settings } = store;
   const request = parseOrder(form, settings);
-  const scheduledFor = orderSlot(settings, form.scheduledFor ?? null, new Date());
+  const scheduledFor = orderSlot(settings, form.scheduledFor ?? null, now);
 
-  return inTransaction(db, async (tx) => {
-    await lockIdempotencyKey(tx, storeId, idempotencyKey);
-    const read = await readUnderKey(tx, storeId, idempotencyKey, {
-      limit: addressLimit(clientIp),
-      products: productsOf(storeId, request.lines),
-    });
-    if (read.replay) return { order: read.replay, created: false };
-    refuseOverLimit(read.limit);
+  try {
+    return await inTransaction(db, (tx) =>
+      placeUnderKey(tx, { storeId, form, clientIp, now, store, request, scheduledFor }),
+    );
+  } catch (error) {
+    if (!(error instanceof PlacedMeanwhile)) throw error;
+    return { order: await orderPlacedMeanwhile(db, storeId, idempotencyKey), created: false };
+  }
+}
 
-    const lines = priceLines(request.lines, read.products);
-    const charges = orderCharges(settings, form, lines);
-    await holdSlot(tx, storeId, scheduledFor, settings.slotCapacity);
-    refuseCashBelowTotal(request.cashAmount, charges.total);
+/**
+ * Thrown when another request with the order's key wrote it first, after this one took stock:
+ * the transaction rolls back, so the units are taken once, by the order that exists.
+ */
+class PlacedMeanwhile extends Error {}
 
-    const order: NewOrder = {
-      ...request,
-      ...charges,
-      storeId,
-      number: newOrderNumber(),
-      form,
-      lines,
-      scheduledFor,
-    };
-    const written = await writeOrder(tx, order, queueSideEffects(order));
-    if (!written) return { order: await orderPlacedMeanwhile(tx, storeId, idempotencyKey), created: false };
-    await announceSideEffects(tx, order, written.queued);
-    return { order: written.summary, created: true };
+type Placing = {
+  storeId: string;
+  form: OrderForm;
+  clientIp: string;
+  now: Date;
+  store: { settings: StoreSettings; countsStock: boolean };
+  request: OrderRequest;
+  scheduledFor: Date | null;
+};
+
+/** The transaction's part: under the key's lock, read, price, check, take stock and write. */
+async function placeUnderKey(
+  tx: Executor,
+  { storeId, form, clientIp, now, store, request, scheduledFor }: Placing,
+): Promise<PlacedOrder> {
+  const { idempotencyKey } = form;
+  const { settings } = store;
+  await lockIdempotencyKey(tx, storeId, idempotencyKey);
+  const read = await readUnderKey(tx, storeId, idempotencyKey, {
+    limit: addressLimit(clientIp),
+    products: productsOf(storeId, request.lines),
   });
+  if (read.replay) return { order: read.replay, created: false };
+  refuseOverLimit(read.limit);
+
+  const lines = priceLines(request.lines, read.products);
+  const charges = orderCharges(settings, form, lines);
+  await holdSlot(tx, storeId, scheduledFor, settings.slotCapacity);
+  refuseCashBelowTotal(request.cashAmount, charges.total);
+  const fromStock = store.countsStock
+    ? await takeStock(tx, storeId, lines, read.products, { ...settings, now })
+    : new Set<string>();
+
+  const order: NewOrder = {
+    ...request,
+    ...charges,
+    storeId,
+    number: newOrderNumber(),
+    form,
+    lines,
+    scheduledFor,
+    fromStock,
+  };
+  const written = await writeOrder(tx, order, queueSideEffects(order));
+  if (!written && fromStock.size > 0) throw new PlacedMeanwhile();
+  if (!written) return { order: await orderPlacedMeanwhile(tx, storeId, idempotencyKey), created: false };
+  await announceSideEffects(tx, order, written.queued);
+  return { order: written.summary, created: true };
 }

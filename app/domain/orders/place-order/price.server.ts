@@ -11,7 +11,8 @@ export function productsOf(storeId: string, lines: OrderLineInput[]): SQL {
   const ids = [...new Set(lines.map((line) => line.productId))];
   return sql`(select coalesce(json_agg(json_build_object('id', id, 'name', name, 'price', price, 'unit', unit,
             'available', available, 'variations', variations, 'quantityStep', quantity_step,
-            'minQuantity', min_quantity)), '[]'::json)
+            'minQuantity', min_quantity, 'stock', stock, 'dailyStock', daily_stock,
+            'stockRefilledAt', stock_refilled_at)), '[]'::json)
           from ${products}
           where store_id = ${storeId} and id = any(${sql.param(ids)}::text[]))`;
 }

@@ -13,6 +13,9 @@ const product = (id: string, extra: Partial<ProductRow> = {}): ProductRow => ({
   variations: [],
   quantityStep: null,
   minQuantity: null,
+  stock: null,
+  dailyStock: null,
+  stockRefilledAt: null,
   ...extra,
 });
 const line = (productId: string, quantity = 1, variation = "") => ({ productId, variation, quantity });

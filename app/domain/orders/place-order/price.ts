@@ -43,6 +43,11 @@ export type ProductRow = {
   variations: string[];
   quantityStep: number | null;
   minQuantity: number | null;
+  /** Stock (./stock.server.ts): null sells without limit. */
+  stock: number | null;
+  dailyStock: number | null;
+  /** As JSON gives it: an ISO time, or null. */
+  stockRefilledAt: string | null;
 };
 
 /** A line with its product's name, unit and price as the database has them now. */

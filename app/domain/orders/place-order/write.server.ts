@@ -22,6 +22,8 @@ export type NewOrder = Omit<OrderRequest, "lines"> &
     form: OrderForm;
     lines: PricedLine[];
     scheduledFor: Date | null;
+    /** The products whose stock the order took its lines' units from (./stock.server.ts). */
+    fromStock: ReadonlySet<string>;
   };
 
 /**
@@ -46,14 +48,16 @@ export async function writeOrder(
         on conflict (store_id, idempotency_key) do nothing
         returning id, created_at
       ), lines as (
-        insert into ${orderLines} (store_id, order_id, position, product_id, name, variation, quantity, unit, price)
+        insert into ${orderLines} (store_id, order_id, position, product_id, name, variation, quantity, unit, price,
+          stock_taken)
         select ${storeId}, placed.id, line.position - 1, line.product_id, line.name, line.variation, line.quantity,
-          line.unit, line.price
+          line.unit, line.price, line.stock_taken
         from placed cross join unnest(
           ${sql.param(lines.map((line) => line.productId))}::text[], ${sql.param(lines.map((line) => line.name))}::text[],
           ${sql.param(lines.map((line) => line.variation))}::text[], ${sql.param(lines.map((line) => line.quantity))}::numeric[],
-          ${sql.param(lines.map((line) => line.unit))}::text[], ${sql.param(lines.map((line) => line.price))}::numeric[]
-        ) with ordinality as line(product_id, name, variation, quantity, unit, price, position)
+          ${sql.param(lines.map((line) => line.unit))}::text[], ${sql.param(lines.map((line) => line.price))}::numeric[],
+          ${sql.param(lines.map((line) => order.fromStock.has(line.productId)))}::boolean[]
+        ) with ordinality as line(product_id, name, variation, quantity, unit, price, stock_taken, position)
       ), history as (
         insert into ${orderEvents} (store_id, order_id, kind) select ${storeId}, placed.id, 'placed' from placed
       ), analytics as (

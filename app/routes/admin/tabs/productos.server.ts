@@ -1,4 +1,5 @@
 import { countAvailableProducts, listStoreProducts } from "~/domain/products/admin-products.server";
+import { hasStock } from "~/domain/products/stock";
 import { availableProductLimit, hasCustomCategories } from "~/domain/stores/licence";
 import type { TabContext } from "./context";
 
@@ -14,5 +15,7 @@ export async function load({ db, store }: TabContext) {
     enabled,
     limit: availableProductLimit(store.licence.tier),
     categories: hasCustomCategories(store.licence.tier) ? store.settings.customCategories : [],
+    /** Stock is a Negocio and Pro feature: Emprendedor sees its fields switched off. */
+    stock: hasStock(store.licence.tier),
   } as const;
 }

@@ -1,0 +1,145 @@
+/**
+ * Stock (docs/decisions/028): how much of a product is left, in its unit, for the stores whose
+ * plan has it (Negocio and Pro). A product whose stock is null sells without limit, as before.
+ * Pure: the order's transaction (app/domain/orders/place-order/stock.server.ts), the refill job
+ * (./stock-refill.server.ts), the store page and the owner's dialog share these rules and words.
+ */
+import { includesPlan } from "~/domain/stores/licence";
+import type { LicenceType } from "~/domain/stores/licence-types";
+import {
+  addDays,
+  dateKey,
+  hasHours,
+  localParts,
+  periodsOn,
+  zonedTime,
+  type OpeningHours,
+} from "~/domain/stores/opening-hours";
+import type { ProductUnit } from "./product-units";
+import { quantityRule } from "./quantity";
+
+export const STOCK_WORDS = {
+  soldOut: "Agotado",
+  /** Under the product's name on the store page, once it is at or under its owner's threshold. */
+  left: (amount: string, one: boolean) => (one ? `Queda ${amount}` : `Quedan ${amount}`),
+  /** Why the dialog's stock fields are shown switched off. */
+  plan: "El inventario está en los planes Negocio y Pro.",
+} as const;
+
+/** Stock for Negocio and Pro (and a trial, which is Negocio). */
+export function hasStock(tier: LicenceType): boolean {
+  return includesPlan(tier, "basic");
+}
+
+const thousandths = (value: number) => Math.round(value * 1000);
+const amountFormat = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 3 });
+
+/** "3" for pieces, "1.5 kg" for a measured product. */
+export function formatStock(amount: number, unit: ProductUnit): string {
+  const number = amountFormat.format(amount);
+  return unit === "pieza" ? number : `${number} ${unit}`;
+}
+
+export type StockFields = {
+  unit: ProductUnit;
+  quantityStep?: number | null;
+  minQuantity?: number | null;
+  stock: number | null;
+  lowStockThreshold: number | null;
+};
+
+/** What the store page says of a product's stock; null says nothing (not tracked, or plenty). */
+export type StockBadge = { soldOut: true; left: null } | { soldOut: false; left: string };
+
+/**
+ * "Agotado" when less is left than the least one can order (0 pieces; under the minimum of a
+ * measured product), "Quedan N" at or under the owner's threshold, else nothing.
+ */
+export function stockBadge(product: StockFields): StockBadge | null {
+  const { stock, lowStockThreshold: threshold } = product;
+  if (stock === null) return null;
+  if (thousandths(stock) < thousandths(quantityRule(product).minimum)) return { soldOut: true, left: null };
+  if (threshold === null || thousandths(stock) > thousandths(threshold)) return null;
+  const amount = formatStock(stock, product.unit);
+  return { soldOut: false, left: STOCK_WORDS.left(amount, product.unit === "pieza" && stock === 1) };
+}
+
+/** The order's refusal: "Concha se agotó." or "Solo quedan 2 de Concha." (nothing was stored). */
+export function stockRefusal(name: string, left: number, unit: ProductUnit): string {
+  if (thousandths(left) <= 0) return `${name} se agotó.`;
+  const verb = unit === "pieza" && left === 1 ? "queda" : "quedan";
+  return `Solo ${verb} ${formatStock(left, unit)} de ${name}.`;
+}
+
+export type StockLine = { productId: string; quantity: number };
+
+/** Each product's total over the order's lines (one product may come in several options). */
+export function quantitiesByProduct(lines: StockLine[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const line of lines)
+    totals.set(
+      line.productId,
+      (thousandths(totals.get(line.productId) ?? 0) + thousandths(line.quantity)) / 1000,
+    );
+  return totals;
+}
+
+/**
+ * The first tracked product the order asks more of than is left, with what is left; null when
+ * every tracked product has enough. Products with no stock (null) are never short.
+ */
+export function firstShortfall<Product extends { id: string; stock: number | null }>(
+  lines: StockLine[],
+  products: Product[],
+): { product: Product; left: number } | null {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  for (const [productId, wanted] of quantitiesByProduct(lines)) {
+    const product = byId.get(productId);
+    if (product && product.stock !== null && thousandths(wanted) > thousandths(product.stock))
+      return { product, left: product.stock };
+  }
+  return null;
+}
+
+/** How many days back the last opening is looked for: a store closed for longer does not refill. */
+const REFILL_LOOKBACK_DAYS = 14;
+
+/**
+ * When the daily stock refills last did, at or before `now`: the store's first opening of the
+ * latest local day it opened (an exception's hours count for their day), or local midnight for a
+ * store with no opening hours (it takes orders at any time). Null when it has not opened in two
+ * weeks.
+ */
+export function lastRefillTime(hours: OpeningHours | null, now: Date, timeZone: string): Date | null {
+  const today = dateKey(localParts(now, timeZone));
+  for (let back = 0; back <= REFILL_LOOKBACK_DAYS; back++) {
+    const date = addDays(today, -back);
+    const opening = hasHours(hours)
+      ? periodsOn(hours, date, timeZone)[0]?.start
+      : zonedTime(date, 0, timeZone);
+    if (opening && opening.getTime() <= now.getTime()) return opening;
+  }
+  return null;
+}
+
+/** The next refill after `now` (within two weeks), for the refill job's next run. */
+export function nextRefillTime(hours: OpeningHours | null, now: Date, timeZone: string): Date | null {
+  const today = dateKey(localParts(now, timeZone));
+  for (let ahead = 0; ahead <= REFILL_LOOKBACK_DAYS; ahead++) {
+    const date = addDays(today, ahead);
+    const opening = hasHours(hours)
+      ? periodsOn(hours, date, timeZone)[0]?.start
+      : zonedTime(date, 0, timeZone);
+    if (opening && opening.getTime() > now.getTime()) return opening;
+  }
+  return null;
+}
+
+/** A daily-stock product refills when the store opened since it last refilled. */
+export function isRefillDue(
+  product: { dailyStock: number | null; stockRefilledAt: Date | null },
+  lastRefill: Date | null,
+): boolean {
+  if (product.dailyStock === null || lastRefill === null) return false;
+  return product.stockRefilledAt === null || product.stockRefilledAt.getTime() < lastRefill.getTime();
+}
