@@ -340,6 +340,37 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * "Avísame cuando haya" (docs/decisions/030): a shopper without an account asked to be told, once,
+ * when a sold-out product is back. Deleted when the message is queued (in the transaction that
+ * brought the stock back), when its token's link is followed, or with the product.
+ */
+export const restockRequests = pgTable(
+  "restock_requests",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    storeId: text("store_id").notNull(),
+    productId: text("product_id").notNull(),
+    /** Only e-mail for now; Web Push would add its own channel and keys. */
+    channel: text("channel").$type<"email">().notNull().default("email"),
+    /** The e-mail address, lower-cased: one request per address and product. */
+    address: text("address").notNull(),
+    /** The secret of the link that cancels the request. */
+    token: text("token").notNull().unique(),
+    /** The platform's origin when the request was made: the message links the store there. */
+    origin: text("origin").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.storeId, t.productId],
+      foreignColumns: [products.storeId, products.id],
+    }).onDelete("cascade"),
+    uniqueIndex("restock_requests_address_idx").on(t.storeId, t.productId, t.address),
+    check("restock_requests_channel", sql`${t.channel} in ('email')`),
+  ],
+);
+
 // ── Orders ────────────────────────────────────────────────────────────────────────────────────
 
 export const orders = pgTable(

@@ -32,6 +32,11 @@ export const RATE_LIMITS = {
   orderPerAddress: { limit: 30, windowMs: 10 * 60 * 1000 },
   /** "Mi Pedido" look-ups: generous for a shopper, useless for guessing numbers. */
   orderLookupPerAddress: { limit: 30, windowMs: 10 * 60 * 1000 },
+  /**
+   * "Avísame cuando haya" requests from one address per hour: a family asking for a few products,
+   * not a script filling strangers' inboxes (docs/decisions/030).
+   */
+  restockPerAddress: { limit: 10, windowMs: 60 * 60 * 1000 },
   /** Store page views one address adds to a store's figures in half an hour (more are not counted). */
   viewPerAddress: { limit: 5, windowMs: 30 * 60 * 1000 },
   /** Store page views counted for one store in an hour, whoever sends them. */
