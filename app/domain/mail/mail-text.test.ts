@@ -13,6 +13,7 @@ import {
   maskEmail,
   newOrderMail,
   passwordResetMail,
+  restockMail,
   storeClosedMail,
   type NewOrderFacts,
 } from "./mail-text";
@@ -492,6 +493,41 @@ describe("storeClosedMail", () => {
     );
     expect(htmlParagraphs(mail.html)[1]).toContain(
       "cerramos la tienda «&#34;Tacos&#34; &#38; &#60;Co&#62;» (/tacos)",
+    );
+  });
+});
+
+describe("restockMail", () => {
+  const facts = {
+    to: "ana@example.com",
+    storeName: "Panadería La Espiga",
+    productName: "Concha de vainilla",
+    url: `${ORIGIN}/la-espiga/p/abc123`,
+  };
+
+  it("says the product is back in its store, from the store, linking the product, once", () => {
+    const mail = restockMail(facts);
+    expect(mail.to).toBe("ana@example.com");
+    expect(mail.fromName).toBe("Panadería La Espiga");
+    expect(mail.subject).toBe("¡Ya hay Concha de vainilla en Panadería La Espiga!");
+    expect(mail.link).toBe(`${ORIGIN}/la-espiga/p/abc123`);
+    expect(mail.text.split("\n\n")).toEqual([
+      "¡Ya hay Concha de vainilla en Panadería La Espiga!",
+      "Nos pediste que te avisáramos cuando volviera a haber. Puede agotarse de nuevo: pídelo pronto.",
+      `Ver Concha de vainilla:\n${ORIGIN}/la-espiga/p/abc123`,
+      "Te escribimos una sola vez: ya borramos tu correo de este aviso.",
+      SIGNATURE,
+    ]);
+    expect(hrefs(mail.html)).toEqual([`${ORIGIN}/la-espiga/p/abc123`]);
+    expect(htmlParagraphs(mail.html)[0]).toBe("¡Ya hay Concha de vainilla en Panadería La Espiga!");
+  });
+
+  it("escapes the names in the HTML part", () => {
+    const mail = restockMail({ ...facts, storeName: "<b>Tienda</b>", productName: 'Pan "dulce" & <i>' });
+    expect(mail.html).not.toContain("<b>Tienda</b>");
+    expect(mail.html).not.toContain("<i>");
+    expect(htmlParagraphs(mail.html)[0]).toBe(
+      "¡Ya hay Pan &#34;dulce&#34; &#38; &#60;i&#62; en &#60;b&#62;Tienda&#60;/b&#62;!",
     );
   });
 });

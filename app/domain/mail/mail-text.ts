@@ -211,3 +211,20 @@ export function storeClosedMail(to: string, store: { name: string; id: string },
     ],
   });
 }
+
+/** "Avísame cuando haya" (docs/decisions/030): the one message a shopper asked for. */
+export type RestockFacts = { to: string; storeName: string; productName: string; url: string };
+
+export function restockMail({ to, storeName, productName, url }: RestockFacts) {
+  return composeMail({
+    to,
+    fromName: storeName,
+    subject: `¡Ya hay ${productName} en ${storeName}!`,
+    paragraphs: [
+      `¡Ya hay ${productName} en ${storeName}!`,
+      "Nos pediste que te avisáramos cuando volviera a haber. Puede agotarse de nuevo: pídelo pronto.",
+    ],
+    action: { label: `Ver ${productName}`, url },
+    after: ["Te escribimos una sola vez: ya borramos tu correo de este aviso."],
+  });
+}
