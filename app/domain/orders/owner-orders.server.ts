@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { orderEvents, orderLines, orders, products } from "~/db/schema";
 import { recordEvent } from "~/domain/analytics/events.server";
+import { notifyRestocked } from "~/domain/products/restock.server";
 import { AppError } from "~/lib/errors";
 import { publishOrderEvent } from "./order-events.server";
 import { canMarkStep, type OrderStep } from "./order-steps";
@@ -108,7 +109,10 @@ async function closeOrder(
       if (!exists) throw new AppError("NOT_FOUND", NOT_FOUND);
       throw new AppError("UNAVAILABLE", "Esta orden ya no está pendiente.");
     }
-    if (status === "cancelled") await giveStockBack(tx, storeId, orderId, closed.createdAt);
+    if (status === "cancelled") {
+      const givenBack = await giveStockBack(tx, storeId, orderId, closed.createdAt);
+      if (givenBack > 0) await notifyRestocked(tx, [storeId]);
+    }
     if (status === "completed") {
       await recordEvent(tx, "complete_order", storeId, { storeId, orderId, completedAt: now.toISOString() });
     }
@@ -122,16 +126,17 @@ async function closeOrder(
  * A cancelled order's units go back to the stock they were taken from (docs/decisions/028): only
  * lines that took stock, only to products still counting it, and not to a daily stock refilled
  * since the order was placed (the refill already started the day afresh). A cancel happens once,
- * since only a pending order can be closed.
+ * since only a pending order can be closed. Answers how many products got units back.
  */
 async function giveStockBack(tx: Executor, storeId: string, orderId: string, placedAt: Date) {
-  await tx.execute(sql`
+  const { rowCount } = await tx.execute(sql`
     update ${products} p set stock = p.stock + taken.quantity
     from (select product_id, sum(quantity) as quantity from ${orderLines}
           where store_id = ${storeId} and order_id = ${orderId} and stock_taken
           group by product_id) taken
     where p.store_id = ${storeId} and p.id = taken.product_id and p.stock is not null
       and (p.stock_refilled_at is null or p.stock_refilled_at <= ${placedAt.toISOString()}::timestamptz)`);
+  return rowCount ?? 0;
 }
 
 /** Pending → Completed: sets completedAt and records complete_order. */

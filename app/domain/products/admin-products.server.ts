@@ -10,6 +10,7 @@ import { AppError } from "~/lib/errors";
 import { randomId } from "~/lib/ids";
 import type { Logger } from "~/lib/logger.server";
 import { planLimitMessage, PRODUCT_MESSAGES, STOCK_MESSAGES, type ProductForm } from "./product-form";
+import { notifyRestocked } from "./restock.server";
 import { hasStock } from "./stock";
 import { inTransaction } from "~/db/after-commit.server";
 
@@ -167,6 +168,7 @@ export async function updateProduct(
       })
       .where(and(eq(products.storeId, storeId), eq(products.id, productId)))
       .returning();
+    await notifyRestocked(tx, [storeId]);
     return { product: product!, replacedImage: current.imageKey !== imageKey ? current.imageKey : null };
   });
   if (replacedImage) await deleteImage(deps.storage, replacedImage, deps.logger);
@@ -193,6 +195,8 @@ export async function setProductAvailability(
       .update(products)
       .set({ available })
       .where(and(eq(products.storeId, storeId), eq(products.id, productId)));
+    // Shown again with stock: whoever asked while it was sold out hears of it now.
+    if (available) await notifyRestocked(tx, [storeId]);
   });
 }
 

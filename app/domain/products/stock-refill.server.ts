@@ -7,12 +7,14 @@
  * runs it too, in its own transaction, so no order meets yesterday's stock.
  */
 import { sql } from "drizzle-orm";
+import { inTransaction } from "~/db/after-commit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { products, storeSettings } from "~/db/schema";
 import { defineJob, NO_PAYLOAD } from "~/domain/jobs/define-job.server";
 import { enqueue } from "~/domain/jobs/jobs.server";
 import type { OpeningHours } from "~/domain/stores/opening-hours";
 import type { Logger } from "~/lib/logger.server";
+import { notifyRestocked } from "./restock.server";
 import { lastRefillTime, nextRefillTime } from "./stock";
 
 export const STOCK_REFILL_JOB = "stock.refill";
@@ -37,6 +39,8 @@ export async function refillStock(
       as due(store_id, last_refill)
     where p.store_id = due.store_id and p.daily_stock is not null
       and (p.stock_refilled_at is null or p.stock_refilled_at < due.last_refill)`);
+  // Stock is back: whoever asked to be told hears of it with this commit (docs/decisions/030).
+  if (rowCount) await notifyRestocked(db, [...new Set(due.map((store) => store.storeId))]);
   return rowCount ?? 0;
 }
 
@@ -62,7 +66,8 @@ export async function refillDailyStock(db: Database, now = new Date()) {
     const upcoming = nextRefillTime(hours, now, store.timeZone);
     if (upcoming && (!next || upcoming < next)) next = upcoming;
   }
-  return { refilled: await refillStock(db, due), next };
+  // One transaction: the refill and the messages it owes commit together.
+  return { refilled: await inTransaction(db, (tx) => refillStock(tx, due)), next };
 }
 
 /** The next run: the next opening of a store with daily stock, or the next full hour if sooner. */

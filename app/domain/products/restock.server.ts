@@ -1,0 +1,158 @@
+/**
+ * "Avísame cuando haya" (docs/decisions/030): requests to be told once when a sold-out product is
+ * back, kept in `restock_requests` until then. Whatever brings stock back — the owner's edit, the
+ * daily refill, a cancelled order's units — calls `notifyRestocked` in its own transaction: the
+ * requests of the products now available are deleted and their e-mails queued in the mail outbox,
+ * so the messages leave with the stock's commit and never without it, once each.
+ */
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import type { Executor } from "~/db/client.server";
+import { products, restockRequests, storeSettings } from "~/db/schema";
+import { restockMail } from "~/domain/mail/mail-text";
+import { queueMail } from "~/domain/mail/mail.server";
+import { enforce } from "~/domain/rate-limit/rate-limit.server";
+import { productPath } from "~/domain/share/share-links";
+import { findStore } from "~/domain/stores/store.server";
+import { AppError } from "~/lib/errors";
+import { randomId } from "~/lib/ids";
+import { RESTOCK_WORDS, type RestockForm } from "./restock";
+import { hasStock, stockBadge } from "./stock";
+
+export type RestockRequestInput = { storeId: string; form: RestockForm; clientIp: string; origin: string };
+
+/**
+ * Keeps a shopper's request for a sold-out product of an open store. Counted against the address's
+ * limit first, whatever the product, so the endpoint cannot be used to probe the catalogue fast.
+ * The same e-mail for the same product is one request: asking again answers as the first time but
+ * hands out no cancel link (whoever asks again may not own the address).
+ */
+export async function requestRestock(db: Executor, { storeId, form, clientIp, origin }: RestockRequestInput) {
+  await enforce(db, [{ name: "restockPerAddress", subject: clientIp }], RESTOCK_WORDS.tooMany);
+  const store = await findStore(db, storeId);
+  if (!store) throw new AppError("NOT_FOUND", RESTOCK_WORDS.notFound);
+  const [product] = await db
+    .select({
+      unit: products.unit,
+      quantityStep: products.quantityStep,
+      minQuantity: products.minQuantity,
+      stock: products.stock,
+      lowStockThreshold: products.lowStockThreshold,
+    })
+    .from(products)
+    .where(and(eq(products.storeId, storeId), eq(products.id, form.productId), eq(products.available, true)));
+  if (!product) throw new AppError("NOT_FOUND", RESTOCK_WORDS.notFound);
+  if (!hasStock(store.licence.tier) || !stockBadge(product)?.soldOut) {
+    throw new AppError("UNAVAILABLE", RESTOCK_WORDS.notSoldOut);
+  }
+  const [created] = await db
+    .insert(restockRequests)
+    .values({ storeId, productId: form.productId, address: form.email, token: randomId(32), origin })
+    .onConflictDoNothing()
+    .returning({ token: restockRequests.token });
+  return { token: created?.token ?? null };
+}
+
+type Waiting = {
+  id: number;
+  address: string;
+  origin: string;
+  storeId: string;
+  productId: string;
+  productName: string;
+  storeName: string;
+  unit: (typeof products.$inferSelect)["unit"];
+  quantityStep: number | null;
+  minQuantity: number | null;
+  stock: number | null;
+};
+
+/**
+ * In the transaction that gave stock back to some of these stores' products: the requests of the
+ * products no longer sold out are deleted and one e-mail per request queued. The delete decides:
+ * two transactions that both see a request send it once, since the second deletes nothing.
+ * Answers how many messages were queued.
+ */
+export async function notifyRestocked(tx: Executor, storeIds: string[]): Promise<number> {
+  if (storeIds.length === 0) return 0;
+  const waiting: Waiting[] = await tx
+    .select({
+      id: restockRequests.id,
+      address: restockRequests.address,
+      origin: restockRequests.origin,
+      storeId: products.storeId,
+      productId: products.id,
+      productName: products.name,
+      storeName: sql<string>`coalesce(nullif(${storeSettings.displayName}, ''), ${products.storeId})`,
+      unit: products.unit,
+      quantityStep: products.quantityStep,
+      minQuantity: products.minQuantity,
+      stock: products.stock,
+    })
+    .from(restockRequests)
+    .innerJoin(
+      products,
+      and(eq(products.storeId, restockRequests.storeId), eq(products.id, restockRequests.productId)),
+    )
+    .innerJoin(storeSettings, eq(storeSettings.storeId, restockRequests.storeId))
+    .where(and(inArray(restockRequests.storeId, storeIds), eq(products.available, true)));
+  const back = waiting.filter((request) => !stockBadge({ ...request, lowStockThreshold: null })?.soldOut);
+  if (back.length === 0) return 0;
+  const deleted = await tx
+    .delete(restockRequests)
+    .where(
+      inArray(
+        restockRequests.id,
+        back.map((request) => request.id),
+      ),
+    )
+    .returning({ id: restockRequests.id });
+  const sent = new Set(deleted.map((row) => row.id));
+  for (const request of back.filter((request) => sent.has(request.id))) {
+    await queueMail(
+      tx,
+      restockMail({
+        to: request.address,
+        storeName: request.storeName,
+        productName: request.productName,
+        url: `${request.origin}${productPath(request.storeId, request.productId)}`,
+      }),
+    );
+  }
+  return sent.size;
+}
+
+/** The request behind a cancel link, for the page that asks before cancelling; null when gone. */
+export async function findRestockRequest(db: Executor, token: string) {
+  const [request] = await db
+    .select({
+      productName: products.name,
+      storeName: sql<string>`coalesce(nullif(${storeSettings.displayName}, ''), ${products.storeId})`,
+    })
+    .from(restockRequests)
+    .innerJoin(
+      products,
+      and(eq(products.storeId, restockRequests.storeId), eq(products.id, restockRequests.productId)),
+    )
+    .innerJoin(storeSettings, eq(storeSettings.storeId, restockRequests.storeId))
+    .where(eq(restockRequests.token, token));
+  return request ?? null;
+}
+
+/** Forgets the request of a cancel link; false when it was already gone (cancelled or sent). */
+export async function cancelRestockRequest(db: Executor, token: string) {
+  const deleted = await db
+    .delete(restockRequests)
+    .where(eq(restockRequests.token, token))
+    .returning({ id: restockRequests.id });
+  return deleted.length > 0;
+}
+
+/** For the owner's product list: how many shoppers wait for each product of the store. */
+export async function waitingByProduct(db: Executor, storeId: string): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ productId: restockRequests.productId, waiting: count() })
+    .from(restockRequests)
+    .where(eq(restockRequests.storeId, storeId))
+    .groupBy(restockRequests.productId);
+  return Object.fromEntries(rows.map((row) => [row.productId, row.waiting]));
+}
