@@ -16,6 +16,7 @@ export default [
   route("i/cuenta/exportar", "routes/account/export.ts"),
   route("i/cuenta/cerrar-tienda", "routes/account/close-store.ts"),
   route("i/tienda-cerrada", "routes/store-closed.tsx"),
+  route("i/avisame/baja/:token", "routes/restock-cancel.tsx"),
   route("i/admin/order-email", "routes/admin/order-email.ts"),
   route("i/admin", "routes/admin.tsx"),
   route("i/admin/settings", "routes/admin/settings.ts"),

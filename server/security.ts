@@ -50,7 +50,7 @@ const STREAMED_BODIES = new Set(["/i/admin/upload"]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Pages (and their `.data` requests) that show one person's data: never kept by a shared cache. */
 const PRIVATE_PATH =
-  /^\/(i\/admin|i\/super-admin|i\/login|i\/signup|i\/cuenta|i\/olvide-contrasena|i\/restablecer\/|i\/reclamar\/|s\/[^/]+\/pedido\/)/;
+  /^\/(i\/admin|i\/super-admin|i\/login|i\/signup|i\/cuenta|i\/olvide-contrasena|i\/restablecer\/|i\/reclamar\/|i\/avisame\/|s\/[^/]+\/pedido\/)/;
 
 /**
  * The headers every answer carries. On a store's own domain HSTS covers that host alone: the

@@ -1,6 +1,6 @@
 /**
  * The storefront's JSON endpoint, `POST /s/<storeId>/api`, one named intent per request: the
- * shopper's order, the order look-up and the page-view beacon. Public (shoppers have no account):
+ * shopper's order, the order look-up, the page-view beacon and "Avísame cuando haya". Public (shoppers have no account):
  * no guard; every intent is scoped to the store in the URL. Answers are the one form-result shape
  * (app/lib/form-result.ts).
  *
@@ -17,9 +17,12 @@ import { placedOnThisDevice, placingDeviceCookie } from "~/domain/orders/order-d
 import { withoutStreetAddress } from "~/domain/orders/order-privacy";
 import { ORDER_MESSAGES, parseOrderForm } from "~/domain/orders/order-form";
 import { placeOrder } from "~/domain/orders/place-order/index.server";
+import { RESTOCK_WORDS, RestockFormSchema, restockCancelPath } from "~/domain/products/restock";
+import { requestRestock } from "~/domain/products/restock.server";
 import { findStore } from "~/domain/stores/store.server";
 import { isValidStoreId } from "~/domain/stores/store-id";
 import type { AppServices } from "~/lib/context.server";
+import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { errorAnswer, type ErrorResponseOptions } from "~/lib/http-errors.server";
 import type { Logger } from "~/lib/logger.server";
 import { ordersPlaced } from "~/lib/metrics.server";
@@ -28,6 +31,7 @@ const RequestSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("place-order"), form: z.unknown() }),
   z.object({ intent: z.literal("lookup-order"), number: z.string() }),
   z.object({ intent: z.literal("view") }),
+  z.object({ intent: z.literal("restock-notice"), form: z.unknown() }),
 ]);
 
 export const STOREFRONT_API_PATH = "/s/:storeId/api";
@@ -71,6 +75,21 @@ export function storefrontApi({ db, env }: Pick<AppServices, "db" | "env">): Req
             return { ok: true as const, order: here ? order : withoutStreetAddress(order) };
           },
         );
+      case "restock-notice": {
+        const form = RestockFormSchema.safeParse(input.form);
+        if (!form.success) {
+          return sendJson(res, 400, invalidForm(RESTOCK_WORDS.failure, fieldErrors(form.error)));
+        }
+        return answering(
+          res,
+          { logger, fallback: RESTOCK_WORDS.failure, logLine: "restock request failed" },
+          async () => {
+            const origin = env.publicOrigin;
+            const { token } = await requestRestock(db, { storeId, form: form.data, clientIp, origin });
+            return { ok: true as const, cancelPath: token ? restockCancelPath(token) : null };
+          },
+        );
+      }
       case "place-order": {
         const form = parseOrderForm(input.form);
         if (!form.success) {

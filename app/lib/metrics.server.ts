@@ -67,6 +67,7 @@ const TOKEN_ROUTES: RegExp[] = [
   /^\/i\/restablecer\/[^/]+$/,
   /^\/i\/reclamar\/[^/]+$/,
   /^\/i\/cuenta\/correo\/[^/]+$/,
+  /^\/i\/avisame\/baja\/[^/]+$/,
 ];
 
 /** A request path with any e-mailed token replaced, so that logs never hold a working link. */

@@ -7,6 +7,7 @@ describe("e-mailed tokens in logs", () => {
     expect(redactTokens("/i/reclamar/abc.data?x=1")).toBe("/i/reclamar/….data?x=1");
     expect(redactTokens("/i/cuenta/correo/abc")).toBe("/i/cuenta/correo/…");
     expect(redactTokens("/i/cuenta/correo")).toBe("/i/cuenta/correo");
+    expect(redactTokens("/i/avisame/baja/abc_123")).toBe("/i/avisame/baja/…");
     expect(redactTokens("/panaderia?x=1")).toBe("/panaderia?x=1");
   });
 });

@@ -1,6 +1,7 @@
 import type { OrderFieldErrors, OrderFormInput } from "~/domain/orders/order-form";
 import { ORDER_MESSAGES } from "~/domain/orders/order-messages";
 import type { OrderSummary } from "~/domain/orders/order-summary";
+import { RESTOCK_WORDS } from "~/domain/products/restock";
 
 /**
  * The browser side of `/s/<storeId>/api` (server/storefront-api.ts). Plain fetch and JSON:
@@ -58,4 +59,11 @@ export function sendViewBeacon(storeId: string) {
     body,
     keepalive: true,
   }).catch(() => {});
+}
+
+export type RestockResponse =
+  { ok: true; cancelPath: string | null } | { ok: false; message: string; fieldErrors?: { email?: string } };
+
+export function postRestockNotice(storeId: string, form: { productId: string; email: string }) {
+  return post<RestockResponse>(storeId, { intent: "restock-notice", form }, RESTOCK_WORDS.failure);
 }
