@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { imageSources } from "~/domain/images/image-urls";
 import { formatMoney } from "~/domain/orders/money";
+import { RESTOCK_WORDS } from "~/domain/products/restock";
 import { STOCK_WORDS } from "~/domain/products/stock";
 import { ALL_CATEGORIES, filterCatalogue } from "~/domain/storefront/catalogue-filter";
 import type { StorefrontProduct } from "~/domain/storefront/catalogue.server";
 import { ProductImage } from "./product-image";
+import { RestockDialog } from "./restock-dialog";
 
 export const ADDED_FEEDBACK_MS = 600;
 /** Products in the first screenful load their photos at once; the rest lazily. */
@@ -14,6 +16,7 @@ const EAGER_IMAGES = 2;
 export type SharedProduct = { productId: string; found: boolean };
 
 type Props = {
+  storeId: string;
   products: StorefrontProduct[];
   shared?: SharedProduct | null;
   categories: string[];
@@ -22,10 +25,11 @@ type Props = {
   ready: boolean;
 };
 
-export function ProductCatalogue({ products, shared = null, categories, onAdd, ready }: Props) {
+export function ProductCatalogue({ storeId, products, shared = null, categories, onAdd, ready }: Props) {
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState(ALL_CATEGORIES);
   const [enlarged, setEnlarged] = useState<StorefrontProduct | null>(null);
+  const [awaited, setAwaited] = useState<StorefrontProduct | null>(null);
   const sharedId = shared?.found ? shared.productId : null;
   const visible = sharedFirst(filterCatalogue(products, { query, category }), sharedId);
 
@@ -80,12 +84,14 @@ export function ProductCatalogue({ products, shared = null, categories, onAdd, r
                 onAdd={onAdd}
                 ready={ready}
                 onEnlarge={() => setEnlarged(product)}
+                onNotify={() => setAwaited(product)}
               />
             </li>
           ))}
         </ul>
       )}
       <ImageDialog product={enlarged} onClose={() => setEnlarged(null)} />
+      <RestockDialog storeId={storeId} product={awaited} onClose={() => setAwaited(null)} />
     </>
   );
 }
@@ -104,6 +110,7 @@ function ProductCard({
   onAdd,
   ready,
   onEnlarge,
+  onNotify,
 }: {
   product: StorefrontProduct;
   highlighted: boolean;
@@ -111,6 +118,7 @@ function ProductCard({
   onAdd: Props["onAdd"];
   ready: boolean;
   onEnlarge: () => void;
+  onNotify: () => void;
 }) {
   const [variation, setVariation] = useState(product.variations[0] ?? "");
   const [added, setAdded] = useState(false);
@@ -171,10 +179,20 @@ function ProductCard({
         </p>
         {product.stock?.left ? <p className="-mt-1 text-sm font-semibold">{product.stock.left}</p> : null}
         {product.stock?.soldOut ? (
-          // Sold out stays on the page, with nothing to press: the order would be refused anyway.
-          <p className="rounded-lg border-2 border-current px-4 py-2 text-center font-semibold">
-            {STOCK_WORDS.soldOut}
-          </p>
+          // Sold out stays on the page, with nothing to add: the order would be refused anyway.
+          <>
+            <p className="rounded-lg border-2 border-current px-4 py-2 text-center font-semibold">
+              {STOCK_WORDS.soldOut}
+            </p>
+            <button
+              type="button"
+              disabled={!ready}
+              onClick={onNotify}
+              className="rounded-lg border-2 border-[var(--store-primary)] bg-white px-4 py-2.5 font-semibold text-stone-900 hover:brightness-95 disabled:opacity-70"
+            >
+              {RESTOCK_WORDS.button}
+            </button>
+          </>
         ) : (
           <button
             type="button"

@@ -68,6 +68,7 @@ export function StorefrontApp({ store, products, shared = null, platformOrigin =
         >
           <h2 className="sr-only">Productos</h2>
           <ProductCatalogue
+            storeId={store.id}
             products={products}
             shared={shared}
             categories={store.categories}

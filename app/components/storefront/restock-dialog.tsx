@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from "react";
+import { FieldFrame } from "~/components/field";
+import { RESTOCK_WORDS, RestockFormSchema } from "~/domain/products/restock";
+import type { StorefrontProduct } from "~/domain/storefront/catalogue.server";
+import { postRestockNotice } from "./storefront-api";
+
+type Outcome = { ok: true; email: string; cancelPath: string | null } | { ok: false; message: string };
+
+/**
+ * "Avísame cuando haya" on a sold-out product (docs/decisions/030): a modal <dialog> (Esc and the
+ * close button close it, focus stays inside it) with one e-mail field. No account: the address is
+ * checked here with the server's schema and words, and kept by the storefront endpoint.
+ */
+export function RestockDialog({
+  storeId,
+  product,
+  onClose,
+}: {
+  storeId: string;
+  product: StorefrontProduct | null;
+  onClose: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (product && !element.open) {
+      setEmail("");
+      setError(undefined);
+      setOutcome(null);
+      element.showModal();
+    }
+    if (!product && element.open) element.close();
+  }, [product]);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!product || sending) return;
+    const parsed = RestockFormSchema.safeParse({ productId: product.id, email });
+    if (!parsed.success) {
+      setError(RESTOCK_WORDS.email);
+      event.currentTarget.querySelector<HTMLInputElement>("input[type=email]")?.focus();
+      return;
+    }
+    setError(undefined);
+    setSending(true);
+    const answer = await postRestockNotice(storeId, parsed.data);
+    setSending(false);
+    if (answer.ok) return setOutcome({ ok: true, email: parsed.data.email, cancelPath: answer.cancelPath });
+    const fieldError = "fieldErrors" in answer ? answer.fieldErrors?.email : undefined;
+    if (fieldError) return setError(fieldError);
+    setOutcome({ ok: false, message: answer.message });
+  }
+
+  const titleId = "sf-restock-title";
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      className="m-auto w-[min(92vw,28rem)] rounded-xl bg-white p-5 text-stone-900 backdrop:bg-[rgb(0_0_0/0.6)]"
+    >
+      {product ? (
+        <div className="space-y-4">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {RESTOCK_WORDS.title(product.name)}
+          </h2>
+          {outcome?.ok ? (
+            <div className="space-y-3">
+              <p role="status" className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-900">
+                {RESTOCK_WORDS.done(outcome.email)}
+              </p>
+              {outcome.cancelPath ? (
+                <a href={outcome.cancelPath} className="block text-sm underline">
+                  {RESTOCK_WORDS.cancelLink}
+                </a>
+              ) : null}
+            </div>
+          ) : (
+            <form noValidate onSubmit={submit} className="space-y-4">
+              <p className="text-sm">{RESTOCK_WORDS.explanation}</p>
+              <FieldFrame
+                label={RESTOCK_WORDS.emailLabel}
+                error={error}
+                control={(aria) => (
+                  <input
+                    {...aria}
+                    type="email"
+                    name="email"
+                    autoComplete="email"
+                    inputMode="email"
+                    value={email}
+                    onChange={(event) => setEmail(event.currentTarget.value)}
+                    className="block w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 text-base aria-[invalid]:border-red-600"
+                  />
+                )}
+              />
+              {outcome && !outcome.ok ? (
+                <p role="alert" className="text-sm font-medium text-red-700">
+                  {outcome.message}
+                </p>
+              ) : null}
+              <button
+                type="submit"
+                disabled={sending}
+                className="w-full rounded-lg bg-[var(--store-primary)] px-4 py-2.5 font-semibold text-[var(--store-on-primary)] disabled:opacity-70"
+              >
+                {sending ? RESTOCK_WORDS.sending : RESTOCK_WORDS.send}
+              </button>
+            </form>
+          )}
+          <button
+            type="button"
+            onClick={() => dialog.current?.close()}
+            className="w-full rounded-lg border border-stone-400 px-4 py-2.5 font-semibold"
+          >
+            {RESTOCK_WORDS.close}
+          </button>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
