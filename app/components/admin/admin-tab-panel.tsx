@@ -72,6 +72,7 @@ export function AdminTabPanel({
           limit={panel.limit}
           categories={panel.categories}
           stock={panel.stock}
+          waiting={panel.waiting}
           store={store}
         />
       );

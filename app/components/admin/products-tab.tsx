@@ -5,6 +5,7 @@ import { formatMoney } from "~/domain/orders/money";
 import { ActionMessage } from "~/components/action-message";
 import { useFormAction } from "~/components/forms/use-form-action";
 import { PRODUCT_MESSAGES } from "~/domain/products/product-form";
+import { RESTOCK_WORDS } from "~/domain/products/restock";
 import { STOCK_WORDS, stockBadge } from "~/domain/products/stock";
 import { ProductDialog } from "./product-dialog";
 import { ShareButton } from "./share-button";
@@ -18,6 +19,7 @@ export function ProductsTab({
   limit,
   categories,
   stock,
+  waiting,
   store,
 }: {
   products: Product[];
@@ -26,6 +28,8 @@ export function ProductsTab({
   categories: string[];
   /** The plan has stock (Negocio, Pro). */
   stock: boolean;
+  /** Shoppers waiting for "Avísame cuando haya", by product id. */
+  waiting: Record<string, number>;
   store: { address: string; displayName: string };
 }) {
   // "new" opens the add dialog; a product id opens its edit dialog.
@@ -62,6 +66,7 @@ export function ProductsTab({
               product={product}
               store={store}
               stock={stock}
+              waiting={waiting[product.id] ?? 0}
               onEdit={() => open({ mode: "edit", product })}
             />
           ))}
@@ -85,11 +90,13 @@ function ProductCard({
   product,
   store,
   stock,
+  waiting,
   onEdit,
 }: {
   product: Product;
   store: { address: string; displayName: string };
   stock: boolean;
+  waiting: number;
   onEdit: () => void;
 }) {
   const badge = stock ? stockBadge(product) : null;
@@ -131,6 +138,9 @@ function ProductCard({
             <p className={`text-sm font-semibold ${badge.soldOut ? "text-red-700" : "text-amber-800"}`}>
               {badge.soldOut ? STOCK_WORDS.soldOut : badge.left}
             </p>
+          ) : null}
+          {badge?.soldOut && waiting > 0 ? (
+            <p className="text-sm font-semibold text-stone-800">{RESTOCK_WORDS.waiting(waiting)}</p>
           ) : null}
           {product.category ? <p className="text-xs text-stone-600">{product.category}</p> : null}
           {product.variations.length > 0 ? (
