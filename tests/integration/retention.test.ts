@@ -9,7 +9,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { connectDatabase } from "~/db/client.server";
-import { createOwner, createStore } from "~/db/factories.server";
+import { createOwner, createProduct, createStore } from "~/db/factories.server";
 import {
   analyticsEvents,
   authSession,
@@ -18,6 +18,7 @@ import {
   orderChanges,
   pageViewDays,
   rateLimitHits,
+  restockRequests,
   storeClaims,
 } from "~/db/schema";
 import { rollUpPageViews } from "~/domain/analytics/page-view-days.server";
@@ -49,6 +50,7 @@ describe("retention windows", () => {
   it("deletes every kind of row past its window and keeps the rows inside it", async () => {
     const store = await createStore(db, {});
     const owner = await createOwner(db);
+    const product = await createProduct(db, store.id, { stock: 0 });
     const sides = ["past", "inside"] as const;
     for (const side of sides) {
       await db.insert(jobs).values([
@@ -84,6 +86,14 @@ describe("retention windows", () => {
         expiresAt: ago(RETENTION.expiredClaims, side),
       });
       await db.insert(rateLimitHits).values({ key: `login:${side}`, at: ago(RETENTION.rateLimitHits, side) });
+      await db.insert(restockRequests).values({
+        storeId: store.id,
+        productId: product.id,
+        address: `${side}@example.com`,
+        token: `restock-${side}`,
+        origin: "http://localhost:3000",
+        createdAt: ago(RETENTION.restockRequests, side),
+      });
     }
     // A job done a year ago but still running is not "done": it has no done_at, and stays.
     await db.insert(jobs).values({ kind: "push.send", key: "due", runAt: ago(365, "past") });
@@ -105,8 +115,12 @@ describe("retention windows", () => {
       auth_verification: 1,
       store_claims: 1,
       rate_limit_hits: 1,
+      restock_requests: 1,
       mail_files: 1,
     });
+    expect(await db.select({ token: restockRequests.token }).from(restockRequests)).toEqual([
+      { token: "restock-inside" },
+    ]);
     const keys = async (query: Promise<{ key: string | null }[]>) =>
       (await query).map((row) => row.key).sort();
     expect(await keys(db.select({ key: jobs.key }).from(jobs))).toEqual([

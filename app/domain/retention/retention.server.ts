@@ -38,6 +38,11 @@ export const RETENTION = {
   expiredClaims: 30,
   /** Rate-limit hits: every limit's window is an hour at most. */
   rateLimitHits: 1,
+  /**
+   * "Avísame cuando haya" requests whose product never came back: a shopper who asked three months
+   * ago no longer expects the message (docs/decisions/030).
+   */
+  restockRequests: 90,
   /** E-mails written to DATA_DIR/mail when no SMTP server is configured. */
   mailFiles: 30,
 } as const;
@@ -93,6 +98,7 @@ export async function runRetention(
     ["auth_verification", "id", sql`expires_at < ${before(now, RETENTION.expiredTokens)}`],
     ["store_claims", "token_hash", sql`expires_at < ${before(now, RETENTION.expiredClaims)}`],
     ["rate_limit_hits", "id", sql`at < ${before(now, RETENTION.rateLimitHits)}`],
+    ["restock_requests", "id", sql`created_at < ${before(now, RETENTION.restockRequests)}`],
   ];
   const counts: Record<string, number> = {};
   for (const [table, key, past] of windows) counts[table] = await deleteInBatches(db, table, key, past);
