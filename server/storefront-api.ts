@@ -86,7 +86,8 @@ export function storefrontApi({ db, env }: Pick<AppServices, "db" | "env">): Req
           async () => {
             const origin = env.publicOrigin;
             const { token } = await requestRestock(db, { storeId, form: form.data, clientIp, origin });
-            return { ok: true as const, cancelPath: token ? restockCancelPath(token) : null };
+            // On the platform's address: a store's own domain serves only the store's pages.
+            return { ok: true as const, cancelUrl: token ? `${origin}${restockCancelPath(token)}` : null };
           },
         );
       }

@@ -92,13 +92,13 @@ describe("asking for Avísame over the storefront endpoint", () => {
     const [ana, beto] = [email(), email()];
     const first = await ask(store.id, { productId: concha.id, email: ` ${ana.toUpperCase()} ` });
     expect(first.status).toBe(200);
-    const answer = (await first.json()) as { ok: true; cancelPath: string };
-    expect(answer.cancelPath).toMatch(/^\/i\/avisame\/baja\/[\w-]{32}$/);
+    const answer = (await first.json()) as { ok: true; cancelUrl: string };
+    expect(answer.cancelUrl).toMatch(new RegExp(`^${running.server.url}/i/avisame/baja/[\\w-]{32}$`));
     expect((await ask(store.id, { productId: concha.id, email: beto })).status).toBe(200);
     // Asking again answers alike, but gives a stranger who typed Ana's address no cancel link.
     const again = await ask(store.id, { productId: concha.id, email: ana });
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ ok: true, cancelPath: null });
+    expect(await again.json()).toEqual({ ok: true, cancelUrl: null });
     expect((await requestsFor(concha.id)).map((row) => row.address).sort()).toEqual([ana, beto].sort());
 
     // The owner types a new count in the product's dialog.
@@ -177,10 +177,10 @@ describe("asking for Avísame over the storefront endpoint", () => {
   it("the cancel link asks first, then forgets the request, and stock coming back writes to no one", async () => {
     const { store, concha } = await bakery();
     const eva = email();
-    const { cancelPath } = (await (await ask(store.id, { productId: concha.id, email: eva })).json()) as {
-      cancelPath: string;
+    const { cancelUrl } = (await (await ask(store.id, { productId: concha.id, email: eva })).json()) as {
+      cancelUrl: string;
     };
-    const page = await fetch(`${running.server.url}${cancelPath}`);
+    const page = await fetch(cancelUrl);
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toMatch(/private|no-store/);
     const html = await page.text();
@@ -189,7 +189,7 @@ describe("asking for Avísame over the storefront endpoint", () => {
     expect(await requestsFor(concha.id)).toHaveLength(1);
 
     const cancel = () =>
-      fetch(`${running.server.url}${cancelPath}`, {
+      fetch(cancelUrl, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
         body: "",

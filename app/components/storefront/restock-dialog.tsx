@@ -4,7 +4,7 @@ import { RESTOCK_WORDS, RestockFormSchema } from "~/domain/products/restock";
 import type { StorefrontProduct } from "~/domain/storefront/catalogue.server";
 import { postRestockNotice } from "./storefront-api";
 
-type Outcome = { ok: true; email: string; cancelPath: string | null } | { ok: false; message: string };
+type Outcome = { ok: true; email: string; cancelUrl: string | null } | { ok: false; message: string };
 
 /**
  * "Avísame cuando haya" on a sold-out product (docs/decisions/030): a modal <dialog> (Esc and the
@@ -51,7 +51,7 @@ export function RestockDialog({
     setSending(true);
     const answer = await postRestockNotice(storeId, parsed.data);
     setSending(false);
-    if (answer.ok) return setOutcome({ ok: true, email: parsed.data.email, cancelPath: answer.cancelPath });
+    if (answer.ok) return setOutcome({ ok: true, email: parsed.data.email, cancelUrl: answer.cancelUrl });
     const fieldError = "fieldErrors" in answer ? answer.fieldErrors?.email : undefined;
     if (fieldError) return setError(fieldError);
     setOutcome({ ok: false, message: answer.message });
@@ -75,8 +75,8 @@ export function RestockDialog({
               <p role="status" className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-900">
                 {RESTOCK_WORDS.done(outcome.email)}
               </p>
-              {outcome.cancelPath ? (
-                <a href={outcome.cancelPath} className="block text-sm underline">
+              {outcome.cancelUrl ? (
+                <a href={outcome.cancelUrl} className="block text-sm underline">
                   {RESTOCK_WORDS.cancelLink}
                 </a>
               ) : null}

@@ -62,7 +62,7 @@ export function sendViewBeacon(storeId: string) {
 }
 
 export type RestockResponse =
-  { ok: true; cancelPath: string | null } | { ok: false; message: string; fieldErrors?: { email?: string } };
+  { ok: true; cancelUrl: string | null } | { ok: false; message: string; fieldErrors?: { email?: string } };
 
 export function postRestockNotice(storeId: string, form: { productId: string; email: string }) {
   return post<RestockResponse>(storeId, { intent: "restock-notice", form }, RESTOCK_WORDS.failure);
