@@ -6,6 +6,7 @@
  * so the messages leave with the stock's commit and never without it, once each.
  */
 import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { inTransaction } from "~/db/after-commit.server";
 import type { Executor } from "~/db/client.server";
 import { products, restockRequests, storeSettings } from "~/db/schema";
 import { restockMail } from "~/domain/mail/mail-text";
@@ -30,26 +31,34 @@ export async function requestRestock(db: Executor, { storeId, form, clientIp, or
   await enforce(db, [{ name: "restockPerAddress", subject: clientIp }], RESTOCK_WORDS.tooMany);
   const store = await findStore(db, storeId);
   if (!store) throw new AppError("NOT_FOUND", RESTOCK_WORDS.notFound);
-  const [product] = await db
-    .select({
-      unit: products.unit,
-      quantityStep: products.quantityStep,
-      minQuantity: products.minQuantity,
-      stock: products.stock,
-      lowStockThreshold: products.lowStockThreshold,
-    })
-    .from(products)
-    .where(and(eq(products.storeId, storeId), eq(products.id, form.productId), eq(products.available, true)));
-  if (!product) throw new AppError("NOT_FOUND", RESTOCK_WORDS.notFound);
-  if (!hasStock(store.licence.tier) || !stockBadge(product)?.soldOut) {
-    throw new AppError("UNAVAILABLE", RESTOCK_WORDS.notSoldOut);
-  }
-  const [created] = await db
-    .insert(restockRequests)
-    .values({ storeId, productId: form.productId, address: form.email, token: randomId(32), origin })
-    .onConflictDoNothing()
-    .returning({ token: restockRequests.token });
-  return { token: created?.token ?? null };
+  // The product's row is held (FOR SHARE) until the request is written: stock coming back meanwhile
+  // waits for this commit, and its notifyRestocked then sees the request. Without it a restock
+  // between the check and the insert would leave the request waiting for the next one.
+  return inTransaction(db, async (tx) => {
+    const [product] = await tx
+      .select({
+        unit: products.unit,
+        quantityStep: products.quantityStep,
+        minQuantity: products.minQuantity,
+        stock: products.stock,
+        lowStockThreshold: products.lowStockThreshold,
+      })
+      .from(products)
+      .where(
+        and(eq(products.storeId, storeId), eq(products.id, form.productId), eq(products.available, true)),
+      )
+      .for("share");
+    if (!product) throw new AppError("NOT_FOUND", RESTOCK_WORDS.notFound);
+    if (!hasStock(store.licence.tier) || !stockBadge(product)?.soldOut) {
+      throw new AppError("UNAVAILABLE", RESTOCK_WORDS.notSoldOut);
+    }
+    const [created] = await tx
+      .insert(restockRequests)
+      .values({ storeId, productId: form.productId, address: form.email, token: randomId(32), origin })
+      .onConflictDoNothing()
+      .returning({ token: restockRequests.token });
+    return { token: created?.token ?? null };
+  });
 }
 
 type Waiting = {
