@@ -1,6 +1,6 @@
 /**
  * Stock as a shopper and an owner meet it, on a phone: a sold-out product stays on the page as
- * "Agotado" with nothing to press, "Quedan N" under the owner's threshold, the order's refusal
+ * "Agotado" with nothing to add, "Quedan N" under the owner's threshold, the order's refusal
  * said in the cart, and the owner setting stock in the product dialog.
  */
 import { and, eq } from "drizzle-orm";
