@@ -112,7 +112,7 @@ describe("asking for Avísame over the storefront endpoint", () => {
           intent: "update",
           productId: concha.id,
           name: "Concha de vainilla",
-          description: "",
+          description: "Pan dulce",
           price: "14",
           unit: "pieza",
           stock,
