@@ -143,7 +143,7 @@ describe("retention windows", () => {
 
     // A second run finds nothing more to delete.
     expect(Object.values((await runRetention(db, { now: NOW, mailDirectory: mail })).deleted)).toEqual(
-      Array(8).fill(0),
+      Array(9).fill(0),
     );
   });
 
