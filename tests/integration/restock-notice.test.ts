@@ -5,6 +5,7 @@
  * per-address limit under 50 simultaneous requests, and the refusals.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { inTransaction } from "~/db/after-commit.server";
 import { afterAll, describe, expect, it } from "vitest";
 import { createOwner, createProduct, createStore, type CreateStoreInput } from "~/db/factories.server";
 import { products, restockRequests } from "~/db/schema";
@@ -12,6 +13,7 @@ import { parseOrderForm } from "~/domain/orders/order-form";
 import { cancelOrder } from "~/domain/orders/owner-orders.server";
 import { placeOrder } from "~/domain/orders/place-order/index.server";
 import { RESTOCK_CANCEL_WORDS, RESTOCK_WORDS } from "~/domain/products/restock";
+import { notifyRestocked } from "~/domain/products/restock.server";
 import { refillDailyStock } from "~/domain/products/stock-refill.server";
 import { zonedTime, type OpeningHours } from "~/domain/stores/opening-hours";
 import { randomId } from "~/lib/ids";
@@ -172,6 +174,44 @@ describe("asking for Avísame over the storefront endpoint", () => {
     await refillDailyStock(db, zonedTime("2032-05-11", 8 * 60, MX));
     await smtp.waitFor(dora, /Ya hay Concha/);
     expect(await requestsFor(other.concha.id)).toEqual([]);
+  });
+
+  it("transactions answering the same restock at once queue one e-mail per request", async () => {
+    const { store, concha } = await bakery();
+    const addresses = [email(), email(), email()];
+    for (const address of addresses)
+      expect((await ask(store.id, { productId: concha.id, email: address })).status).toBe(200);
+    await setStock(store.id, concha.id, 10);
+    // The first holds its transaction open after answering; four more read the same requests
+    // meanwhile (its delete is not committed) and wait on its row locks; then it commits.
+    let answered!: () => void;
+    const firstAnswered = new Promise<void>((resolve) => (answered = resolve));
+    let commit!: () => void;
+    const mayCommit = new Promise<void>((resolve) => (commit = resolve));
+    const first = inTransaction(db, async (tx) => {
+      const count = await notifyRestocked(tx, [store.id]);
+      answered();
+      await mayCommit;
+      return count;
+    });
+    await firstAnswered;
+    const others = Array.from({ length: 4 }, () =>
+      inTransaction(db, (tx) => notifyRestocked(tx, [store.id])),
+    );
+    await expect
+      .poll(async () => {
+        const { rows } = await db.execute<{ n: number }>(
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return rows[0]!.n;
+      })
+      .toBe(4);
+    commit();
+    const queued = await Promise.all([first, ...others]);
+    expect(queued).toEqual([3, 0, 0, 0, 0]);
+    expect(await Promise.all(addresses.map(queuedTo))).toEqual([1, 1, 1]);
+    expect(await requestsFor(concha.id)).toEqual([]);
   });
 
   it("the cancel link asks first, then forgets the request, and stock coming back writes to no one", async () => {
