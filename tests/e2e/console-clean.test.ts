@@ -13,11 +13,24 @@ import { newPhonePage, signedInOwner, useBrowser, useE2eDatabase } from "../supp
 const browser = useBrowser();
 const db = useE2eDatabase();
 
-/** Every console error and uncaught exception of the page, as text. */
+/**
+ * An uploaded picture that another test file replaced or deleted while this page loaded: the
+ * files share the demo city with every store the factories make, so a page can name a picture
+ * that is gone a moment later. Our own code's errors are what this file is about.
+ */
+const isPictureGoneMeanwhile = (text: string, resource: string) =>
+  text.startsWith("Failed to load resource") &&
+  text.includes("404") &&
+  new URL(resource).pathname.startsWith("/media/");
+
+/** Every console error and uncaught exception of the page, as text, with the resource it names. */
 function consoleErrors(page: Page) {
   const errors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`${message.text()} (${page.url()})`);
+    if (message.type() !== "error") return;
+    const resource = message.location().url;
+    if (resource && isPictureGoneMeanwhile(message.text(), resource)) return;
+    errors.push(`${message.text()} (${resource || page.url()}, on ${page.url()})`);
   });
   page.on("pageerror", (error) => errors.push(`${error.message} (${page.url()})`));
   return errors;

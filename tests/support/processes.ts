@@ -42,13 +42,22 @@ export function processTestKit(prefix: string) {
 
 /** The embedded cluster as the server left it on disk: its postmaster pid, port and password. */
 export async function embeddedCluster(dataDir: string) {
-  const lines = (await readFile(path.join(dataDir, "postgres", "postmaster.pid"), "utf8")).split("\n");
-  const password = (await readFile(path.join(dataDir, "postgres-password"), "utf8")).trim();
-  const port = Number(lines[3]);
-  return {
-    pid: Number(lines[0]),
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/tianguis`,
-  };
+  // A starting PostgreSQL creates postmaster.pid and writes its lines a moment later: a file read
+  // in between names no pid or port yet, so it is read again until it names a port.
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const lines = (await readFile(path.join(dataDir, "postgres", "postmaster.pid"), "utf8")).split("\n");
+    const port = Number(lines[3]);
+    if (Number.isInteger(port) && port > 0) {
+      const password = (await readFile(path.join(dataDir, "postgres-password"), "utf8")).trim();
+      return {
+        pid: Number(lines[0]),
+        url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/tianguis`,
+      };
+    }
+    if (Date.now() > deadline) throw new Error(`postmaster.pid in ${dataDir} names no port`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** A store that takes pickup orders, a product at $14 and its owner, in the database at `databaseUrl`. */
