@@ -17,6 +17,7 @@ import { ADMIN_TABS } from "~/domain/stores/admin-tabs";
 import { addDays, dateKey, DEFAULT_TIME_ZONE, localParts } from "~/domain/stores/opening-hours";
 import {
   expectAccessible,
+  NEGOCIO_PLAN,
   newPageAt,
   signedInOwner,
   signInAs,
@@ -701,11 +702,10 @@ describe("the super-admin erasing a shopper's data", () => {
 describe("the custom-domain panel at 360 px", () => {
   it("says a taken domain once, and once verified speaks of records in place", async () => {
     const taken = `pedidos.ocupado-${uniqueSuffix()}.mx`;
-    const plan = { licenceType: "basic" as const, licenceExpires: inAMonth() };
-    const other = await createStore(db, plan);
+    const other = await createStore(db, NEGOCIO_PLAN);
     await db.insert(customDomains).values({ storeId: other.id, host: taken, token: "t", status: "verified" });
     const page = await newPage(PHONE);
-    const { storeId } = await signedInOwner(page.context(), db, plan);
+    const { storeId } = await signedInOwner(page.context(), db, NEGOCIO_PLAN);
     await gotoAdmin(page, "configuracion");
     const form = page.getByRole("form", { name: "Dominio propio" });
     await form.getByLabel("Tu dominio").fill(taken);

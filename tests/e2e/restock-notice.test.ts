@@ -11,6 +11,7 @@ import { RESTOCK_WORDS } from "~/domain/products/restock";
 import { randomId } from "~/lib/ids";
 import {
   expectAccessible,
+  NEGOCIO_PLAN,
   newPhonePage,
   signedInOwner,
   uniqueSuffix,
@@ -20,13 +21,12 @@ import {
 
 const browser = useBrowser();
 const db = useE2eDatabase();
-const negocio = { licenceType: "basic" as const, licenceExpires: new Date(Date.now() + 365 * 86_400_000) };
 
 describe("Avísame cuando haya", () => {
   it("a shopper at 360 px asks by e-mail on a sold-out product and sees the confirmation", async () => {
     const store = await createStore(db, {
       id: `avisa-${uniqueSuffix()}`,
-      ...negocio,
+      ...NEGOCIO_PLAN,
       settings: { allowPickup: true, allowDelivery: false },
     });
     await createProduct(db, store.id, { id: "cuerno", name: "Cuerno", stock: 0 });
@@ -74,7 +74,7 @@ describe("Avísame cuando haya", () => {
 
   it("the owner sees how many shoppers wait on the sold-out product", async () => {
     const page = await newPhonePage(browser.browser, browser.baseUrl);
-    const { storeId } = await signedInOwner(page.context(), db, negocio);
+    const { storeId } = await signedInOwner(page.context(), db, NEGOCIO_PLAN);
     await createProduct(db, storeId, { id: "concha", name: "Concha", stock: 0 });
     await createProduct(db, storeId, { id: "oreja", name: "Oreja", stock: 0 });
     await db.insert(restockRequests).values(

@@ -11,6 +11,7 @@ import { STOCK_MESSAGES } from "~/domain/products/product-form";
 import { STOCK_WORDS } from "~/domain/products/stock";
 import {
   expectAccessible,
+  NEGOCIO_PLAN,
   newPhonePage,
   signedInOwner,
   uniqueSuffix,
@@ -20,13 +21,12 @@ import {
 
 const browser = useBrowser();
 const db = useE2eDatabase();
-const negocio = { licenceType: "basic" as const, licenceExpires: new Date(Date.now() + 365 * 86_400_000) };
 
 describe("stock on the store page", () => {
   it("shows Agotado with nothing to add, Quedan N under the threshold, and says what is left when an order asks for more", async () => {
     const store = await createStore(db, {
       id: `horno-${uniqueSuffix()}`,
-      ...negocio,
+      ...NEGOCIO_PLAN,
       settings: { allowPickup: true, allowDelivery: false },
     });
     await createProduct(db, store.id, { id: "cuerno", name: "Cuerno", stock: 0, dailyStock: 24 });
@@ -78,7 +78,7 @@ describe("stock on the store page", () => {
 describe("stock in the owner's product dialog", () => {
   it("a Negocio owner sets Inventario and «Quedan N», with a message beside a wrong field", async () => {
     const page = await newPhonePage(browser.browser, browser.baseUrl);
-    const { storeId } = await signedInOwner(page.context(), db, negocio);
+    const { storeId } = await signedInOwner(page.context(), db, NEGOCIO_PLAN);
     await createProduct(db, storeId, { name: "Concha", price: 14 });
     await page.goto("/i/admin?tab=productos");
     await page.locator("main[data-hydrated]").waitFor();

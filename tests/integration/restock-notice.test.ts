@@ -20,6 +20,7 @@ import { randomId } from "~/lib/ids";
 import { createTestDatabase } from "../support/database";
 import { signIn, useServerProcess } from "../support/http-server";
 import { startSmtpServer } from "../support/smtp";
+import { pickupForm } from "../support/shopper";
 
 const { db, url: databaseUrl } = await createTestDatabase();
 const smtp = await startSmtpServer();
@@ -142,16 +143,7 @@ describe("asking for Avísame over the storefront endpoint", () => {
   it("a cancelled order's units and the daily refill bring the e-mail with them", async () => {
     const { store, concha } = await bakery();
     await setStock(store.id, concha.id, 2);
-    const lines = [{ productId: concha.id, variation: "", quantity: 2 }];
-    const form = parseOrderForm({
-      customerName: "Ana",
-      customerPhone: "",
-      deliveryType: "pickup",
-      address: "",
-      comments: "",
-      idempotencyKey: `clave-${randomId(16)}`,
-      lines,
-    });
+    const form = parseOrderForm(pickupForm([{ productId: concha.id, quantity: 2 }]));
     if (!form.success) throw new Error("bad order form");
     const { order } = await placeOrder(db, store.id, form.data, { clientIp: randomAddress() });
     const carla = email();
@@ -296,15 +288,7 @@ describe("asking for Avísame over the storefront endpoint", () => {
 /** Brings the product back with the owner's cancel of an order that took its last unit. */
 async function cancelOrderFreeRestock(storeId: string, productId: string) {
   await setStock(storeId, productId, 1);
-  const form = parseOrderForm({
-    customerName: "Ana",
-    customerPhone: "",
-    deliveryType: "pickup",
-    address: "",
-    comments: "",
-    idempotencyKey: `clave-${randomId(16)}`,
-    lines: [{ productId, variation: "", quantity: 1 }],
-  });
+  const form = parseOrderForm(pickupForm([{ productId }]));
   if (!form.success) throw new Error("bad order form");
   const { order } = await placeOrder(db, storeId, form.data, { clientIp: randomAddress() });
   await cancelOrder(db, storeId, order.number);

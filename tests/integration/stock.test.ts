@@ -23,6 +23,7 @@ import { zonedTime, type OpeningHours } from "~/domain/stores/opening-hours";
 import { randomId } from "~/lib/ids";
 import { createTestDatabase } from "../support/database";
 import { signIn, useServerProcess } from "../support/http-server";
+import { pickupForm } from "../support/shopper";
 
 const { db, url: databaseUrl } = await createTestDatabase();
 const MX = "America/Mexico_City";
@@ -38,15 +39,7 @@ function negocioStore(settings: NonNullable<CreateStoreInput["settings"]> = {}) 
 }
 
 function form(lines: OrderFormInput["lines"], key = `clave-${randomId(16)}`) {
-  const parsed = parseOrderForm({
-    customerName: "Ana López",
-    customerPhone: "",
-    deliveryType: "pickup",
-    address: "",
-    comments: "",
-    idempotencyKey: key,
-    lines,
-  });
+  const parsed = parseOrderForm(pickupForm(lines, { idempotencyKey: key }));
   if (!parsed.success) throw new Error(JSON.stringify(parsed.errors));
   return parsed.data;
 }
@@ -312,15 +305,7 @@ describe("through the built server", () => {
       headers: { "Content-Type": "application/json", "X-Forwarded-For": address() },
       body: JSON.stringify({
         intent: "place-order",
-        form: {
-          customerName: "Ana",
-          customerPhone: "",
-          deliveryType: "pickup",
-          address: "",
-          comments: "",
-          idempotencyKey: key,
-          lines: [{ productId, variation: "", quantity }],
-        },
+        form: pickupForm([{ productId, quantity }], { idempotencyKey: key }),
       }),
     });
   }

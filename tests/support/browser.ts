@@ -73,6 +73,12 @@ export function useE2eDatabase() {
  * A new owner with their own store, signed in within the given browser context (the session
  * cookie lands in the context's cookie jar).
  */
+/** A store's plan for the features of Negocio (own domain, stock), paid for a year ahead. */
+export const NEGOCIO_PLAN = {
+  licenceType: "basic" as const,
+  licenceExpires: new Date(Date.now() + 365 * 86_400_000),
+};
+
 export async function signedInOwner(
   context: BrowserContext,
   db: Database,

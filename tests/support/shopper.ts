@@ -22,14 +22,22 @@ export function postOrder(
 export function orderRequest(shop: { productId: string }, idempotencyKey?: string) {
   return {
     intent: "place-order",
-    form: {
-      customerName: "Ana",
-      customerPhone: "4499998877",
-      deliveryType: "pickup",
-      address: "",
-      comments: "",
-      idempotencyKey: idempotencyKey ?? `clave-${randomBytes(8).toString("hex")}`,
-      lines: [{ productId: shop.productId, variation: "", quantity: 1 }],
-    },
+    form: pickupForm([{ productId: shop.productId }], { idempotencyKey, customerPhone: "4499998877" }),
+  };
+}
+
+/** A pickup order's form with these lines (one unit, no variation, unless a line says), as the store page sends it. */
+export function pickupForm(
+  lines: { productId: string; variation?: string; quantity?: number }[],
+  { idempotencyKey, customerPhone = "" }: { idempotencyKey?: string; customerPhone?: string } = {},
+) {
+  return {
+    customerName: "Ana",
+    customerPhone,
+    deliveryType: "pickup" as const,
+    address: "",
+    comments: "",
+    idempotencyKey: idempotencyKey ?? `clave-${randomBytes(8).toString("hex")}`,
+    lines: lines.map(({ productId, variation = "", quantity = 1 }) => ({ productId, variation, quantity })),
   };
 }
