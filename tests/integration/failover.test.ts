@@ -99,6 +99,13 @@ describe("the embedded database killed under load", () => {
     async () => {
       const dataDir = await newDataDir();
       const server = await start(dataDir, { env: WORKERS });
+      // Both workers have started before the first kill: a worker whose start-up loses the
+      // database exits and is replaced, which is not what this test is about.
+      await expect
+        .poll(() => logLines(server).filter((line) => String(line.msg).startsWith("Tianguis listo")).length, {
+          timeout: 30_000,
+        })
+        .toBe(2);
       const shop = await shopIn((await embeddedCluster(dataDir)).url);
       const load = startOrderLoad(server.url, shop);
       const recoveries: number[] = [];
