@@ -323,6 +323,13 @@ export const products = pgTable(
     lowStockThreshold: numeric("low_stock_threshold", { precision: 10, scale: 3, mode: "number" }),
     /** When the daily stock last refilled (or was switched on): units taken before it are not given back. */
     stockRefilledAt: timestamp("stock_refilled_at", { withTimezone: true }),
+    /**
+     * What the city search matches (docs/decisions/032): name and description without accents, in
+     * lower case, kept by PostgreSQL itself and indexed by products_search_trgm_idx.
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(sql`tianguis_search_text(name || ' ' || description)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -235,11 +235,31 @@ async function benchSearch({ db, pool }: ReturnType<typeof connectDatabase>) {
       `  ${kind.toUpperCase()} TERMS: p50 ${fmt(stats.p50)}  p95 ${fmt(stats.p95)}  max ${fmt(stats.max)}  (budget p95 ≤ 30 ms)`,
     );
   }
-  for (const term of ["pastel", "xoconostle", "de"]) {
-    const query = new PgDialect().sqlToQuery(productSearchStatement({ cityId: CITY, term, page: 1 }));
-    const plan = await pool.query(`explain (analyze, buffers) ${query.sql}`, query.params as unknown[]);
-    console.log(`\nEXPLAIN ANALYZE, term ${JSON.stringify(term)}:`);
-    for (const row of plan.rows) console.log(`  ${row["QUERY PLAN"]}`);
+  // The search's statement runs inside tianguis_city_search, with the plan the connection keeps:
+  // auto_explain shows that plan, after the connection has run the search as often as a worker's.
+  const client = await pool.connect();
+  try {
+    await client.query("load 'auto_explain'");
+    const plans: string[] = [];
+    client.on("notice", (notice) => {
+      if (notice.message?.includes("Query Text: WITH matches")) plans.push(notice.message);
+    });
+    for (const term of ["pastel", "xoconostle", "de"]) {
+      const query = new PgDialect().sqlToQuery(productSearchStatement({ cityId: CITY, term, page: 1 }));
+      for (let run = 0; run < 10; run++) await client.query(query.sql, query.params as unknown[]);
+      await client.query(
+        "set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on; set auto_explain.log_buffers = on; " +
+          "set auto_explain.log_nested_statements = on; set client_min_messages = log",
+      );
+      await client.query(query.sql, query.params as unknown[]);
+      await client.query("set auto_explain.log_min_duration = -1; set client_min_messages = notice");
+      console.log(
+        `\nEXPLAIN ANALYZE inside tianguis_city_search (after 10 runs), term ${JSON.stringify(term)}:`,
+      );
+      for (const line of (plans.pop() ?? "(no plan logged)").split("\n")) console.log(`  ${line}`);
+    }
+  } finally {
+    client.release();
   }
 }
 

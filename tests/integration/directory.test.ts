@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   createCity,
   createProduct,
@@ -17,6 +17,7 @@ import {
   rotateFeaturedProductsIfDue,
 } from "~/domain/directory/featured.server";
 import { productMatches, searchCityProducts, searchProducts } from "~/domain/directory/search.server";
+import { clear } from "~/domain/rate-limit/rate-limit.server";
 import { createTestDatabase } from "../support/database";
 
 const { db, pool } = await createTestDatabase();
@@ -52,6 +53,8 @@ describe("city directory visibility", () => {
     expect(await countVisibleStores(db, city)).toBe(1);
     expect((await listStoreStrip(db, city)).map((store) => store.id)).toEqual([visible.id]);
     expect(await search(city, "jarron")).toEqual(["Jarrón visible"]);
+    // A term too short for the trigram index takes the other way through the same rules.
+    expect(await search(city, "ja")).toEqual(["Jarrón visible"]);
     expect(await carouselNames(city)).toEqual(["Jarrón visible"]);
 
     // Feature everything of this city directly, then check that the reader still filters.
@@ -87,6 +90,7 @@ describe("city directory visibility", () => {
     await rotateFeaturedProducts(db);
 
     expect(await search("leon", "pan de")).toEqual(["Pan de León"]);
+    expect(await search("leon", "de")).toEqual(["Pan de León"]);
     expect(await carouselNames("leon")).toEqual(["Pan de León"]);
     expect((await listStoreStrip(db, "leon")).map((store) => store.id)).toEqual([here.id]);
     expect((await listFeaturedProducts(db, "leon")).map((found) => found.storeId)).not.toContain(there.id);
@@ -105,6 +109,7 @@ describe("product search", () => {
     expect(await search(city, "cafe")).toEqual(["CAFÉ MOLIDO", "Café de olla", "Pan"]);
     expect(await search(city, "CAFÉ")).toEqual(["CAFÉ MOLIDO", "Café de olla", "Pan"]);
     expect(await search(city, "molido")).toEqual(["CAFÉ MOLIDO"]);
+    expect(await search(city, "té")).toEqual(["Té verde"]);
   });
 
   it("takes %, _ and \\ in the term literally", async () => {
@@ -186,7 +191,37 @@ describe("product search", () => {
     expect(pagesOf("search_results")).toEqual(pagesOf("search_products"));
   });
 
-  it("matches with the very expression the trigram index is built on", async () => {
+  it("once an address's limit is full, this process records none of its searches until the window lets one in", async () => {
+    const term = `ventana-${suffix()}`;
+    const ip = `198.51.100.${Math.floor(Math.random() * 200)}`;
+    const recorded = async () =>
+      (
+        await db
+          .select()
+          .from(analyticsEvents)
+          .where(
+            and(eq(analyticsEvents.name, "search_products"), sql`${analyticsEvents.data}->>'term' = ${term}`),
+          )
+      ).length;
+    for (let page = 1; page <= 61; page += 1)
+      await searchCityProducts(db, { cityId: "zacatecas", term, page }, ip);
+    expect(await recorded()).toBe(60);
+    // The database is no longer asked: with the address's hits gone, a search is still not counted…
+    await clear(db, { name: "searchEventsPerAddress", subject: ip });
+    await searchCityProducts(db, { cityId: "zacatecas", term, page: 62 }, ip);
+    expect(await recorded()).toBe(60);
+    // …until the window has passed.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 10 * 60 * 1000);
+      await searchCityProducts(db, { cityId: "zacatecas", term, page: 63 }, ip);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await recorded()).toBe(61);
+  });
+
+  it("matches with the kept search text the trigram index is built on", async () => {
     const query = db.select({ id: products.id }).from(products).where(productMatches("pastel")).toSQL();
     const client = await pool.connect();
     try {

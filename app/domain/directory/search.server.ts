@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
-import { products, stores, storeSettings } from "~/db/schema";
+import { products } from "~/db/schema";
 import { recordLimitedEvents } from "~/domain/analytics/events.server";
 import { containsPattern } from "./contains-pattern.server";
 import { SEARCH_PAGE_SIZE, SEARCH_RESULTS_LIMIT } from "./search";
@@ -9,41 +9,24 @@ import type { DirectoryProduct } from "./directory-product";
 export type ProductSearch = { cityId: string; term: string; page: number; pageSize?: number };
 
 /**
- * "The product's name or description contains the term". The left side is the very expression
- * products_search_trgm_idx indexes (drizzle/0001): keep the two identical.
+ * "The product's name or description contains the term": the kept search text (name and
+ * description without accents, in lower case; products.search_text) holds the term's own
+ * search text. products_search_trgm_idx indexes that column.
  */
 export function productMatches(term: string) {
-  return sql`tianguis_search_text(${products.name} || ' ' || ${products.description}) like ${containsPattern(term)}`;
+  return sql`${products.searchText} like ${containsPattern(term)}`;
 }
 
 /**
- * The search as one statement: available products of the city's visible
- * stores whose name or description contains the term, ignoring case and accents.
- *
- * Why the shape: the matches are gathered first, without any order, up to SEARCH_RESULTS_LIMIT,
- * and only then sorted and paged. With an ORDER BY next to the LIMIT, PostgreSQL may walk
- * products in index order, testing each one, whenever it expects many matches; a misestimated
- * term then scanned the whole catalogue (2.4 s at 500,000 products). Unordered, the trigram
- * index's bitmap scan stops as soon as it has enough, for common and rare terms alike.
+ * The search as one call of tianguis_city_search (drizzle/0020_city_search.sql): available
+ * products of the city's visible stores whose search text contains the term, gathered up to
+ * SEARCH_RESULTS_LIMIT without order, then sorted and paged. One row more than a page is asked
+ * for, to know whether another page follows.
  */
 export function productSearchStatement(search: ProductSearch) {
   const pageSize = search.pageSize ?? SEARCH_PAGE_SIZE;
-  return sql`
-    with matches as materialized (
-      select p.store_id, p.id
-      from ${products} p
-      join ${stores} s on s.id = p.store_id
-      where s.city_id = ${search.cityId} and not s.is_hidden and p.available
-        and tianguis_search_text(p.name || ' ' || p.description) like ${containsPattern(search.term)}
-      limit ${SEARCH_RESULTS_LIMIT}
-    )
-    select p.store_id as "storeId", p.id, p.name, p.price::float8 as price, p.unit, p.image_key as "imageKey",
-           ss.display_name as "storeName"
-    from matches m
-    join ${products} p on p.store_id = m.store_id and p.id = m.id
-    join ${storeSettings} ss on ss.store_id = m.store_id
-    order by m.store_id, m.id
-    limit ${pageSize + 1} offset ${(search.page - 1) * pageSize}`;
+  return sql`select * from tianguis_city_search(${search.cityId}::text, ${search.term}::text,
+    ${SEARCH_RESULTS_LIMIT}::integer, ${pageSize + 1}::integer, ${(search.page - 1) * pageSize}::integer)`;
 }
 
 /** One page of results; one row more than a page is read to know whether another page follows. */
