@@ -10,7 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createOwner, createProduct, createStore } from "~/db/factories.server";
 import { products, restockRequests } from "~/db/schema";
-import { RESTOCK_WORDS } from "~/domain/products/restock";
+import { RESTOCK_CANCEL_WORDS, RESTOCK_WORDS } from "~/domain/products/restock";
 import { waitingByProduct } from "~/domain/products/restock.server";
 import { restockPush } from "~/domain/push/push-text";
 import { PUSH_JOB } from "~/domain/push/push.server";
@@ -156,6 +156,23 @@ describe("Avísame by push over the storefront endpoint", () => {
     await expect.poll(async () => (await pushJobsTo(browser.endpoint)).every((job) => job.done)).toBe(true);
     expect(await pushJobsTo(browser.endpoint)).toHaveLength(1);
     expect(deliveredTo(browser.id)).toHaveLength(1);
+  });
+
+  it("the cancel link forgets a push request: the browser is told, and stock coming back sends nothing", async () => {
+    const { store, concha } = await bakery();
+    const browser = pushService.subscribe();
+    const { cancelUrl } = (await (await askByPush(store.id, concha.id, browser)).json()) as {
+      cancelUrl: string;
+    };
+    const done = await fetch(cancelUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(await done.text()).toContain(RESTOCK_CANCEL_WORDS.donePush);
+    expect(await requestsFor(concha.id)).toEqual([]);
+    await ownerEdit(store.id, concha.id, "8");
+    expect(await pushJobsTo(browser.endpoint)).toEqual([]);
   });
 
   it("a subscription its push service answers 410 for is dropped, not retried", async () => {

@@ -180,13 +180,16 @@ export async function findRestockRequest(db: Executor, token: string) {
   return request ?? null;
 }
 
-/** Forgets the request of a cancel link; false when it was already gone (cancelled or sent). */
+/**
+ * Forgets the request of a cancel link; answers its channel, or null when it was already gone
+ * (cancelled or sent).
+ */
 export async function cancelRestockRequest(db: Executor, token: string) {
-  const deleted = await db
+  const [deleted] = await db
     .delete(restockRequests)
     .where(eq(restockRequests.token, token))
-    .returning({ id: restockRequests.id });
-  return deleted.length > 0;
+    .returning({ channel: restockRequests.channel });
+  return deleted?.channel ?? null;
 }
 
 /** For the owner's product list: how many shoppers wait for each product of the store. */

@@ -95,5 +95,6 @@ export const RESTOCK_CANCEL_WORDS = {
     `¿Ya no quieres que te avisemos cuando haya ${product} en ${store}?`,
   confirm: "Sí, cancelar el aviso",
   done: "Listo: cancelamos el aviso y borramos tu correo.",
-  gone: "Este aviso ya no existe: se canceló o ya te escribimos.",
+  donePush: "Listo: cancelamos el aviso y este navegador no lo recibirá.",
+  gone: "Este aviso ya no existe: se canceló o ya te avisamos.",
 } as const;
