@@ -3,7 +3,8 @@
  * picks "Avisarme en este navegador" on a sold-out product, the browser's permission is asked, the
  * subscription is kept on the server and the dialog confirms in Spanish; the push, handed to our
  * service worker as a push service would, shows "Ya hay…" with the store's name and the product's
- * page. A browser that refuses notifications is told so and keeps the e-mail.
+ * page. A lost connection, a browser without push and one that refuses notifications are each told
+ * what happened and keep the e-mail.
  *
  * Chromium's own push service is stood in for as tests/support/push-browser.ts says; the local push
  * service only provides the subscription's keys here.
@@ -15,7 +16,14 @@ import { restockRequests } from "~/db/schema";
 import { RESTOCK_WORDS } from "~/domain/products/restock";
 import { restockPush } from "~/domain/push/push-text";
 import { randomId } from "~/lib/ids";
-import { expectAccessible, NEGOCIO_PLAN, uniqueSuffix, useE2eDatabase } from "../support/browser";
+import {
+  expectAccessible,
+  launchBrowser,
+  NEGOCIO_PLAN,
+  newPhonePage,
+  uniqueSuffix,
+  useE2eDatabase,
+} from "../support/browser";
 import { deliverPush, pushProfilePage } from "../support/push-browser";
 import { startPushEndpoint } from "../support/push-endpoint";
 
@@ -65,7 +73,19 @@ describe("Avísame by push", () => {
     await expectAccessible(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-    await dialog.getByRole("button", { name: RESTOCK_WORDS.pushButton }).click();
+    // The network fails once on the way: the shopper is told in Spanish and may try again.
+    const pushButton = dialog.getByRole("button", { name: RESTOCK_WORDS.pushButton });
+    let cut = false;
+    await page.route("**/s/*/api", (route) => {
+      if (cut || !route.request().postData()?.includes("restock-notice")) return route.continue();
+      cut = true;
+      return route.abort("internetdisconnected");
+    });
+    await pushButton.click();
+    await dialog.getByRole("alert").getByText(RESTOCK_WORDS.failure).waitFor();
+    expect(await requestsOf(store.id)).toEqual([]);
+
+    await pushButton.click();
     await dialog.getByRole("status").getByText(RESTOCK_WORDS.pushDone).waitFor();
     await dialog.getByRole("link", { name: RESTOCK_WORDS.cancelLink }).waitFor();
     expect(await requestsOf(store.id)).toMatchObject([
@@ -108,6 +128,26 @@ describe("Avísame by push", () => {
       },
     ]);
     await close();
+  });
+
+  it("a browser without push is offered the e-mail only", async () => {
+    const browser = await launchBrowser();
+    const page = await newPhonePage(browser, baseUrl);
+    await page.addInitScript(() => {
+      delete (window as { PushManager?: unknown }).PushManager;
+    });
+    const store = await soldOutBakery();
+    await page.goto(`/${store.id}`);
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
+    await page
+      .getByRole("article", { name: "Cuerno" })
+      .getByRole("button", { name: RESTOCK_WORDS.button })
+      .click();
+    const dialog = page.getByRole("dialog", { name: RESTOCK_WORDS.title("Cuerno") });
+    await dialog.getByLabel(RESTOCK_WORDS.emailLabel).waitFor();
+    expect(await dialog.getByRole("button", { name: RESTOCK_WORDS.pushButton }).count()).toBe(0);
+    expect(await dialog.getByText(RESTOCK_WORDS.orEmail).count()).toBe(0);
+    await browser.close();
   });
 
   it("a browser that refuses notifications is told so in Spanish, and the e-mail still works", async () => {

@@ -209,6 +209,20 @@ describe("Avísame by push over the storefront endpoint", () => {
     expect(await requestsFor(concha.id)).toEqual([]);
   });
 
+  it("the table holds a push request's keys, and only a push request's", async () => {
+    const { store, concha } = await bakery();
+    const row = { storeId: store.id, productId: concha.id, origin: "https://tianguis.mx" };
+    const insert = (values: Partial<typeof restockRequests.$inferInsert>) =>
+      db.insert(restockRequests).values({ ...row, address: randomId(12), token: randomId(32), ...values });
+    await expect(insert({ channel: "push", p256dh: null, auth: null })).rejects.toThrow();
+    await expect(insert({ channel: "push", p256dh: "clave", auth: null })).rejects.toThrow();
+    await expect(insert({ channel: "email", p256dh: "clave", auth: "secreto" })).rejects.toThrow();
+    await expect(insert({ channel: "sms" as "push", p256dh: "clave", auth: "secreto" })).rejects.toThrow();
+    await insert({ channel: "push", p256dh: "clave", auth: "secreto" });
+    await insert({ channel: "email" });
+    expect(await requestsFor(concha.id)).toHaveLength(2);
+  });
+
   it("50 identical subscription requests at once keep one row and hand out one cancel link", async () => {
     const { store, concha } = await bakery();
     const browser = pushService.subscribe();
