@@ -57,7 +57,6 @@ export const RestockPushFormSchema = z.object({
   channel: z.literal("push"),
   ...PUSH_SUBSCRIPTION_FIELDS,
 });
-export type RestockPushForm = z.infer<typeof RestockPushFormSchema>;
 
 /** A request as it is kept: the e-mail, or the subscription's endpoint and keys. */
 export type RestockRequest = { productId: string } & (
