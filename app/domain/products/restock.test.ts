@@ -107,6 +107,19 @@ describe("parseRestockForm", () => {
       fieldErrors: {},
     });
     expect(parseRestockForm(null)).toMatchObject({ success: false, message: RESTOCK_WORDS.failure });
+    expect(parseRestockForm("ana@ejemplo.com")).toMatchObject({
+      success: false,
+      message: RESTOCK_WORDS.failure,
+    });
+  });
+
+  it("reads any other channel as the e-mail it carries", () => {
+    expect(
+      parseRestockForm({ productId: "concha", channel: "email", email: "ana@ejemplo.com" }),
+    ).toMatchObject({
+      success: true,
+      data: { channel: "email", address: "ana@ejemplo.com" },
+    });
   });
 });
 
