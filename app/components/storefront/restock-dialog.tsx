@@ -38,11 +38,11 @@ export function RestockDialog({
       setEmail("");
       setError(undefined);
       setOutcome(null);
-      setOffer(restockPushOffer());
+      setOffer(restockPushOffer(storeId));
       element.showModal();
     }
     if (!product && element.open) element.close();
-  }, [product]);
+  }, [product, storeId]);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();

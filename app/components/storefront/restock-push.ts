@@ -4,7 +4,7 @@
  * permission asked, the subscription made with the server's VAPID key and kept by the storefront
  * endpoint. Every way it can fail ends in a Spanish sentence that points to the e-mail instead.
  */
-import { RESTOCK_WORDS } from "~/domain/products/restock";
+import { pushWorkerServedAt, RESTOCK_WORDS } from "~/domain/products/restock";
 import { pushSupported, registerPushWorker, subscribeBrowser } from "~/lib/browser-push";
 import { fetchPushKey, postRestockPush } from "./storefront-api";
 
@@ -13,8 +13,8 @@ const SCOPE = "/i/avisame/";
 /** Whether the dialog offers push: "denied" says why not, "unsupported" says nothing. */
 export type PushOffer = "offered" | "denied" | "unsupported";
 
-export function restockPushOffer(): PushOffer {
-  if (!pushSupported()) return "unsupported";
+export function restockPushOffer(storeId: string): PushOffer {
+  if (!pushSupported() || !pushWorkerServedAt(window.location.pathname, storeId)) return "unsupported";
   return Notification.permission === "denied" ? "denied" : "offered";
 }
 
@@ -35,7 +35,7 @@ export async function askRestockByPush(storeId: string, productId: string): Prom
   try {
     registration = await registerPushWorker(SCOPE);
   } catch (error) {
-    // A private window, or a store's own domain, where the worker is not served.
+    // A private window, or a browser that keeps no workers for this site.
     console.error("Avísame: service worker refused:", error);
     return { ok: false, message: RESTOCK_WORDS.pushUnsupported, offer: "unsupported" };
   }

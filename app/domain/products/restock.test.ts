@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   parseRestockForm,
+  pushWorkerServedAt,
   RESTOCK_CANCEL_WORDS,
   RESTOCK_WORDS,
   RestockFormSchema,
@@ -120,6 +121,21 @@ describe("parseRestockForm", () => {
       success: true,
       data: { channel: "email", address: "ana@ejemplo.com" },
     });
+  });
+});
+
+describe("pushWorkerServedAt", () => {
+  it.each([
+    ["/la-espiga", true],
+    ["/la-espiga/", true],
+    ["/la-espiga/p/concha", true],
+    ["/", false],
+    ["/p/concha", false],
+    ["/la-espiga-2", false],
+    ["/la-espiga-2/p/concha", false],
+    ["/otra/p/la-espiga", false],
+  ])("the store page at %s is on the platform's address: %s", (pathname, served) => {
+    expect(pushWorkerServedAt(pathname, "la-espiga")).toBe(served);
   });
 });
 

@@ -85,6 +85,15 @@ export function parseRestockForm(input: unknown): ParsedRestockForm {
   return { success: true, data: { productId, channel: "email", address, p256dh: null, auth: null } };
 }
 
+/**
+ * Whether the store page at this path is on the platform's address (`/<storeId>`, `/<storeId>/p/…`),
+ * where the push service worker is served; a store's own domain shows the store at `/` and serves
+ * no worker, so push is not offered there.
+ */
+export function pushWorkerServedAt(pathname: string, storeId: string): boolean {
+  return pathname === `/${storeId}` || pathname.startsWith(`/${storeId}/`);
+}
+
 /** Where the cancel link points: a page that asks before it forgets the request. */
 export const restockCancelPath = (token: string) => `/i/avisame/baja/${token}`;
 
