@@ -1,6 +1,7 @@
-// Tianguis's service worker, registered by the admin panel with scope /i/ only, so
-// public pages never load it. It shows an order's push, brings the panel forward when the
-// notification is tapped, and serves a small Spanish page for the panel when there is no network.
+// Tianguis's service worker, registered by the admin panel with scope /i/ and by a shopper's
+// "Avísame cuando haya" with scope /i/avisame/, so public pages never load it. It shows an order's
+// push (bringing the panel forward when tapped) or a shopper's "Ya hay…" (opening the product's
+// page in the store), and serves a small Spanish page for the panel when there is no network.
 const OFFLINE_URL = "/offline.html";
 const CACHE = "tianguis-admin-v1";
 const PENDING_URL = "/i/admin?tab=ordenes_pendientes";
@@ -52,10 +53,14 @@ self.addEventListener("push", (event) => {
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const target = new URL(event.notification.data?.url || PENDING_URL, self.location.origin);
+  const forPanel = target.origin === self.location.origin && target.pathname.startsWith("/i/admin");
   event.waitUntil(
     self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
       const panel = windows.find((client) => new URL(client.url).pathname.startsWith("/i/admin"));
-      if (panel) return panel.focus().then((focused) => focused.navigate(target.href).catch(() => focused));
+      if (forPanel && panel) {
+        return panel.focus().then((focused) => focused.navigate(target.href).catch(() => focused));
+      }
+      // A shopper's product page: its own window, never the panel's.
       return self.clients.openWindow(target.href);
     }),
   );

@@ -1,6 +1,7 @@
 /**
  * The storefront's JSON endpoint, `POST /s/<storeId>/api`, one named intent per request: the
- * shopper's order, the order look-up, the page-view beacon and "Avísame cuando haya". Public (shoppers have no account):
+ * shopper's order, the order look-up, the page-view beacon, "Avísame cuando haya" and the push key its
+ * browser channel subscribes with. Public (shoppers have no account):
  * no guard; every intent is scoped to the store in the URL. Answers are the one form-result shape
  * (app/lib/form-result.ts).
  *
@@ -17,12 +18,12 @@ import { placedOnThisDevice, placingDeviceCookie } from "~/domain/orders/order-d
 import { withoutStreetAddress } from "~/domain/orders/order-privacy";
 import { ORDER_MESSAGES, parseOrderForm } from "~/domain/orders/order-form";
 import { placeOrder } from "~/domain/orders/place-order/index.server";
-import { RESTOCK_WORDS, RestockFormSchema, restockCancelPath } from "~/domain/products/restock";
+import { parseRestockForm, RESTOCK_WORDS, restockCancelPath } from "~/domain/products/restock";
 import { requestRestock } from "~/domain/products/restock.server";
 import { findStore } from "~/domain/stores/store.server";
 import { isValidStoreId } from "~/domain/stores/store-id";
 import type { AppServices } from "~/lib/context.server";
-import { fieldErrors, invalidForm } from "~/lib/form-result";
+import { invalidForm } from "~/lib/form-result";
 import { errorAnswer, type ErrorResponseOptions } from "~/lib/http-errors.server";
 import type { Logger } from "~/lib/logger.server";
 import { ordersPlaced } from "~/lib/metrics.server";
@@ -32,13 +33,14 @@ const RequestSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("lookup-order"), number: z.string() }),
   z.object({ intent: z.literal("view") }),
   z.object({ intent: z.literal("restock-notice"), form: z.unknown() }),
+  z.object({ intent: z.literal("push-key") }),
 ]);
 
 export const STOREFRONT_API_PATH = "/s/:storeId/api";
 const API_PATH = /^\/s\/[^/]+\/api$/;
 export const isStorefrontApiPath = (path: string) => API_PATH.test(path);
 
-export function storefrontApi({ db, env }: Pick<AppServices, "db" | "env">): RequestHandler {
+export function storefrontApi({ db, env, vapid }: Pick<AppServices, "db" | "env" | "vapid">): RequestHandler {
   const secure = env.publicOrigin.startsWith("https://");
   return (req, res, next) => {
     answer(req, res).catch(next);
@@ -75,17 +77,20 @@ export function storefrontApi({ db, env }: Pick<AppServices, "db" | "env">): Req
             return { ok: true as const, order: here ? order : withoutStreetAddress(order) };
           },
         );
+      case "push-key":
+        // The same VAPID key as the owners' devices: "Avísame" by push subscribes with it.
+        return sendJson(res, 200, { ok: true, publicKey: vapid.publicKey });
       case "restock-notice": {
-        const form = RestockFormSchema.safeParse(input.form);
-        if (!form.success) {
-          return sendJson(res, 400, invalidForm(RESTOCK_WORDS.failure, fieldErrors(form.error)));
-        }
+        const form = parseRestockForm(input.form);
+        if (!form.success) return sendJson(res, 400, invalidForm(form.message, form.fieldErrors));
         return answering(
           res,
           { logger, fallback: RESTOCK_WORDS.failure, logLine: "restock request failed" },
           async () => {
             const origin = env.publicOrigin;
-            const { token } = await requestRestock(db, { storeId, form: form.data, clientIp, origin });
+            const { pushServiceHosts } = env;
+            const request = { storeId, form: form.data, clientIp, origin, pushServiceHosts };
+            const { token } = await requestRestock(db, request);
             // On the platform's address: a store's own domain serves only the store's pages.
             return { ok: true as const, cancelUrl: token ? `${origin}${restockCancelPath(token)}` : null };
           },

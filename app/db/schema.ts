@@ -358,10 +358,16 @@ export const restockRequests = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     storeId: text("store_id").notNull(),
     productId: text("product_id").notNull(),
-    /** Only e-mail for now; Web Push would add its own channel and keys. */
-    channel: text("channel").$type<"email">().notNull().default("email"),
-    /** The e-mail address, lower-cased: one request per address and product. */
+    /** How the shopper is told: an e-mail, or a Web Push to the browser that asked. */
+    channel: text("channel").$type<"email" | "push">().notNull().default("email"),
+    /**
+     * The e-mail address, lower-cased, or the push subscription's endpoint (as the browser gave
+     * it): one request per address and product.
+     */
     address: text("address").notNull(),
+    /** A push subscription's keys, which only its browser holds; null for e-mail. */
+    p256dh: text("p256dh"),
+    auth: text("auth"),
     /** The secret of the link that cancels the request. */
     token: text("token").notNull().unique(),
     /** The platform's origin when the request was made: the message links the store there. */
@@ -374,7 +380,11 @@ export const restockRequests = pgTable(
       foreignColumns: [products.storeId, products.id],
     }).onDelete("cascade"),
     uniqueIndex("restock_requests_address_idx").on(t.storeId, t.productId, t.address),
-    check("restock_requests_channel", sql`${t.channel} in ('email')`),
+    check("restock_requests_channel", sql`${t.channel} in ('email', 'push')`),
+    check(
+      "restock_requests_push_keys",
+      sql`(${t.channel} = 'push') = (${t.p256dh} is not null and ${t.auth} is not null)`,
+    ),
   ],
 );
 

@@ -22,9 +22,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
-  const cancelled = await cancelRestockRequest(context.services.db, params.token);
-  if (cancelled) context.logger.info("restock request cancelled");
-  return { cancelled };
+  const channel = await cancelRestockRequest(context.services.db, params.token);
+  if (channel) context.logger.info("restock request cancelled", { channel });
+  return { cancelled: channel !== null, channel };
 }
 
 export default function RestockCancel({ loaderData, actionData }: Route.ComponentProps) {
@@ -32,7 +32,9 @@ export default function RestockCancel({ loaderData, actionData }: Route.Componen
   if (actionData?.cancelled) {
     return (
       <AuthCard title={RESTOCK_CANCEL_WORDS.title}>
-        <FormNotice ok>{RESTOCK_CANCEL_WORDS.done}</FormNotice>
+        <FormNotice ok>
+          {actionData.channel === "push" ? RESTOCK_CANCEL_WORDS.donePush : RESTOCK_CANCEL_WORDS.done}
+        </FormNotice>
       </AuthCard>
     );
   }

@@ -3,22 +3,15 @@
  * the subscription stored on the server), a push delivered to that worker shows its notification,
  * turning them off removes the device on the server, and a refused permission shows the status.
  *
- * Chromium subscribes through Google's push service (FCM), which this machine cannot reach: the
- * test stands in for that one outside service (PushManager.subscribe and getSubscription answer
- * with an FCM endpoint and the keys of a subscription to the local push service of
- * tests/support/push-endpoint.ts). Everything of ours runs for real, and the push reaches our
- * worker through the DevTools protocol (ServiceWorker.deliverPushMessage), as a push service
- * would deliver it.
+ * Chromium's own push service is stood in for as tests/support/push-browser.ts says; everything of
+ * ours runs for real, and the push reaches our worker through the DevTools protocol, as a push
+ * service would deliver it.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { chromium } from "playwright-core";
 import { afterAll, describe, expect, it, inject } from "vitest";
 import { pushSubscriptions } from "~/db/schema";
 import { signedInOwner, useE2eDatabase } from "../support/browser";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
+import { deliverPush, pushProfilePage } from "../support/push-browser";
 import { startPushEndpoint } from "../support/push-endpoint";
 
 const db = useE2eDatabase();
@@ -26,46 +19,7 @@ const baseUrl = inject("baseUrl");
 const pushService = await startPushEndpoint();
 afterAll(() => pushService.close());
 
-/** Chromium has no Push API in incognito contexts: a profile on disk, as an installed app has. */
-async function profilePage() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "tianguis-profile-"));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_FLAGS,
-    baseURL: baseUrl,
-    viewport: { width: 360, height: 740 },
-    locale: "es-MX",
-  });
-  const local = pushService.subscribe();
-  const subscription = { ...local, endpoint: `https://fcm.googleapis.com/fcm/send/${local.id}` };
-  await context.addInitScript((sub) => {
-    let current: PushSubscription | null = null;
-    PushManager.prototype.subscribe = async function () {
-      current = {
-        endpoint: sub.endpoint,
-        toJSON: () => ({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }),
-        unsubscribe: async () => {
-          current = null;
-          return true;
-        },
-      } as unknown as PushSubscription;
-      return current;
-    };
-    PushManager.prototype.getSubscription = async function () {
-      return current;
-    };
-  }, subscription);
-  const page = context.pages()[0] ?? (await context.newPage());
-  return {
-    context,
-    page,
-    subscription,
-    close: async () => {
-      await context.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
+const profilePage = () => pushProfilePage(baseUrl, pushService);
 
 const devicesOf = (storeId: string) =>
   db.select().from(pushSubscriptions).where(eq(pushSubscriptions.storeId, storeId));
@@ -109,41 +63,13 @@ describe("notifications", () => {
       url: "/i/admin?tab=ordenes_pendientes",
     };
     await expect.poll(() => registrations.length).toBeGreaterThan(0);
-    // A push reaches only an activated worker: wait for it, as a push service's delivery would come
-    // later. `ready` already resolves while the worker is still activating (its activate handler
-    // claiming the pages), and a push delivered then is dropped: wait for "activated" itself.
-    await page.evaluate(async () => {
-      const worker = (await navigator.serviceWorker.ready).active!;
-      if (worker.state === "activated") return;
-      await new Promise<void>((resolve) =>
-        worker.addEventListener("statechange", () => worker.state === "activated" && resolve()),
-      );
+    const shown = await deliverPush(page, cdp, {
+      origin: baseUrl,
+      registrationId: registrations.at(-1)!,
+      scope: "/i/",
+      message,
     });
-    const shown = () =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration("/i/");
-        const notifications = (await registration?.getNotifications()) ?? [];
-        return notifications.map(({ title, body, tag }) => ({ title, body, tag }));
-      });
-    // A push service delivers at least once; on a loaded machine Chromium has dropped the first
-    // delivery now and then (2 runs in 6). Delivered again as a push service would, the order's tag
-    // must still make it one notification.
-    for (let delivery = 1; ; delivery++) {
-      await cdp.send("ServiceWorker.deliverPushMessage", {
-        origin: baseUrl,
-        registrationId: registrations.at(-1)!,
-        data: JSON.stringify(message),
-      });
-      const arrived = await expect
-        .poll(async () => (await shown()).length, { timeout: 5_000 })
-        .toBeGreaterThan(0)
-        .then(
-          () => true,
-          () => false,
-        );
-      if (arrived || delivery === 3) break;
-    }
-    expect(await shown()).toEqual([{ title: message.title, body: message.body, tag: message.tag }]);
+    expect(shown).toEqual([{ title: message.title, body: message.body, tag: message.tag, url: message.url }]);
 
     await page.getByRole("button", { name: "Desactivar" }).click();
     await expect.poll(() => status.getAttribute("data-status")).toBe("desactivadas");

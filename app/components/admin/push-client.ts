@@ -4,18 +4,10 @@
  * owner. Errors are logged and end in a status, never in an error page.
  */
 import { describeDevice, type DeviceFacts } from "~/domain/push/notification-status";
+import { pushSupported, registerPushWorker, subscribeBrowser } from "~/lib/browser-push";
 
 const SCOPE = "/i/";
 export const PUSH_ENDPOINT = "/i/admin/push";
-
-export function pushSupported(): boolean {
-  return (
-    typeof window !== "undefined" &&
-    "serviceWorker" in navigator &&
-    "PushManager" in window &&
-    "Notification" in window
-  );
-}
 
 /**
  * The panel's service worker, registered on every visit: the offline page and installing the panel
@@ -24,7 +16,7 @@ export function pushSupported(): boolean {
  */
 export function registerPanelWorker() {
   if (typeof window === "undefined" || !("serviceWorker" in navigator)) return;
-  navigator.serviceWorker.register("/sw.js", { scope: SCOPE }).catch(() => {});
+  registerPushWorker(SCOPE).catch(() => {});
 }
 
 async function registration() {
@@ -35,16 +27,6 @@ export async function deviceFacts(): Promise<DeviceFacts> {
   if (!pushSupported()) return { supported: false, permission: null, subscribed: false };
   const subscription = await (await registration())?.pushManager.getSubscription();
   return { supported: true, permission: Notification.permission, subscribed: Boolean(subscription) };
-}
-
-function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
-  const padded = (base64url + "=".repeat((4 - (base64url.length % 4)) % 4))
-    .replace(/-/g, "+")
-    .replace(/_/g, "/");
-  const raw = atob(padded);
-  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-  return bytes;
 }
 
 async function post(fields: Record<string, string>) {
@@ -60,24 +42,11 @@ async function post(fields: Record<string, string>) {
 
 /** Registers the worker, asks permission, subscribes and stores the subscription on the server. */
 export async function enablePush(publicKey: string): Promise<{ message?: string } | undefined> {
-  const worker = await navigator.serviceWorker.register("/sw.js", { scope: SCOPE });
+  const worker = await registerPushWorker(SCOPE);
   const permission = await Notification.requestPermission();
   if (permission !== "granted") return undefined; // refused: the status says so, and nothing else happens
-  await navigator.serviceWorker.ready;
-  const subscription =
-    (await worker.pushManager.getSubscription()) ??
-    (await worker.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: applicationServerKey(publicKey),
-    }));
-  const { endpoint, keys } = subscription.toJSON();
-  return post({
-    intent: "subscribe",
-    endpoint: endpoint ?? "",
-    p256dh: keys?.p256dh ?? "",
-    auth: keys?.auth ?? "",
-    device: describeDevice(navigator.userAgent),
-  });
+  const subscription = await subscribeBrowser(worker, publicKey);
+  return post({ intent: "subscribe", ...subscription, device: describeDevice(navigator.userAgent) });
 }
 
 /** Deletes this device's subscription on the server, unsubscribes and unregisters the worker. */

@@ -2,13 +2,16 @@ import { useEffect, useRef, useState } from "react";
 import { FieldFrame } from "~/components/field";
 import { RESTOCK_WORDS, RestockFormSchema } from "~/domain/products/restock";
 import type { StorefrontProduct } from "~/domain/storefront/catalogue.server";
+import { askRestockByPush, restockPushOffer, type PushOffer } from "./restock-push";
 import { postRestockNotice } from "./storefront-api";
 
-type Outcome = { ok: true; email: string; cancelUrl: string | null } | { ok: false; message: string };
+type Done = { ok: true; channel: "email"; email: string } | { ok: true; channel: "push" };
+type Outcome = (Done & { cancelUrl: string | null }) | { ok: false; message: string };
 
 /**
  * "Avísame cuando haya" on a sold-out product (docs/decisions/030): a modal <dialog> (Esc and the
- * close button close it, focus stays inside it) with one e-mail field. No account: the address is
+ * close button close it, focus stays inside it) offering this browser's notifications, where the
+ * browser has them and has not refused them, and one e-mail field. No account: the address is
  * checked here with the server's schema and words, and kept by the storefront endpoint.
  */
 export function RestockDialog({
@@ -25,6 +28,8 @@ export function RestockDialog({
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [offer, setOffer] = useState<PushOffer>("unsupported");
+  const [pushing, setPushing] = useState(false);
 
   useEffect(() => {
     const element = dialog.current;
@@ -33,10 +38,11 @@ export function RestockDialog({
       setEmail("");
       setError(undefined);
       setOutcome(null);
+      setOffer(restockPushOffer(storeId));
       element.showModal();
     }
     if (!product && element.open) element.close();
-  }, [product]);
+  }, [product, storeId]);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,10 +57,29 @@ export function RestockDialog({
     setSending(true);
     const answer = await postRestockNotice(storeId, parsed.data);
     setSending(false);
-    if (answer.ok) return setOutcome({ ok: true, email: parsed.data.email, cancelUrl: answer.cancelUrl });
+    if (answer.ok) {
+      return setOutcome({
+        ok: true,
+        channel: "email",
+        email: parsed.data.email,
+        cancelUrl: answer.cancelUrl,
+      });
+    }
     const fieldError = "fieldErrors" in answer ? answer.fieldErrors?.email : undefined;
     if (fieldError) return setError(fieldError);
     setOutcome({ ok: false, message: answer.message });
+  }
+
+  async function byPush() {
+    if (!product || pushing || sending) return;
+    setPushing(true);
+    setOutcome(null);
+    const answer = await askRestockByPush(storeId, product.id);
+    setPushing(false);
+    if (answer.ok) return setOutcome({ ok: true, channel: "push", cancelUrl: answer.cancelUrl });
+    setOffer(answer.offer);
+    // Refused by the browser: the choice itself now says so, beside the e-mail.
+    if (answer.offer !== "denied") setOutcome({ ok: false, message: answer.message });
   }
 
   const titleId = "sf-restock-title";
@@ -71,19 +96,11 @@ export function RestockDialog({
             {RESTOCK_WORDS.title(product.name)}
           </h2>
           {outcome?.ok ? (
-            <div className="space-y-3">
-              <p role="status" className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-900">
-                {RESTOCK_WORDS.done(outcome.email)}
-              </p>
-              {outcome.cancelUrl ? (
-                <a href={outcome.cancelUrl} className="block text-sm underline">
-                  {RESTOCK_WORDS.cancelLink}
-                </a>
-              ) : null}
-            </div>
+            <Confirmation done={outcome} cancelUrl={outcome.cancelUrl} />
           ) : (
             <form noValidate onSubmit={submit} className="space-y-4">
               <p className="text-sm">{RESTOCK_WORDS.explanation}</p>
+              <PushChoice offer={offer} pushing={pushing} onChoose={byPush} />
               <FieldFrame
                 label={RESTOCK_WORDS.emailLabel}
                 error={error}
@@ -107,7 +124,7 @@ export function RestockDialog({
               ) : null}
               <button
                 type="submit"
-                disabled={sending}
+                disabled={sending || pushing}
                 className="w-full rounded-lg bg-[var(--store-primary)] px-4 py-2.5 font-semibold text-[var(--store-on-primary)] disabled:opacity-70"
               >
                 {sending ? RESTOCK_WORDS.sending : RESTOCK_WORDS.send}
@@ -124,5 +141,53 @@ export function RestockDialog({
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+function Confirmation({ done, cancelUrl }: { done: Done; cancelUrl: string | null }) {
+  return (
+    <div className="space-y-3">
+      <p role="status" className="rounded-lg bg-green-50 px-3 py-2 font-medium text-green-900">
+        {done.channel === "push" ? RESTOCK_WORDS.pushDone : RESTOCK_WORDS.done(done.email)}
+      </p>
+      {cancelUrl ? (
+        <a href={cancelUrl} className="block text-sm underline">
+          {RESTOCK_WORDS.cancelLink}
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+/** This browser's notifications, above the e-mail: offered, refused by the browser, or not there. */
+function PushChoice({
+  offer,
+  pushing,
+  onChoose,
+}: {
+  offer: PushOffer;
+  pushing: boolean;
+  onChoose: () => void;
+}) {
+  if (offer === "unsupported") return null;
+  if (offer === "denied") {
+    return (
+      <p role="status" className="text-sm font-medium text-stone-800">
+        {RESTOCK_WORDS.pushDenied}
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <button
+        type="button"
+        onClick={onChoose}
+        disabled={pushing}
+        className="w-full rounded-lg bg-[var(--store-primary)] px-4 py-2.5 font-semibold text-[var(--store-on-primary)] disabled:opacity-70"
+      >
+        {pushing ? RESTOCK_WORDS.pushAsking : RESTOCK_WORDS.pushButton}
+      </button>
+      <p className="text-sm font-medium">{RESTOCK_WORDS.orEmail}</p>
+    </div>
   );
 }

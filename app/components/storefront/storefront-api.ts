@@ -2,6 +2,7 @@ import type { OrderFieldErrors, OrderFormInput } from "~/domain/orders/order-for
 import { ORDER_MESSAGES } from "~/domain/orders/order-messages";
 import type { OrderSummary } from "~/domain/orders/order-summary";
 import { RESTOCK_WORDS } from "~/domain/products/restock";
+import type { BrowserSubscription } from "~/lib/browser-push";
 
 /**
  * The browser side of `/s/<storeId>/api` (server/storefront-api.ts). Plain fetch and JSON:
@@ -66,4 +67,17 @@ export type RestockResponse =
 
 export function postRestockNotice(storeId: string, form: { productId: string; email: string }) {
   return post<RestockResponse>(storeId, { intent: "restock-notice", form }, RESTOCK_WORDS.failure);
+}
+
+export function postRestockPush(storeId: string, form: { productId: string } & BrowserSubscription) {
+  return post<RestockResponse>(
+    storeId,
+    { intent: "restock-notice", form: { ...form, channel: "push" } },
+    RESTOCK_WORDS.failure,
+  );
+}
+
+/** The server's VAPID public key, the owners' devices' own, for "Avísame" by push. */
+export function fetchPushKey(storeId: string) {
+  return post<{ ok: true; publicKey: string }>(storeId, { intent: "push-key" }, RESTOCK_WORDS.pushFailed);
 }

@@ -2,7 +2,7 @@
  * "Avísame cuando haya" (docs/decisions/030): requests to be told once when a sold-out product is
  * back, kept in `restock_requests` until then. Whatever brings stock back — the owner's edit, the
  * daily refill, a cancelled order's units — calls `notifyRestocked` in its own transaction: the
- * requests of the products now available are deleted and their e-mails queued in the mail outbox,
+ * requests of the products now available are deleted and their e-mails or pushes queued as jobs,
  * so the messages leave with the stock's commit and never without it, once each.
  */
 import { and, count, eq, inArray, sql } from "drizzle-orm";
@@ -11,23 +11,41 @@ import type { Executor } from "~/db/client.server";
 import { products, restockRequests, storeSettings } from "~/db/schema";
 import { restockMail } from "~/domain/mail/mail-text";
 import { queueMail } from "~/domain/mail/mail.server";
+import { acceptPushEndpoint, type PushServiceHost } from "~/domain/push/push-endpoint";
+import { restockPush } from "~/domain/push/push-text";
+import { queuePush } from "~/domain/push/push.server";
 import { enforce } from "~/domain/rate-limit/rate-limit.server";
 import { productPath } from "~/domain/share/share-links";
 import { findStore } from "~/domain/stores/store.server";
 import { AppError } from "~/lib/errors";
 import { randomId } from "~/lib/ids";
-import { RESTOCK_WORDS, type RestockForm } from "./restock";
+import { RESTOCK_WORDS, type RestockRequest } from "./restock";
 import { hasStock, stockBadge } from "./stock";
 
-export type RestockRequestInput = { storeId: string; form: RestockForm; clientIp: string; origin: string };
+export type RestockRequestInput = {
+  storeId: string;
+  form: RestockRequest;
+  clientIp: string;
+  origin: string;
+  /** The push services the operator added (PUSH_SERVICE_HOSTS), for a push request's endpoint. */
+  pushServiceHosts: readonly PushServiceHost[];
+};
 
 /**
- * Keeps a shopper's request for a sold-out product of an open store. Counted against the address's
- * limit first, whatever the product, so the endpoint cannot be used to probe the catalogue fast.
- * The same e-mail for the same product is one request: asking again answers as the first time but
- * hands out no cancel link (whoever asks again may not own the address).
+ * Keeps a shopper's request for a sold-out product of an open store. A push subscription must be
+ * on a push service the server sends to (docs/decisions/024), as an owner's device must. Counted
+ * against the address's limit first, whatever the product, so the endpoint cannot be used to probe
+ * the catalogue fast. The same e-mail (or browser) for the same product is one request: asking
+ * again answers as the first time but hands out no cancel link (whoever asks again may not own the
+ * address).
  */
-export async function requestRestock(db: Executor, { storeId, form, clientIp, origin }: RestockRequestInput) {
+export async function requestRestock(
+  db: Executor,
+  { storeId, form, clientIp, origin, pushServiceHosts }: RestockRequestInput,
+) {
+  if (form.channel === "push" && !acceptPushEndpoint(form.address, pushServiceHosts)) {
+    throw new AppError("VALIDATION", RESTOCK_WORDS.pushService);
+  }
   await enforce(db, [{ name: "restockPerAddress", subject: clientIp }], RESTOCK_WORDS.tooMany);
   const store = await findStore(db, storeId);
   if (!store) throw new AppError("NOT_FOUND", RESTOCK_WORDS.notFound);
@@ -54,7 +72,16 @@ export async function requestRestock(db: Executor, { storeId, form, clientIp, or
     }
     const [created] = await tx
       .insert(restockRequests)
-      .values({ storeId, productId: form.productId, address: form.email, token: randomId(32), origin })
+      .values({
+        storeId,
+        productId: form.productId,
+        channel: form.channel,
+        address: form.address,
+        p256dh: form.p256dh,
+        auth: form.auth,
+        token: randomId(32),
+        origin,
+      })
       .onConflictDoNothing()
       .returning({ token: restockRequests.token });
     return { token: created?.token ?? null };
@@ -63,7 +90,10 @@ export async function requestRestock(db: Executor, { storeId, form, clientIp, or
 
 type Waiting = {
   id: number;
+  channel: "email" | "push";
   address: string;
+  p256dh: string | null;
+  auth: string | null;
   origin: string;
   storeId: string;
   productId: string;
@@ -77,7 +107,8 @@ type Waiting = {
 
 /**
  * In the transaction that gave stock back to some of these stores' products: the requests of the
- * products no longer sold out are deleted and one e-mail per request queued. The delete decides:
+ * products no longer sold out are deleted and one message per request queued, by the request's
+ * channel: an e-mail, or a push to the browser that asked. The delete decides:
  * two transactions that both see a request send it once, since the second deletes nothing.
  * Answers how many messages were queued.
  */
@@ -86,7 +117,10 @@ export async function notifyRestocked(tx: Executor, storeIds: string[]): Promise
   const waiting: Waiting[] = await tx
     .select({
       id: restockRequests.id,
+      channel: restockRequests.channel,
       address: restockRequests.address,
+      p256dh: restockRequests.p256dh,
+      auth: restockRequests.auth,
       origin: restockRequests.origin,
       storeId: products.storeId,
       productId: products.id,
@@ -117,15 +151,14 @@ export async function notifyRestocked(tx: Executor, storeIds: string[]): Promise
     .returning({ id: restockRequests.id });
   const sent = new Set(deleted.map((row) => row.id));
   for (const request of back.filter((request) => sent.has(request.id))) {
-    await queueMail(
-      tx,
-      restockMail({
-        to: request.address,
-        storeName: request.storeName,
-        productName: request.productName,
-        url: `${request.origin}${productPath(request.storeId, request.productId)}`,
-      }),
-    );
+    const { storeId, productId, storeName, productName } = request;
+    const url = `${request.origin}${productPath(storeId, productId)}`;
+    if (request.channel === "push" && request.p256dh && request.auth) {
+      const subscription = { endpoint: request.address, p256dh: request.p256dh, auth: request.auth };
+      await queuePush(tx, subscription, restockPush({ storeId, productId, storeName, productName, url }));
+    } else {
+      await queueMail(tx, restockMail({ to: request.address, storeName, productName, url }));
+    }
   }
   return sent.size;
 }
@@ -147,13 +180,16 @@ export async function findRestockRequest(db: Executor, token: string) {
   return request ?? null;
 }
 
-/** Forgets the request of a cancel link; false when it was already gone (cancelled or sent). */
+/**
+ * Forgets the request of a cancel link; answers its channel, or null when it was already gone
+ * (cancelled or sent).
+ */
 export async function cancelRestockRequest(db: Executor, token: string) {
-  const deleted = await db
+  const [deleted] = await db
     .delete(restockRequests)
     .where(eq(restockRequests.token, token))
-    .returning({ id: restockRequests.id });
-  return deleted.length > 0;
+    .returning({ channel: restockRequests.channel });
+  return deleted?.channel ?? null;
 }
 
 /** For the owner's product list: how many shoppers wait for each product of the store. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { RESTOCK_CANCEL_WORDS, RESTOCK_WORDS, RestockFormSchema, restockCancelPath } from "./restock";
+import {
+  parseRestockForm,
+  pushWorkerServedAt,
+  RESTOCK_CANCEL_WORDS,
+  RESTOCK_WORDS,
+  RestockFormSchema,
+  restockCancelPath,
+} from "./restock";
 
 describe("RestockFormSchema", () => {
   it("takes a product and an e-mail, trimmed and lower-cased", () => {
@@ -39,6 +46,96 @@ describe("RestockFormSchema", () => {
     expect(RestockFormSchema.safeParse({ productId: "p".repeat(64), email: "ana@ejemplo.com" }).success).toBe(
       true,
     );
+  });
+});
+
+describe("parseRestockForm", () => {
+  const push = {
+    productId: "concha",
+    channel: "push",
+    endpoint: "https://fcm.googleapis.com/fcm/send/AbC-123",
+    p256dh: "B".repeat(87),
+    auth: "a1b2c3d4e5f6g7h8",
+  };
+
+  it("reads an e-mail request as before push existed, the address lower-cased", () => {
+    expect(parseRestockForm({ productId: "concha", email: " Ana@Ejemplo.MX " })).toEqual({
+      success: true,
+      data: { productId: "concha", channel: "email", address: "ana@ejemplo.mx", p256dh: null, auth: null },
+    });
+  });
+
+  it("reads a push request: the endpoint, kept as the browser wrote it, is its address", () => {
+    expect(parseRestockForm(push)).toEqual({
+      success: true,
+      data: {
+        productId: "concha",
+        channel: "push",
+        address: "https://fcm.googleapis.com/fcm/send/AbC-123",
+        p256dh: push.p256dh,
+        auth: push.auth,
+      },
+    });
+  });
+
+  it.each([
+    ["no endpoint", { ...push, endpoint: "" }],
+    ["an endpoint that is no URL", { ...push, endpoint: "no es una dirección" }],
+    [
+      "an endpoint over 2,000 characters",
+      { ...push, endpoint: `https://fcm.googleapis.com/${"x".repeat(2000)}` },
+    ],
+    ["a short key", { ...push, p256dh: "corta" }],
+    ["no auth secret", { ...push, auth: "" }],
+    ["no product", { ...push, productId: "" }],
+  ])("refuses a push request with %s, in Spanish", (_, form) => {
+    expect(parseRestockForm(form)).toEqual({
+      success: false,
+      message: RESTOCK_WORDS.pushInvalid,
+      fieldErrors: {},
+    });
+  });
+
+  it("answers a bad e-mail beside its field, and anything else without one", () => {
+    expect(parseRestockForm({ productId: "concha", email: "ana@" })).toEqual({
+      success: false,
+      message: RESTOCK_WORDS.failure,
+      fieldErrors: { email: RESTOCK_WORDS.email },
+    });
+    expect(parseRestockForm({ productId: "", email: "ana@ejemplo.com" })).toEqual({
+      success: false,
+      message: RESTOCK_WORDS.failure,
+      fieldErrors: {},
+    });
+    expect(parseRestockForm(null)).toMatchObject({ success: false, message: RESTOCK_WORDS.failure });
+    expect(parseRestockForm("ana@ejemplo.com")).toMatchObject({
+      success: false,
+      message: RESTOCK_WORDS.failure,
+    });
+  });
+
+  it("reads any other channel as the e-mail it carries", () => {
+    expect(
+      parseRestockForm({ productId: "concha", channel: "email", email: "ana@ejemplo.com" }),
+    ).toMatchObject({
+      success: true,
+      data: { channel: "email", address: "ana@ejemplo.com" },
+    });
+  });
+});
+
+describe("pushWorkerServedAt", () => {
+  it.each([
+    ["/la-espiga", true],
+    ["/la-espiga/", true],
+    ["/la-espiga/p/concha", true],
+    ["/", false],
+    ["/p/concha", false],
+    ["/la-espiga-2", false],
+    ["/la-espiga-2/p/concha", false],
+    ["/otra/p/la-espiga", false],
+  ])("the store page at %s is on the platform's address: %s", (pathname, served) => {
+    expect(pushWorkerServedAt(pathname, "la-espiga")).toBe(served);
   });
 });
 

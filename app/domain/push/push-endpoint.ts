@@ -6,6 +6,7 @@
  * plus the hosts the operator lists in PUSH_SERVICE_HOSTS (a self-hosted service, the tests' own).
  * An address written as numbers is never accepted: the check at send time is on names.
  */
+import { z } from "~/lib/zod";
 
 export type PushServiceHost = {
   /** A host name, lower case. */
@@ -18,6 +19,16 @@ export type PushServiceHost = {
 };
 
 const HTTPS_PORT = 443;
+
+/**
+ * What a browser sends of its subscription, as the owner's device form and the shopper's
+ * "Avísame" both read it. Any URL: which ones the server will send to is `acceptPushEndpoint`.
+ */
+export const PUSH_SUBSCRIPTION_FIELDS = {
+  endpoint: z.url().max(2000),
+  p256dh: z.string().min(20).max(200),
+  auth: z.string().min(8).max(100),
+};
 
 /** The Web Push services of Chrome and Edge's FCM, Firefox, Safari and Windows. */
 export const WEB_PUSH_SERVICES: readonly PushServiceHost[] = [

@@ -34,3 +34,23 @@ export function testPush(): PushMessage {
     url: PENDING_ORDERS_URL,
   };
 }
+
+/**
+ * "Avísame cuando haya" by push (docs/decisions/030): the one notification a shopper asked for,
+ * opening the product's page in the store. `url` is absolute: the platform's address at the time of
+ * the request, whichever site the worker that shows it belongs to.
+ */
+export function restockPush(facts: {
+  storeId: string;
+  productId: string;
+  storeName: string;
+  productName: string;
+  url: string;
+}): PushMessage {
+  return {
+    title: `Ya hay ${facts.productName}`,
+    body: `En ${facts.storeName}. Te avisamos una sola vez: toca para verlo.`,
+    tag: `avisame-${facts.storeId}-${facts.productId}`,
+    url: facts.url,
+  };
+}

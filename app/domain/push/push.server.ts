@@ -10,7 +10,7 @@ import webpush from "web-push";
 import type { Database, Executor } from "~/db/client.server";
 import { pushSubscriptions, storeOwners } from "~/db/schema";
 import { defineJob, ERASED_PAYLOAD, isErased } from "~/domain/jobs/define-job.server";
-import { JobError, jobsInsert } from "~/domain/jobs/jobs.server";
+import { enqueue, JobError, jobsInsert } from "~/domain/jobs/jobs.server";
 import { z } from "~/lib/zod";
 import { loadOrCreateSecret } from "~/domain/secrets/secrets.server";
 import type { Env } from "~/lib/env.server";
@@ -29,12 +29,17 @@ import { PUSH_MESSAGES } from "./push-messages";
 import type { PushMessage } from "./push-text";
 
 export const PUSH_JOB = "push.send";
-/** One push to one device, or what erasing the shopper's data left of it. */
+const PushMessageSchema = z.object({ title: z.string(), body: z.string(), tag: z.string(), url: z.string() });
+/** A browser's subscription carried in the job itself: a shopper's, whose request is already forgotten. */
+const SubscriptionSchema = z.object({ endpoint: z.string(), p256dh: z.string(), auth: z.string() });
+export type PushTarget = z.infer<typeof SubscriptionSchema>;
+/**
+ * One push to one owner's device (by its row), one push to a shopper's browser (its subscription
+ * itself: "Avísame cuando haya", docs/decisions/030), or what erasing the shopper's data left of it.
+ */
 export const PushPayloadSchema = z
-  .object({
-    subscriptionId: z.number().int(),
-    message: z.object({ title: z.string(), body: z.string(), tag: z.string(), url: z.string() }),
-  })
+  .object({ subscriptionId: z.number().int(), message: PushMessageSchema })
+  .or(z.object({ subscription: SubscriptionSchema, message: PushMessageSchema }))
   .or(ERASED_PAYLOAD);
 const SEND_TIMEOUT_MS = 10_000;
 
@@ -87,27 +92,20 @@ export function pushJob(deps: PushDeps) {
 
 function pushJobHandler({ db, keys, logger, env, agent }: PushDeps) {
   const resolve = createHostResolver(env.dnsServers);
-  return async (payload: z.infer<typeof PushPayloadSchema>) => {
-    // Erased meanwhile (the shopper's data of a closed store): nothing left to send.
-    if (isErased(payload)) return;
-    const { subscriptionId, message } = payload;
-    const [device] = await db
-      .select()
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.id, subscriptionId));
-    if (!device) return; // removed meanwhile: nothing to send
-    const failed = () =>
-      db
-        .update(pushSubscriptions)
-        .set({ lastFailureAt: new Date() })
-        .where(eq(pushSubscriptions.id, device.id));
+
+  /**
+   * Sends one push; "gone" when the push service no longer knows the subscription (404, 410).
+   * Throws the job's error otherwise: final for a refused endpoint or a push service's refusal,
+   * retried for an unreachable service, a 5xx or a 429.
+   */
+  async function deliver(target: PushTarget, message: PushMessage, log: object): Promise<"sent" | "gone"> {
     let status: number;
     try {
-      const accepted = acceptPushEndpoint(device.endpoint, env.pushServiceHosts);
+      const accepted = acceptPushEndpoint(target.endpoint, env.pushServiceHosts);
       if (!accepted) throw new OutboundRefused("the endpoint is not on an accepted push service");
       const addresses = await checkedAddresses(resolve, accepted.host, { anyAddress: accepted.listed });
       const request = webpush.generateRequestDetails(
-        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         JSON.stringify(message),
         {
           vapidDetails: keys,
@@ -116,12 +114,11 @@ function pushJobHandler({ db, keys, logger, env, agent }: PushDeps) {
           topic: message.tag.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32),
         },
       );
-      status = await post(device.endpoint, request, { addresses, agent });
+      status = await post(target.endpoint, request, { addresses, agent });
     } catch (error) {
-      await failed();
       if (error instanceof OutboundRefused) {
         pushDeliveries.inc({ outcome: "refused" });
-        logger.warn("push refused", { device: device.id, reason: error.message });
+        logger.warn("push refused", { ...log, reason: error.message });
         throw new JobError(`push refused: ${error.message}`, false);
       }
       // The push service could not be reached or did not answer: tried again later.
@@ -129,23 +126,60 @@ function pushJobHandler({ db, keys, logger, env, agent }: PushDeps) {
       throw new JobError(`push failed: ${(error as Error).message}`, true);
     }
     if (status === 404 || status === 410) {
-      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
-      logger.info("push subscription gone, removed", { device: device.id, status });
       pushDeliveries.inc({ outcome: "gone" });
-      return;
+      return "gone";
     }
     if (status < 200 || status > 299) {
-      await failed();
       // A push service's refusal is only logged; its server errors and throttling are retried.
       pushDeliveries.inc({ outcome: "failed" });
       throw new JobError(`push failed with ${status}`, status >= 500 || status === 429);
     }
     pushDeliveries.inc({ outcome: "sent" });
+    return "sent";
+  }
+
+  return async (payload: z.infer<typeof PushPayloadSchema>) => {
+    // Erased meanwhile (the shopper's data of a closed store): nothing left to send.
+    if (isErased(payload)) return;
+    if ("subscription" in payload) {
+      // A shopper's one message: the request was forgotten when it was queued, so a subscription
+      // its push service no longer knows is simply dropped.
+      const outcome = await deliver(payload.subscription, payload.message, { shopper: true });
+      if (outcome === "gone")
+        logger.info("shopper's push subscription gone, dropped", { tag: payload.message.tag });
+      return;
+    }
+    const { subscriptionId, message } = payload;
+    const [device] = await db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.id, subscriptionId));
+    if (!device) return; // removed meanwhile: nothing to send
+    let outcome: "sent" | "gone";
+    try {
+      outcome = await deliver(device, message, { device: device.id });
+    } catch (error) {
+      await db
+        .update(pushSubscriptions)
+        .set({ lastFailureAt: new Date() })
+        .where(eq(pushSubscriptions.id, device.id));
+      throw error;
+    }
+    if (outcome === "gone") {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+      logger.info("push subscription gone, removed", { device: device.id });
+      return;
+    }
     await db
       .update(pushSubscriptions)
       .set({ lastDeliveryAt: new Date() })
       .where(eq(pushSubscriptions.id, device.id));
   };
+}
+
+/** Queues one push to a browser's subscription, in the caller's transaction. */
+export function queuePush(tx: Executor, subscription: PushTarget, message: PushMessage) {
+  return enqueue(tx, PUSH_JOB, { subscription, message });
 }
 
 type PushRequest = ReturnType<typeof webpush.generateRequestDetails>;

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "~/lib/zod";
 import { requireStoreOwner } from "~/domain/auth/guards.server";
 import { enqueue } from "~/domain/jobs/jobs.server";
+import { PUSH_SUBSCRIPTION_FIELDS } from "~/domain/push/push-endpoint";
 import { PUSH_MESSAGES } from "~/domain/push/push-messages";
 import { testPush } from "~/domain/push/push-text";
 import { listDevices, PUSH_JOB, removeDevices, saveSubscription } from "~/domain/push/push.server";
@@ -35,14 +36,11 @@ function lastNotification(delivered: Date | null, failed: Date | null) {
   return delivered ? { delivered: true, at: delivered.toISOString() } : null;
 }
 
-/** Any URL: which ones the server will send to is the domain's rule (push-endpoint.ts). */
-const endpoint = z.url().max(2000);
+const { endpoint } = PUSH_SUBSCRIPTION_FIELDS;
 const Command = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("subscribe"),
-    endpoint,
-    p256dh: z.string().min(20).max(200),
-    auth: z.string().min(8).max(100),
+    ...PUSH_SUBSCRIPTION_FIELDS,
     device: z.string().max(120).default(""),
   }),
   z.object({ intent: z.literal("unsubscribe"), endpoint }),
