@@ -120,15 +120,26 @@ describe("web push", () => {
 
   it("a 500 is retried with back-off and the push is delivered once", async () => {
     const { store, device, tamal } = await ownerWithDevice();
-    endpoint.answerWith((id, attempt) => (id === device.id && attempt === 1 ? 500 : 201));
+    // When each attempt reached the push service: the worker is run again and again, and the retry
+    // must still wait for the back-off.
+    const attemptsAt: number[] = [];
+    endpoint.answerWith((id, attempt) => {
+      if (id === device.id) attemptsAt.push(Date.now());
+      return id === device.id && attempt === 1 ? 500 : 201;
+    });
     await order(store.id, tamal.id);
-    const ran = worker({ backoffMs: 50 });
-    await ran.runOnce();
-    expect(deliveredTo(device.id)).toHaveLength(0);
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    await ran.runOnce();
-    await ran.runOnce();
-    expect(deliveredTo(device.id)).toHaveLength(1);
+    const ran = worker({ backoffMs: 300 });
+    await expect
+      .poll(
+        async () => {
+          await ran.runOnce();
+          return deliveredTo(device.id).length;
+        },
+        { interval: 20 },
+      )
+      .toBe(1);
+    expect(attemptsAt).toHaveLength(2);
+    expect(attemptsAt[1]! - attemptsAt[0]!).toBeGreaterThanOrEqual(300);
     const [job] = await db
       .select()
       .from(jobs)
