@@ -8,15 +8,6 @@
 /** What the server keeps of a subscription: its endpoint and the keys only this browser holds. */
 export type BrowserSubscription = { endpoint: string; p256dh: string; auth: string };
 
-export function pushSupported(): boolean {
-  return (
-    typeof window !== "undefined" &&
-    "serviceWorker" in navigator &&
-    "PushManager" in window &&
-    "Notification" in window
-  );
-}
-
 export function registerPushWorker(scope: string) {
   return navigator.serviceWorker.register("/sw.js", { scope });
 }

@@ -4,7 +4,8 @@
  * owner. Errors are logged and end in a status, never in an error page.
  */
 import { describeDevice, type DeviceFacts } from "~/domain/push/notification-status";
-import { pushSupported, registerPushWorker, subscribeBrowser } from "~/lib/browser-push";
+import { registerPushWorker, subscribeBrowser } from "~/lib/browser-push";
+import { pushSupported } from "~/lib/push-support";
 
 const SCOPE = "/i/";
 export const PUSH_ENDPOINT = "/i/admin/push";

@@ -2,8 +2,14 @@ import { useEffect, useRef, useState } from "react";
 import { FieldFrame } from "~/components/field";
 import { RESTOCK_WORDS, RestockFormSchema } from "~/domain/products/restock";
 import type { StorefrontProduct } from "~/domain/storefront/catalogue.server";
-import { askRestockByPush, restockPushOffer, type PushOffer } from "./restock-push";
+import type * as RestockPush from "./restock-push";
+import { restockPushOffer, type PushOffer } from "./restock-push-offer";
 import { postRestockNotice } from "./storefront-api";
+
+type RestockPushModule = typeof RestockPush;
+
+/** The subscription's code (service worker, push service), fetched only once push is offered. */
+let pushModule: Promise<RestockPushModule> | undefined;
 
 type Done = { ok: true; channel: "email"; email: string } | { ok: true; channel: "push" };
 type Outcome = (Done & { cancelUrl: string | null }) | { ok: false; message: string };
@@ -38,7 +44,11 @@ export function RestockDialog({
       setEmail("");
       setError(undefined);
       setOutcome(null);
-      setOffer(restockPushOffer(storeId));
+      const offered = restockPushOffer(storeId);
+      setOffer(offered);
+      // Loaded while the shopper reads the dialog, so a tap on the choice finds it ready and the
+      // permission is asked within the tap.
+      if (offered === "offered") pushModule = import("./restock-push");
       element.showModal();
     }
     if (!product && element.open) element.close();
@@ -74,6 +84,7 @@ export function RestockDialog({
     if (!product || pushing || sending) return;
     setPushing(true);
     setOutcome(null);
+    const { askRestockByPush } = await (pushModule ??= import("./restock-push"));
     const answer = await askRestockByPush(storeId, product.id);
     setPushing(false);
     if (answer.ok) return setOutcome({ ok: true, channel: "push", cancelUrl: answer.cancelUrl });

@@ -3,20 +3,15 @@
  * /i/avisame/ (its own subscription, apart from an owner's panel in the same browser), the
  * permission asked, the subscription made with the server's VAPID key and kept by the storefront
  * endpoint. Every way it can fail ends in a Spanish sentence that points to the e-mail instead.
+ * The store page loads this module only once the dialog offers push (restock-push-offer.ts): a
+ * shopper who never asks downloads no service worker code.
  */
-import { pushWorkerServedAt, RESTOCK_WORDS } from "~/domain/products/restock";
-import { pushSupported, registerPushWorker, subscribeBrowser } from "~/lib/browser-push";
+import { RESTOCK_WORDS } from "~/domain/products/restock";
+import { registerPushWorker, subscribeBrowser } from "~/lib/browser-push";
+import type { PushOffer } from "./restock-push-offer";
 import { fetchPushKey, postRestockPush } from "./storefront-api";
 
 const SCOPE = "/i/avisame/";
-
-/** Whether the dialog offers push: "denied" says why not, "unsupported" says nothing. */
-export type PushOffer = "offered" | "denied" | "unsupported";
-
-export function restockPushOffer(storeId: string): PushOffer {
-  if (!pushSupported() || !pushWorkerServedAt(window.location.pathname, storeId)) return "unsupported";
-  return Notification.permission === "denied" ? "denied" : "offered";
-}
 
 export type RestockPushOutcome =
   { ok: true; cancelUrl: string | null } | { ok: false; message: string; offer: PushOffer };
