@@ -230,7 +230,7 @@ describe("Tus datos: export", () => {
     );
     expect(text("productos.csv")).toMatch(/,pieza,sí,/);
     expect(text("pedidos-productos.csv").split("\r\n")[0]).toBe(
-      "Pedido,Posición,ID del producto,Producto,Opción,Cantidad,Unidad,Precio,Importe",
+      "Pedido,Posición,ID del producto,Producto,Opción,Elecciones,Cantidad,Unidad,Precio,Importe",
     );
     const json = JSON.parse(text("tienda.json")) as {
       tienda: { id: string };

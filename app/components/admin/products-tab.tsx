@@ -146,6 +146,13 @@ function ProductCard({
           {product.variations.length > 0 ? (
             <p className="text-xs text-stone-600">Opciones: {product.variations.join(", ")}</p>
           ) : null}
+          {product.choiceGroups.length > 0 ? (
+            <p className="text-xs text-stone-600" data-testid="product-choice-groups">
+              {product.choiceGroups
+                .map((group) => `${group.name}: ${group.options.map((option) => option.name).join(", ")}`)
+                .join(" · ")}
+            </p>
+          ) : null}
         </div>
       </div>
       <form

@@ -87,22 +87,24 @@ export const ProductFormSchema = z
   })
   .superRefine((form, ctx) => {
     const choices = parseChoiceGroupsField(form.choiceGroups);
-    // A size group sets the price: the product's own is not asked for then.
-    const sized = choices.ok && choices.groups.some((group) => group.kind === "size");
-    const noPrice = !sized && (form.price === "" || Number(form.price) === 0);
-    if (form.name === "" || form.description === "" || noPrice) {
-      ctx.addIssue({ code: "custom", path: ["form"], message: PRODUCT_MESSAGES.required });
-      return;
-    }
     if (!choices.ok) {
       const [message] = Object.values(choices.errors);
       ctx.addIssue({ code: "custom", path: ["choiceGroups"], message: message! });
     }
+    // A size group sets the price: the product's own is not asked for then, nor while the groups
+    // are refused (their message comes first).
+    const sized = choices.ok && choices.groups.some((group) => group.kind === "size");
+    const noPrice = choices.ok && !sized && (form.price === "" || Number(form.price) === 0);
+    if (form.name === "" || form.description === "" || noPrice) {
+      ctx.addIssue({ code: "custom", path: ["form"], message: PRODUCT_MESSAGES.required });
+      return;
+    }
     // With a size group the product's price is its cheapest size's (./choices.ts, listedPrice).
-    if (!sized && !MONEY_PATTERN.test(form.price))
+    const ownPrice = choices.ok && !sized;
+    if (ownPrice && !MONEY_PATTERN.test(form.price))
       ctx.addIssue({ code: "custom", path: ["price"], message: PRODUCT_MESSAGES.price });
     // A million pesos at most; an order whose total would not fit is refused by MAX_ORDER_TOTAL.
-    else if (!sized && Number(form.price) >= MAX_PRICE)
+    else if (ownPrice && Number(form.price) >= MAX_PRICE)
       ctx.addIssue({ code: "custom", path: ["price"], message: PRODUCT_MESSAGES.priceTooHigh });
     for (const field of ["quantityStep", "minQuantity"] as const) {
       const value = form[field];

@@ -15,7 +15,8 @@ import { postOrder } from "../storefront-api";
 
 export const ORDER_BUTTON_ANIMATION_MS = 600;
 
-export type CartItem = { line: CartLine; product: StorefrontProduct };
+/** A cart line with its product and the price of one unit with its picks (resolveCart). */
+export type CartItem = { line: CartLine; product: StorefrontProduct; price: number };
 
 const EMPTY_FORM = {
   customerName: "",
@@ -43,9 +44,7 @@ export function deliveryOptions(store: StorefrontStore) {
 
 /** What the order costs with the delivery the form has chosen so far. */
 export function cartPricing(store: StorefrontStore, items: CartItem[], values: OrderFormValues) {
-  const subtotal = orderTotal(
-    items.map(({ line, product }) => ({ price: product.price, quantity: line.quantity })),
-  );
+  const subtotal = orderTotal(items.map(({ line, price }) => ({ price, quantity: line.quantity })));
   const charge =
     values.deliveryType === "delivery"
       ? deliveryCharge(store.delivery, subtotal, {
@@ -71,7 +70,7 @@ export function useOrderForm({
   store: StorefrontStore;
   items: CartItem[];
   orderKey: string;
-  onUnavailable: (line: { productId: string; variation: string }) => void;
+  onUnavailable: (line: { productId: string; variation: string; choices?: string[] }) => void;
   onPlaced: (order: OrderSummary, customerName: string) => void;
 }) {
   const firstChoices = {

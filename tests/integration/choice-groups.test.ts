@@ -1,0 +1,254 @@
+/**
+ * Choice groups (docs/decisions/031) through the built server: the order API prices each line's
+ * picks from the database and refuses picks that do not fit; an order line keeps its copy when the
+ * owner edits or removes the option; and an owner's product form reaches only their own products.
+ */
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createOwner, createProduct, createStore } from "~/db/factories.server";
+import { orderLines, orders, products } from "~/db/schema";
+import { ORDER_MESSAGES } from "~/domain/orders/order-messages";
+import { readOrderSummary } from "~/domain/orders/order-summary.server";
+import { CHOICE_MESSAGES, type ChoiceGroup } from "~/domain/products/choices";
+import { PRODUCT_MESSAGES } from "~/domain/products/product-form";
+import { createTestDatabase } from "../support/database";
+import { signIn, useServerProcess } from "../support/http-server";
+import { pickupForm } from "../support/shopper";
+
+const { db, url: databaseUrl } = await createTestDatabase();
+const running = useServerProcess(databaseUrl, { TRUST_PROXY: "1" });
+const address = () => `198.19.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
+
+const GROUPS: ChoiceGroup[] = [
+  {
+    id: "tamano",
+    name: "Tamaño",
+    kind: "size",
+    min: 1,
+    max: 1,
+    options: [
+      { id: "p3", name: "3 piezas", price: 45 },
+      { id: "p5", name: "5 piezas", price: 70 },
+    ],
+  },
+  {
+    id: "extras",
+    name: "Extras",
+    kind: "extras",
+    min: 0,
+    max: 2,
+    options: [
+      { id: "queso", name: "Queso", price: 10 },
+      { id: "aguacate", name: "Aguacate", price: 15 },
+      { id: "cebolla", name: "Cebolla asada", price: 5 },
+    ],
+  },
+];
+
+async function taqueria() {
+  const store = await createStore(db, { settings: { allowPickup: true } });
+  const tacos = await createProduct(db, store.id, {
+    name: "Orden de tacos",
+    price: 45,
+    choiceGroups: GROUPS,
+  });
+  const agua = await createProduct(db, store.id, { name: "Agua de jamaica", price: 25 });
+  return { store, tacos, agua };
+}
+
+type Line = { productId: string; choices?: string[]; quantity?: number; [tampered: string]: unknown };
+
+/** An order as the store page sends it, with whatever a tampered browser adds to a line or the form. */
+function order(storeId: string, lines: Line[], extra: Record<string, unknown> = {}) {
+  const form = pickupForm(lines);
+  return fetch(`${running.server.url}/s/${storeId}/api`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": address() },
+    body: JSON.stringify({
+      intent: "place-order",
+      form: { ...form, ...extra, lines: form.lines.map((line, i) => ({ ...lines[i], ...line })) },
+    }),
+  });
+}
+
+async function linesOf(storeId: string) {
+  return db.select().from(orderLines).where(eq(orderLines.storeId, storeId));
+}
+
+describe("the order API prices choices from the database", () => {
+  it("reprices a line whose browser sent its own prices and total, and keeps a copy of the picks", async () => {
+    const { store, tacos, agua } = await taqueria();
+    const response = await order(
+      store.id,
+      [
+        {
+          productId: tacos.id,
+          choices: ["queso", "p5", "aguacate"],
+          quantity: 2,
+          price: 1,
+          choicePrices: [0, 0],
+        },
+        { productId: agua.id },
+      ],
+      { total: 2 },
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { order: { number: string; total: number } };
+    expect(body.order.total).toBe(2 * (70 + 10 + 15) + 25);
+    const lines = await linesOf(store.id);
+    expect(lines.map((line) => [line.name, line.price, line.quantity, line.choices])).toEqual([
+      [
+        "Orden de tacos",
+        95,
+        2,
+        [
+          { group: "Tamaño", kind: "size", options: [{ name: "5 piezas", price: 70 }] },
+          {
+            group: "Extras",
+            kind: "extras",
+            options: [
+              { name: "Queso", price: 10 },
+              { name: "Aguacate", price: 15 },
+            ],
+          },
+        ],
+      ],
+      ["Agua de jamaica", 25, 1, []],
+    ]);
+  });
+
+  it("refuses a missing size, too many add-ons, a pick twice, another product's pick and an unknown one", async () => {
+    const { store, tacos, agua } = await taqueria();
+    const refusals: [Line, number, string][] = [
+      [{ productId: tacos.id }, 400, `Orden de tacos: ${CHOICE_MESSAGES.required("Tamaño")}`],
+      [
+        { productId: tacos.id, choices: ["queso"] },
+        400,
+        `Orden de tacos: ${CHOICE_MESSAGES.required("Tamaño")}`,
+      ],
+      [
+        { productId: tacos.id, choices: ["p3", "p5"] },
+        400,
+        `Orden de tacos: ${CHOICE_MESSAGES.tooMany("Tamaño", 1)}`,
+      ],
+      [
+        { productId: tacos.id, choices: ["p3", "queso", "aguacate", "cebolla"] },
+        400,
+        `Orden de tacos: ${CHOICE_MESSAGES.tooMany("Extras", 2)}`,
+      ],
+      [
+        { productId: tacos.id, choices: ["p3", "queso", "queso"] },
+        400,
+        `Orden de tacos: ${CHOICE_MESSAGES.duplicate}`,
+      ],
+      [{ productId: tacos.id, choices: ["p3", "borrada"] }, 409, ORDER_MESSAGES.unavailable],
+      [{ productId: agua.id, choices: ["p3"] }, 409, ORDER_MESSAGES.unavailable],
+    ];
+    for (const [line, status, message] of refusals) {
+      const response = await order(store.id, [line]);
+      expect(response.status, JSON.stringify(line)).toBe(status);
+      expect(await response.json()).toMatchObject({ ok: false, message });
+    }
+    expect(await db.select().from(orders).where(eq(orders.storeId, store.id))).toHaveLength(0);
+  });
+
+  it("refuses another store's product with the same picks", async () => {
+    const { store } = await taqueria();
+    const other = await taqueria();
+    const response = await order(store.id, [{ productId: other.tacos.id, choices: ["p3"] }]);
+    expect(response.status).toBe(409);
+    expect(await linesOf(store.id)).toHaveLength(0);
+  });
+});
+
+describe("the owner's product form", () => {
+  async function owner() {
+    const shop = await taqueria();
+    const account = await createOwner(db, { storeId: shop.store.id });
+    return { ...shop, cookie: await signIn(running.server.url, account.email, account.password) };
+  }
+  const drafts = (groups: ChoiceGroup[]) =>
+    JSON.stringify(
+      groups.map((group) => ({
+        ...group,
+        min: String(group.min),
+        max: String(group.max),
+        options: group.options.map((option) => ({ ...option, price: option.price.toFixed(2) })),
+      })),
+    );
+  const save = (cookie: string, productId: string, choiceGroups: string, price = "") =>
+    fetch(`${running.server.url}/i/admin/products`, {
+      method: "POST",
+      headers: { cookie },
+      redirect: "manual",
+      body: new URLSearchParams({
+        intent: "update",
+        productId,
+        name: "Orden de tacos",
+        description: "Del trompo",
+        price,
+        unit: "pieza",
+        choiceGroups,
+      }),
+    });
+
+  it("an order line keeps its copy after the owner renames, reprices and removes the options", async () => {
+    const { store, tacos, cookie } = await owner();
+    const placed = await order(store.id, [{ productId: tacos.id, choices: ["p5", "queso"] }]);
+    const { order: summary } = (await placed.json()) as { order: { number: string } };
+
+    const [size, extras] = GROUPS as [ChoiceGroup, ChoiceGroup];
+    const edited: ChoiceGroup[] = [
+      { ...size, options: [{ id: "p5", name: "Cinco piezas", price: 80 }] },
+      { ...extras, options: extras.options.filter((option) => option.id !== "queso") },
+    ];
+    expect((await save(cookie, tacos.id, drafts(edited))).status).toBe(200);
+    const [product] = await db.select().from(products).where(eq(products.id, tacos.id));
+    expect(product).toMatchObject({ price: 80, choiceGroups: edited });
+
+    const again = await readOrderSummary(db, store.id, summary.number);
+    expect(again?.lines[0]).toMatchObject({
+      price: 80,
+      choices: [
+        { group: "Tamaño", options: [{ name: "5 piezas", price: 70 }] },
+        { group: "Extras", options: [{ name: "Queso", price: 10 }] },
+      ],
+    });
+    // The removed option is no longer orderable.
+    expect((await order(store.id, [{ productId: tacos.id, choices: ["p5", "queso"] }])).status).toBe(409);
+  });
+
+  it("refuses groups that do not pass and changes nothing", async () => {
+    const { tacos, cookie } = await owner();
+    const [size, extras] = GROUPS as [ChoiceGroup, ChoiceGroup];
+    for (const [groups, message] of [
+      [
+        [size, { ...size, id: "otro", name: "Otro", options: [{ id: "x1", name: "X", price: 1 }] }],
+        CHOICE_MESSAGES.oneSizeGroup,
+      ],
+      [[{ ...extras, max: 9 }], CHOICE_MESSAGES.range],
+      [[{ ...extras, options: [{ id: "q", name: " ", price: 1 }] }], CHOICE_MESSAGES.optionName],
+    ] as const) {
+      const response = await save(cookie, tacos.id, drafts([...groups] as ChoiceGroup[]));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ ok: false, message });
+    }
+    const negative = await save(cookie, tacos.id, drafts([size]).replace('"45.00"', '"-1"'));
+    expect(await negative.json()).toMatchObject({ ok: false, message: CHOICE_MESSAGES.optionPrice });
+    const [product] = await db.select().from(products).where(eq(products.id, tacos.id));
+    expect(product!.choiceGroups).toEqual(GROUPS);
+  });
+
+  it("another store's product is not found, and stays as it was", async () => {
+    const { cookie } = await owner();
+    const other = await taqueria();
+    const response = await save(cookie, other.tacos.id, drafts([GROUPS[1]!]), "50");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ ok: false, message: PRODUCT_MESSAGES.notFound });
+    const [product] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.storeId, other.store.id), eq(products.id, other.tacos.id)));
+    expect(product!.choiceGroups).toEqual(GROUPS);
+  });
+});
