@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createProduct, createStore } from "~/db/factories.server";
+import { createOrder, createProduct, createStore } from "~/db/factories.server";
 import { orderLines, products } from "~/db/schema";
 import { CHOICE_MESSAGES, type ChoiceGroup } from "~/domain/products/choices";
 import {
@@ -188,6 +188,35 @@ describe("choice groups in the owner's product dialog", () => {
       .getByRole("article", { name: "Tacos" })
       .getByRole("radio", { name: /5 piezas/ })
       .waitFor();
+    await page.context().close();
+  });
+});
+
+describe("choices in the owner's order history", () => {
+  it("a completed order's detail lists its line's choices", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    const { storeId } = await signedInOwner(page.context(), db);
+    const tacos = await createProduct(db, storeId, { name: "Orden de tacos", choiceGroups: GROUPS });
+    await createOrder(db, storeId, {
+      status: "completed",
+      completedAt: new Date(),
+      lines: [
+        {
+          productId: tacos.id,
+          name: tacos.name,
+          price: 80,
+          unit: "pieza",
+          choices: [
+            { group: "Tamaño", kind: "size", options: [{ name: "5 piezas", price: 70 }] },
+            { group: "Extras", kind: "extras", options: [{ name: "Queso", price: 10 }] },
+          ],
+        },
+      ],
+    });
+    await page.goto("/i/admin?tab=ordenes_completadas");
+    await page.locator("main[data-hydrated]").waitFor();
+    await page.getByRole("row").nth(1).click();
+    await page.getByText("— Tamaño: 5 piezas · Extras: Queso").waitFor();
     await page.context().close();
   });
 });

@@ -161,6 +161,34 @@ describe("the order API prices choices from the database", () => {
   });
 });
 
+describe("stock of a product with choices", () => {
+  it("is the product's: every line's quantity counts, whatever its picks", async () => {
+    const store = await createStore(db, {
+      licenceType: "basic",
+      licenceExpires: new Date(Date.now() + 365 * 86_400_000),
+      settings: { allowPickup: true },
+    });
+    const tacos = await createProduct(db, store.id, {
+      name: "Orden de tacos",
+      choiceGroups: GROUPS,
+      stock: 3,
+    });
+    const short = await order(store.id, [
+      { productId: tacos.id, choices: ["p3"], quantity: 2 },
+      { productId: tacos.id, choices: ["p5", "queso"], quantity: 2 },
+    ]);
+    expect(short.status).toBe(409);
+    expect(await short.json()).toMatchObject({ ok: false, message: "Solo quedan 3 de Orden de tacos." });
+    const fits = await order(store.id, [
+      { productId: tacos.id, choices: ["p3"], quantity: 1 },
+      { productId: tacos.id, choices: ["p5", "queso"], quantity: 2 },
+    ]);
+    expect(fits.status).toBe(200);
+    const [product] = await db.select().from(products).where(eq(products.id, tacos.id));
+    expect(product!.stock).toBe(0);
+  });
+});
+
 describe("the owner's product form", () => {
   async function owner() {
     const shop = await taqueria();
@@ -191,6 +219,21 @@ describe("the owner's product form", () => {
         choiceGroups,
       }),
     });
+
+  it("the tracking page and the owner's pending tab show the line's choices", async () => {
+    const { store, tacos, cookie } = await owner();
+    const placed = await order(store.id, [{ productId: tacos.id, choices: ["aguacate", "p5", "queso"] }]);
+    const { order: summary } = (await placed.json()) as { order: { number: string } };
+    const words = "— Tamaño: 5 piezas · Extras: Queso, Aguacate";
+    const tracking = await fetch(`${running.server.url}/s/${store.id}/pedido/${summary.number}`, {
+      headers: { "X-Forwarded-For": address() },
+    });
+    expect(await tracking.text()).toContain(words);
+    const pending = await fetch(`${running.server.url}/i/admin?tab=ordenes_pendientes`, {
+      headers: { cookie },
+    });
+    expect(await pending.text()).toContain(words);
+  });
 
   it("an order line keeps its copy after the owner renames, reprices and removes the options", async () => {
     const { store, tacos, cookie } = await owner();
