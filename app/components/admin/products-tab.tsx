@@ -1,3 +1,4 @@
+import { formatChoices } from "~/domain/products/choices";
 import { useState } from "react";
 import type { products } from "~/db/schema";
 import { imageSources } from "~/domain/images/image-urls";
@@ -148,9 +149,13 @@ function ProductCard({
           ) : null}
           {product.choiceGroups.length > 0 ? (
             <p className="text-xs text-stone-600" data-testid="product-choice-groups">
-              {product.choiceGroups
-                .map((group) => `${group.name}: ${group.options.map((option) => option.name).join(", ")}`)
-                .join(" · ")}
+              {formatChoices(
+                product.choiceGroups.map((group) => ({
+                  group: group.name,
+                  kind: group.kind,
+                  options: group.options,
+                })),
+              )}
             </p>
           ) : null}
         </div>
