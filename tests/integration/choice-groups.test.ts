@@ -3,10 +3,11 @@
  * picks from the database and refuses picks that do not fit; an order line keeps its copy when the
  * owner edits or removes the option; and an owner's product form reaches only their own products.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createOwner, createProduct, createStore } from "~/db/factories.server";
-import { orderLines, orders, products } from "~/db/schema";
+import { jobs, orderLines, orders, products, storeOwners } from "~/db/schema";
+import { MAIL_JOB } from "~/domain/mail/mail.server";
 import { ORDER_MESSAGES } from "~/domain/orders/order-messages";
 import { readOrderSummary } from "~/domain/orders/order-summary.server";
 import { CHOICE_MESSAGES, type ChoiceGroup } from "~/domain/products/choices";
@@ -233,6 +234,23 @@ describe("the owner's product form", () => {
       headers: { cookie },
     });
     expect(await pending.text()).toContain(words);
+  });
+
+  it("the owner's new-order e-mail lists the line's choices", async () => {
+    const { store, tacos } = await owner();
+    await db.update(storeOwners).set({ emailNewOrders: true }).where(eq(storeOwners.storeId, store.id));
+    const placed = await order(store.id, [{ productId: tacos.id, choices: ["p3", "aguacate"] }]);
+    const { order: summary } = (await placed.json()) as { order: { number: string } };
+    // The order's job writes the e-mail as a job of its own, with its words.
+    await expect
+      .poll(async () => {
+        const { rows } = await db.execute<{ text: string }>(
+          sql`select payload->>'text' as text from ${jobs}
+              where kind = ${MAIL_JOB} and payload->>'orderRef' = ${`${store.id}/${summary.number}`}`,
+        );
+        return rows[0]?.text ?? "";
+      })
+      .toContain("• 1 pieza · Orden de tacos — Tamaño: 3 piezas · Extras: Aguacate");
   });
 
   it("an order line keeps its copy after the owner renames, reprices and removes the options", async () => {
