@@ -4,6 +4,7 @@
  * owner edits or removes the option; and an owner's product form reaches only their own products.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { createOwner, createProduct, createStore } from "~/db/factories.server";
 import { jobs, orderLines, orders, products, storeOwners } from "~/db/schema";
@@ -251,6 +252,20 @@ describe("the owner's product form", () => {
         return rows[0]?.text ?? "";
       })
       .toContain("• 1 pieza · Orden de tacos — Tamaño: 3 piezas · Extras: Aguacate");
+  });
+
+  it("the export lists each product's groups and each order line's choices", async () => {
+    const { store, tacos, cookie } = await owner();
+    expect((await order(store.id, [{ productId: tacos.id, choices: ["p5", "queso"] }])).status).toBe(200);
+    const response = await fetch(`${running.server.url}/i/cuenta/exportar`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const text = (name: string) => strFromU8(files[name]!);
+    expect(text("productos.csv")).toContain(
+      "Tamaño: 3 piezas $45.00, 5 piezas $70.00 | Extras (0 a 2): Queso +$10.00, Aguacate +$15.00, Cebolla asada +$5.00",
+    );
+    const [, line] = text("pedidos-productos.csv").trim().split("\r\n");
+    expect(line).toContain(",Orden de tacos,,Tamaño: 5 piezas · Extras: Queso,1,pieza,80,80");
   });
 
   it("an order line keeps its copy after the owner renames, reprices and removes the options", async () => {

@@ -226,7 +226,7 @@ describe("Tus datos: export", () => {
     const delivered = rows.find((row) => row.startsWith(mine.orders[0]!.id))!;
     expect(delivered).toContain(",pendiente,Ana López,4497654321,entrega,");
     expect(text("productos.csv").split("\r\n")[0]).toBe(
-      "ID,Nombre,Descripción,Precio,Unidad,Disponible,Categoría,Opciones,Imagen,Creado",
+      "ID,Nombre,Descripción,Precio,Unidad,Disponible,Categoría,Opciones,Grupos de opciones,Imagen,Creado",
     );
     expect(text("productos.csv")).toMatch(/,pieza,sí,/);
     expect(text("pedidos-productos.csv").split("\r\n")[0]).toBe(

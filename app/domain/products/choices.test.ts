@@ -3,6 +3,7 @@ import {
   CHOICE_MESSAGES,
   choiceKey,
   defaultPicks,
+  describeGroups,
   formatChoices,
   listedPrice,
   pickRefusal,
@@ -164,5 +165,14 @@ describe("a cart line's key, first picks and listed price", () => {
       listedPrice({ price: 99, choiceGroups: [extras, { ...size, options: [...size.options].reverse() }] }),
     ).toBe(45);
     expect(listedPrice({ price: 99, choiceGroups: [extras] })).toBe(99);
+  });
+});
+
+describe("a product's groups for a spreadsheet", () => {
+  it("writes each group with its range and each option with its price", () => {
+    expect(describeGroups([size, extras])).toBe(
+      "Tamaño: 3 piezas $45.00, 5 piezas $70.00 | Extras (0 a 2): Queso +$10.00, Aguacate +$15.00, Cebolla asada +$5.50",
+    );
+    expect(describeGroups([])).toBe("");
   });
 });

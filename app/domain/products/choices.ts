@@ -4,7 +4,7 @@
  * minimum and a maximum of picks, each adding its price). Pure and without zod: the storefront
  * prices a line with the same rule the server enforces when it prices the order from the database.
  */
-import { toCents } from "~/domain/orders/money";
+import { formatMoney, toCents } from "~/domain/orders/money";
 
 /** "size" sets the line's price (exactly one pick); "extras" adds to it (min..max picks). */
 export type ChoiceKind = "size" | "extras";
@@ -112,6 +112,21 @@ export function formatChoices(chosen: readonly ChosenGroup[] | null | undefined)
     .filter((group) => group.options.length > 0)
     .map((group) => `${group.group}: ${group.options.map((option) => option.name).join(", ")}`)
     .join(" · ");
+}
+
+/**
+ * A product's groups with their prices, for a spreadsheet: "Tamaño: 3 piezas $45.00, 5 piezas
+ * $70.00 | Extras (0 a 2): Queso +$10.00".
+ */
+export function describeGroups(groups: readonly ChoiceGroup[]): string {
+  return groups
+    .map((group) => {
+      const range = group.kind === "size" ? "" : ` (${group.min} a ${group.max})`;
+      const sign = group.kind === "size" ? "" : "+";
+      const options = group.options.map((option) => `${option.name} ${sign}${formatMoney(option.price)}`);
+      return `${group.name}${range}: ${options.join(", ")}`;
+    })
+    .join(" | ");
 }
 
 /** The picks a cart line is keyed by: each id once, in one order, whatever order they were picked in. */

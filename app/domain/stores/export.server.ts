@@ -4,7 +4,7 @@
  * is read — orders a page at a time, so a store with 50,000 orders never sits whole in memory.
  * Every query is bound to the store the guard gave: nothing of another store can get in.
  */
-import { formatChoices } from "~/domain/products/choices";
+import { describeGroups, formatChoices } from "~/domain/products/choices";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { Zip, ZipDeflate } from "fflate";
 import type { Executor } from "~/db/client.server";
@@ -27,6 +27,7 @@ const PRODUCT_COLUMNS = [
   "Disponible",
   "Categoría",
   "Opciones",
+  "Grupos de opciones",
   "Imagen",
   "Creado",
 ] as const;
@@ -133,6 +134,7 @@ export async function* storeExportZip(
         product.available ? EXPORT_WORDS.yes : EXPORT_WORDS.no,
         product.category,
         product.variations.join(" | "),
+        describeGroups(product.choiceGroups),
         product.imageKey ? mediaUrl(product.imageKey) : "",
         product.createdAt,
       ]),
