@@ -148,3 +148,82 @@ describe("the product form's choice groups", () => {
     expect(parseChoiceGroupsField(undefined)).toEqual({ ok: true, groups: [] });
   });
 });
+
+describe("the product form's choice groups at their limits", () => {
+  const named = (length: number) => "n".repeat(length);
+
+  it("takes 5 groups, 20 options, names of 40 and 60 characters", () => {
+    const groups = Array.from({ length: 5 }, (_, g) => ({
+      ...extras(),
+      id: `g${g}`,
+      name: g === 0 ? named(40) : `G${g}`,
+      options: [{ id: `o${g}`, name: g === 0 ? named(60) : "A", price: "1" }],
+      max: "1",
+    }));
+    expect(checkChoiceGroups(groups)).toMatchObject({ ok: true });
+    const twenty = Array.from({ length: 20 }, (_, o) => ({ id: `o${o}`, name: `O${o}`, price: "1" }));
+    expect(checkChoiceGroups([{ ...extras(), options: twenty }])).toMatchObject({ ok: true });
+    expect(
+      checkChoiceGroups([{ ...extras(), options: [{ id: "o1", name: named(61), price: "1" }], max: "1" }]),
+    ).toEqual({
+      ok: false,
+      errors: { "0.0.name": CHOICE_MESSAGES.optionName },
+    });
+  });
+
+  it("takes prices under a million and a maximum of two digits", () => {
+    const priced = (price: string) => ({
+      ...extras(),
+      max: "1",
+      options: [{ id: "o1", name: "Queso", price }],
+    });
+    expect(checkChoiceGroups([priced("999999.99")])).toMatchObject({ ok: true });
+    expect(checkChoiceGroups([priced("1000000")])).toEqual({
+      ok: false,
+      errors: { "0.0.price": CHOICE_MESSAGES.optionPrice },
+    });
+    const twenty = Array.from({ length: 20 }, (_, o) => ({ id: `o${o}`, name: `O${o}`, price: "1" }));
+    expect(checkChoiceGroups([{ ...extras(), min: "10", max: " 12 ", options: twenty }])).toMatchObject({
+      ok: true,
+      groups: [{ min: 10, max: 12 }],
+    });
+  });
+
+  it("reads a price typed with a comma or spaces, and a range with spaces or as numbers", () => {
+    const group = {
+      ...extras(),
+      min: " 1 ",
+      max: 2,
+      options: [
+        { id: "o1", name: "Queso", price: " 10,5 " },
+        { id: "o2", name: "Chile", price: 3 },
+      ],
+    };
+    expect(checkChoiceGroups([group])).toMatchObject({
+      ok: true,
+      groups: [{ min: 1, max: 2, options: [{ price: 10.5 }, { price: 3 }] }],
+    });
+  });
+
+  it("ignores the range typed for a size group, and says only that an empty group needs options", () => {
+    expect(checkChoiceGroups([{ ...size(), min: "x", max: "" }])).toMatchObject({
+      ok: true,
+      groups: [{ kind: "size", min: 1, max: 1 }],
+    });
+    expect(checkChoiceGroups([{ ...extras(), options: [] }])).toEqual({
+      ok: false,
+      errors: { "0.options": CHOICE_MESSAGES.noOptions },
+    });
+  });
+
+  it("refuses a group or an option that is not an object, and JSON that is not a list", () => {
+    for (const raw of [[null], [[]], [{ ...extras(), options: "Queso" }]])
+      expect(checkChoiceGroups(raw)).toEqual({ ok: false, errors: { groups: CHOICE_MESSAGES.invalid } });
+    expect(checkChoiceGroups([{ ...extras(), options: [null] }])).toMatchObject({
+      ok: false,
+      errors: { "0.0.name": CHOICE_MESSAGES.optionName, "0.0.price": CHOICE_MESSAGES.optionPrice },
+    });
+    expect(parseChoiceGroupsField("{}")).toEqual({ ok: false, errors: { groups: CHOICE_MESSAGES.invalid } });
+    expect(parseChoiceGroupsField("  ")).toEqual({ ok: true, groups: [] });
+  });
+});

@@ -67,6 +67,23 @@ describe("pricing a line's choices", () => {
     expect(result).toMatchObject({ price: 60 });
   });
 
+  it("keeps a copy only of the groups something was picked in", () => {
+    expect(priceChoices(tacos, ["p3"])).toEqual({
+      ok: true,
+      price: 45,
+      chosen: [{ group: "Tamaño", kind: "size", options: [{ name: "3 piezas", price: 45 }] }],
+    });
+  });
+
+  it("takes exactly one size whatever range was stored with it", () => {
+    const loose = { price: 10, choiceGroups: [{ ...size, min: 0, max: 3 }] };
+    expect(priceChoices(loose, [])).toEqual({ ok: false, message: CHOICE_MESSAGES.required("Tamaño") });
+    expect(priceChoices(loose, ["p3", "p5"])).toEqual({
+      ok: false,
+      message: CHOICE_MESSAGES.tooMany("Tamaño", 1),
+    });
+  });
+
   it("requires the size", () => {
     expect(priceChoices(tacos, ["queso"])).toEqual({
       ok: false,
@@ -165,6 +182,7 @@ describe("a cart line's key, first picks and listed price", () => {
       listedPrice({ price: 99, choiceGroups: [extras, { ...size, options: [...size.options].reverse() }] }),
     ).toBe(45);
     expect(listedPrice({ price: 99, choiceGroups: [extras] })).toBe(99);
+    expect(listedPrice({ price: 99, choiceGroups: [{ ...size, options: [] }] })).toBe(99);
   });
 });
 
