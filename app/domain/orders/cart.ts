@@ -1,4 +1,10 @@
-import { choiceKey, priceChoices, sameChoices, type ChoiceGroup } from "~/domain/products/choices";
+import {
+  choiceKey,
+  priceChoices,
+  sameChoices,
+  type ChoiceGroup,
+  type ChosenGroup,
+} from "~/domain/products/choices";
 import type { ProductUnit } from "~/domain/products/product-units";
 import { toCents } from "./money";
 
@@ -139,13 +145,14 @@ const isIdList = (value: unknown): value is string[] =>
 /**
  * Matches cart lines with the store's current catalogue: lines whose product is gone or no
  * longer available (or whose option was removed, or whose picks no longer fit its choice groups)
- * are dropped and reported. Each kept line comes with the price of one unit with its picks.
+ * are dropped and reported. Each kept line comes with the price of one unit with its picks and
+ * their names (as an order line would copy them).
  */
 export function resolveCart<
   P extends { id: string; variations: string[]; price?: number; choiceGroups?: ChoiceGroup[] },
 >(lines: CartLine[], catalogue: P[]) {
   const byId = new Map(catalogue.map((product) => [product.id, product]));
-  const items: { line: CartLine; product: P; price: number }[] = [];
+  const items: { line: CartLine; product: P; price: number; chosen: ChosenGroup[] }[] = [];
   const removed: CartLine[] = [];
   for (const line of lines) {
     const product = byId.get(line.productId);
@@ -154,7 +161,7 @@ export function resolveCart<
       product && variationOk
         ? priceChoices({ price: product.price ?? 0, choiceGroups: product.choiceGroups }, line.choices ?? [])
         : null;
-    if (product && priced?.ok) items.push({ line, product, price: priced.price });
+    if (product && priced?.ok) items.push({ line, product, price: priced.price, chosen: priced.chosen });
     else removed.push(line);
   }
   return { items, removed };

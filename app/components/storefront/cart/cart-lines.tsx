@@ -1,6 +1,6 @@
 import { lineTotal } from "~/domain/orders/cart";
 import { formatMoney } from "~/domain/orders/money";
-import { formatChoices, priceChoices } from "~/domain/products/choices";
+import { formatChoices } from "~/domain/products/choices";
 import { quantityRule } from "~/domain/products/quantity";
 import { QuantityStepper } from "../quantity-stepper";
 import type { CartItem } from "./use-order-form";
@@ -38,9 +38,8 @@ export function CartLines({
       ) : (
         <>
           <ul className="divide-y divide-stone-300">
-            {items.map(({ line, product, price }, index) => {
-              const priced = priceChoices(product, line.choices ?? []);
-              const choices = priced.ok ? formatChoices(priced.chosen) : "";
+            {items.map(({ line, product, price, chosen }, index) => {
+              const choices = formatChoices(chosen);
               const described = [line.variation, choices].filter((part) => part !== "").join(" · ");
               const label = product.name + (described ? ` (${described})` : "");
               const key = `${line.productId}:${line.variation}:${(line.choices ?? []).join(",")}`;

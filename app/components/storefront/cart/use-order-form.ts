@@ -9,14 +9,15 @@ import {
 import { roundMoney } from "~/domain/orders/money";
 import { parseOrderForm, type OrderFieldErrors } from "~/domain/orders/order-form";
 import type { OrderSummary } from "~/domain/orders/order-summary";
+import type { ChosenGroup } from "~/domain/products/choices";
 import { QUANTITY_INPUT_MESSAGES } from "~/domain/products/quantity";
 import type { StorefrontProduct, StorefrontStore } from "~/domain/storefront/catalogue.server";
 import { postOrder } from "../storefront-api";
 
 export const ORDER_BUTTON_ANIMATION_MS = 600;
 
-/** A cart line with its product and the price of one unit with its picks (resolveCart). */
-export type CartItem = { line: CartLine; product: StorefrontProduct; price: number };
+/** A cart line with its product, the price of one unit with its picks and their names (resolveCart). */
+export type CartItem = { line: CartLine; product: StorefrontProduct; price: number; chosen: ChosenGroup[] };
 
 const EMPTY_FORM = {
   customerName: "",
