@@ -1,9 +1,18 @@
+import type { ChosenGroup } from "~/domain/products/choices";
 import { lineTotal } from "~/domain/orders/cart";
 import { formatMoney } from "~/domain/orders/money";
 import { ORDER_PRIVACY_MESSAGES, publicDeliveryPlace } from "~/domain/orders/order-privacy";
 import { DELIVERY_LABELS, orderLineParts, type DeliveryType } from "~/domain/orders/order-vocabulary";
 
-type Line = { name: string; variation: string; quantity: number; unit: string; price: number };
+type Line = {
+  name: string;
+  variation: string;
+  /** Shown after the option by the shared formatter (orderLineParts). */
+  choices?: ChosenGroup[];
+  quantity: number;
+  unit: string;
+  price: number;
+};
 
 /**
  * An order's product lines and total, as the owner's panels and the shopper's confirmation show

@@ -2,6 +2,7 @@
  * Shared factories: the demo marketplace and the tests build their data with these same
  * functions, so demo and tests never drift apart.
  */
+import type { ChoiceGroup, ChosenGroup } from "~/domain/products/choices";
 import { randomUUID } from "node:crypto";
 import type { Executor } from "./client.server";
 import {
@@ -104,6 +105,7 @@ export type CreateProductInput = {
   available?: boolean;
   category?: string;
   variations?: string[];
+  choiceGroups?: ChoiceGroup[];
   imageKey?: string | null;
   quantityStep?: number | null;
   minQuantity?: number | null;
@@ -127,6 +129,7 @@ export async function createProduct(db: Executor, storeId: string, input: Create
       available: input.available ?? true,
       category: input.category ?? "",
       variations: input.variations ?? [],
+      choiceGroups: input.choiceGroups ?? [],
       imageKey: input.imageKey ?? null,
       quantityStep: input.quantityStep ?? null,
       minQuantity: input.minQuantity ?? null,
@@ -161,6 +164,7 @@ export type CreateOrderInput = {
     unit: ProductUnit;
     quantity?: number;
     variation?: string;
+    choices?: ChosenGroup[];
   }[];
 };
 
@@ -195,6 +199,7 @@ export async function createOrder(db: Executor, storeId: string, input: CreateOr
       productId: line.productId,
       name: line.name,
       variation: line.variation ?? "",
+      choices: line.choices ?? [],
       quantity: line.quantity ?? 1,
       unit: line.unit,
       price: line.price,

@@ -27,6 +27,7 @@ import type { DeliveryPricing } from "~/domain/orders/delivery-zones";
 import type { OutsideHours } from "~/domain/orders/scheduling";
 import type { OpeningHours } from "~/domain/stores/opening-hours";
 import type { ProductUnit } from "~/domain/products/product-units";
+import type { ChoiceGroup, ChosenGroup } from "~/domain/products/choices";
 import type { LicenceType } from "~/domain/stores/licence-types";
 import type { DomainProblem, DomainStatus } from "~/domain/domains/custom-domain";
 
@@ -313,6 +314,14 @@ export const products = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     /**
+     * Choice groups (docs/decisions/031): sizes that set the price and add-ons that add to it,
+     * checked by app/domain/products/choice-form.ts before they are written.
+     */
+    choiceGroups: jsonb("choice_groups")
+      .$type<ChoiceGroup[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /**
      * Stock (docs/decisions/028): what is left, in the product's unit; null sells without limit.
      * Taken by an order in its own transaction and given back when the order is cancelled.
      */
@@ -454,6 +463,11 @@ export const orderLines = pgTable(
     productId: text("product_id").notNull(),
     name: text("name").notNull(),
     variation: text("variation").notNull().default(""),
+    /** The choices picked, with their names and prices as they were when the order was placed. */
+    choices: jsonb("choices")
+      .$type<ChosenGroup[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Exact decimal: 0.75 kg; whole for pieza. */
     quantity: numeric("quantity", { precision: 10, scale: 3, mode: "number" }).notNull().default(1),
     unit: text("unit").$type<ProductUnit>().notNull(),

@@ -226,11 +226,11 @@ describe("Tus datos: export", () => {
     const delivered = rows.find((row) => row.startsWith(mine.orders[0]!.id))!;
     expect(delivered).toContain(",pendiente,Ana López,4497654321,entrega,");
     expect(text("productos.csv").split("\r\n")[0]).toBe(
-      "ID,Nombre,Descripción,Precio,Unidad,Disponible,Categoría,Opciones,Imagen,Creado",
+      "ID,Nombre,Descripción,Precio,Unidad,Disponible,Categoría,Opciones,Grupos de opciones,Imagen,Creado",
     );
     expect(text("productos.csv")).toMatch(/,pieza,sí,/);
     expect(text("pedidos-productos.csv").split("\r\n")[0]).toBe(
-      "Pedido,Posición,ID del producto,Producto,Opción,Cantidad,Unidad,Precio,Importe",
+      "Pedido,Posición,ID del producto,Producto,Opción,Elecciones,Cantidad,Unidad,Precio,Importe",
     );
     const json = JSON.parse(text("tienda.json")) as {
       tienda: { id: string };

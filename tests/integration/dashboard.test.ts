@@ -144,6 +144,48 @@ describe("Resumen figures", () => {
     expect(week.topByAmount.map((product) => product.name)).toEqual(["Café de olla", "Concha"]);
   });
 
+  it("counts the options picked most across the completed orders' lines, by their units", async () => {
+    const store = await createStore(db);
+    const tacos = await createProduct(db, store.id, { name: "Orden de tacos", price: 45 });
+    const picked = (size: string, extras: string[], quantity: number, status: "completed" | "cancelled") =>
+      createOrder(db, store.id, {
+        createdAt: new Date("2026-11-24T17:00:00Z"),
+        status,
+        lines: [
+          {
+            productId: tacos.id,
+            name: tacos.name,
+            unit: "pieza",
+            price: 70,
+            quantity,
+            choices: [
+              { group: "Tamaño", kind: "size", options: [{ name: size, price: 70 }] },
+              ...(extras.length > 0
+                ? [
+                    {
+                      group: "Extras",
+                      kind: "extras" as const,
+                      options: extras.map((name) => ({ name, price: 10 })),
+                    },
+                  ]
+                : []),
+            ],
+          },
+        ],
+      });
+    await picked("5 piezas", ["Queso", "Aguacate"], 2, "completed");
+    await picked("3 piezas", ["Queso"], 1, "completed");
+    await picked("3 piezas", ["Aguacate"], 9, "cancelled");
+    const today = await loadDashboard(db, store.id, "hoy", NOW);
+    expect(today.topChoices).toEqual([
+      { group: "Extras", name: "Queso", units: 3 },
+      { group: "Extras", name: "Aguacate", units: 2 },
+      { group: "Tamaño", name: "5 piezas", units: 2 },
+      { group: "Tamaño", name: "3 piezas", units: 1 },
+    ]);
+    expect(today.topByUnits).toMatchObject([{ name: "Orden de tacos", units: 3 }]);
+  });
+
   it("reaches back 30 days and no further, and never mixes in another store", async () => {
     const store = await fixture();
     const month = await loadDashboard(db, store.id, "30dias", NOW);
@@ -166,6 +208,7 @@ describe("Resumen figures", () => {
       conversion: null,
       topByUnits: [],
       topByAmount: [],
+      topChoices: [],
     });
     expect(empty.ordersByHour).toEqual(Array(24).fill(0));
   });

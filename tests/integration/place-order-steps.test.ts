@@ -4,6 +4,7 @@
  * the write and the side effects it queues. Placing whole orders, concurrently and over HTTP, is
  * tested in storefront-orders, shop-rules and order-side-effects.
  */
+import type { ChosenGroup } from "~/domain/products/choices";
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -67,8 +68,16 @@ function newOrder(storeId: string, productId: string, extra: Partial<NewOrder> =
       lines: [],
     },
     lines: [
-      { productId, variation: "", quantity: 2, name: "Tamal", unit: "pieza", price: 24.5 },
-      { productId, variation: "verde", quantity: 1, name: "Tamal", unit: "pieza", price: 24.5 },
+      { productId, variation: "", quantity: 2, name: "Tamal", unit: "pieza", price: 24.5, chosen: [] },
+      {
+        productId,
+        variation: "verde",
+        quantity: 1,
+        name: "Tamal",
+        unit: "pieza",
+        price: 24.5,
+        chosen: SALSA,
+      },
     ],
     paymentMethod: "cash",
     cashAmount: 200,
@@ -126,6 +135,9 @@ async function waitsForTheFirst(
   await Promise.all([firstDone, secondRun]);
   return waited;
 }
+
+/** A copy of a line's choices, as pricing makes it. */
+const SALSA: ChosenGroup[] = [{ group: "Salsa", kind: "extras", options: [{ name: "Verde", price: 0 }] }];
 
 describe("reading under the order's key", () => {
   it("finds the store's settings, or the order its key placed even once the store closed; else not found", async () => {
@@ -237,6 +249,7 @@ describe("the products re-read", () => {
           unit: "pieza",
           available: true,
           variations: [],
+          choiceGroups: [],
           quantityStep: null,
           minQuantity: null,
           stock: null,
@@ -250,6 +263,7 @@ describe("the products re-read", () => {
           unit: "kg",
           available: false,
           variations: ["fresco", "añejo"],
+          choiceGroups: [],
           quantityStep: 0.25,
           minQuantity: 0.5,
           stock: 2.5,
@@ -336,8 +350,8 @@ describe("writing the order", () => {
       scheduledFor: slot.toISOString(),
       address: "Calle Reforma 5, Centro",
       lines: [
-        { name: "Tamal", variation: "", quantity: 2, unit: "pieza", price: 24.5 },
-        { name: "Tamal", variation: "verde", quantity: 1, unit: "pieza", price: 24.5 },
+        { name: "Tamal", variation: "", quantity: 2, unit: "pieza", price: 24.5, choices: [] },
+        { name: "Tamal", variation: "verde", quantity: 1, unit: "pieza", price: 24.5, choices: SALSA },
       ],
     });
     const [row] = await db.select().from(orders).where(eq(orders.id, order.number));
@@ -347,9 +361,9 @@ describe("writing the order", () => {
       idempotencyKey: order.form.idempotencyKey,
     });
     const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.number));
-    expect(lines.map((line) => [line.position, line.productId, line.variation])).toEqual([
-      [0, tamal.id, ""],
-      [1, tamal.id, "verde"],
+    expect(lines.map((line) => [line.position, line.productId, line.variation, line.choices])).toEqual([
+      [0, tamal.id, "", []],
+      [1, tamal.id, "verde", SALSA],
     ]);
     const history = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.number));
     expect(history.map((event) => event.kind)).toEqual(["placed"]);

@@ -267,7 +267,7 @@ describe("looking an order up", () => {
       address: "Madero 12, Centro",
       comments: "Sin nuez, por favor",
       total: 28,
-      lines: [{ name: "Concha", variation: "Vainilla", quantity: 2, unit: "pieza", price: 14 }],
+      lines: [{ name: "Concha", variation: "Vainilla", choices: [], quantity: 2, unit: "pieza", price: 14 }],
       step: null,
       cancelReason: "",
       paymentMethod: null,

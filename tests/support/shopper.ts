@@ -26,9 +26,12 @@ export function orderRequest(shop: { productId: string }, idempotencyKey?: strin
   };
 }
 
-/** A pickup order's form with these lines (one unit, no variation, unless a line says), as the store page sends it. */
+/**
+ * A pickup order's form with these lines (one unit, no variation and no choices, unless a line
+ * says), as the store page sends it.
+ */
 export function pickupForm(
-  lines: { productId: string; variation?: string; quantity?: number }[],
+  lines: { productId: string; variation?: string; quantity?: number; choices?: string[] }[],
   { idempotencyKey, customerPhone = "" }: { idempotencyKey?: string; customerPhone?: string } = {},
 ) {
   return {
@@ -38,6 +41,11 @@ export function pickupForm(
     address: "",
     comments: "",
     idempotencyKey: idempotencyKey ?? `clave-${randomBytes(8).toString("hex")}`,
-    lines: lines.map(({ productId, variation = "", quantity = 1 }) => ({ productId, variation, quantity })),
+    lines: lines.map(({ productId, variation = "", quantity = 1, choices }) => ({
+      productId,
+      variation,
+      quantity,
+      ...(choices ? { choices } : {}),
+    })),
   };
 }

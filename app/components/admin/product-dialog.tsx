@@ -10,6 +10,8 @@ import {
 import { PRODUCT_UNITS, UNIT_LABELS, type ProductUnit } from "~/domain/products/product-units";
 import { DEFAULT_STEPS } from "~/domain/products/quantity";
 import { STOCK_WORDS } from "~/domain/products/stock";
+import { checkChoiceGroups, toDrafts, type ChoiceFormErrors } from "~/domain/products/choice-form";
+import { ChoiceGroupsFieldset } from "./choice-groups-fieldset";
 import { ActionMessage } from "~/components/action-message";
 import { useFormAction } from "~/components/forms/use-form-action";
 import { Modal } from "./modal";
@@ -39,13 +41,24 @@ export function ProductDialog({
   const [draftOption, setDraftOption] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [stockErrors, setStockErrors] = useState<StockErrors>({});
+  const [groups, setGroups] = useState(() => toDrafts(product?.choiceGroups ?? []));
+  const [choiceErrors, setChoiceErrors] = useState<ChoiceFormErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const editing = product !== undefined;
+
+  const focusInvalid = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus(),
+    );
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formData = new FormData(event.currentTarget);
     if (draftOption.trim() !== "") formData.append("variations", draftOption);
+    // The choice groups' messages are said next to their fields, before anything else is checked.
+    const choices = checkChoiceGroups(groups);
+    setChoiceErrors(choices.ok ? {} : choices.errors);
+    if (!choices.ok) return focusInvalid();
     const parsed = ProductFormSchema.safeParse(productFormValues(formData));
     if (!parsed.success) {
       // A stock field's message is said next to it, and only there.
@@ -54,10 +67,7 @@ export function ProductDialog({
       if (isStockField(field)) {
         setStockErrors({ [field]: first!.message });
         setProblem(null);
-        requestAnimationFrame(() =>
-          formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus(),
-        );
-        return;
+        return focusInvalid();
       }
       const message = first?.message ?? PRODUCT_MESSAGES.required;
       // Editing with name, price or description missing does nothing: the dialog stays as it is.
@@ -106,6 +116,9 @@ export function ProductDialog({
             min={0}
             step={0.01}
             defaultValue={product ? product.price.toFixed(2) : ""}
+            hint={
+              groups.some((group) => group.kind === "size") ? "Con «Tamaño», el de cada tamaño." : undefined
+            }
           />
           <SelectField
             label="Unidad"
@@ -132,6 +145,7 @@ export function ProductDialog({
           draftOption={draftOption}
           onDraftOption={setDraftOption}
         />
+        <ChoiceGroupsFieldset groups={groups} onGroups={setGroups} errors={choiceErrors} />
         <ProductImageField defaultKey={product?.imageKey ?? null} />
         <div ref={failure} className="scroll-my-4 space-y-2 empty:hidden">
           {problem ? (

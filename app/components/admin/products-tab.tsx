@@ -1,3 +1,4 @@
+import { formatChoices } from "~/domain/products/choices";
 import { useState } from "react";
 import type { products } from "~/db/schema";
 import { imageSources } from "~/domain/images/image-urls";
@@ -145,6 +146,17 @@ function ProductCard({
           {product.category ? <p className="text-xs text-stone-600">{product.category}</p> : null}
           {product.variations.length > 0 ? (
             <p className="text-xs text-stone-600">Opciones: {product.variations.join(", ")}</p>
+          ) : null}
+          {product.choiceGroups.length > 0 ? (
+            <p className="text-xs text-stone-600" data-testid="product-choice-groups">
+              {formatChoices(
+                product.choiceGroups.map((group) => ({
+                  group: group.name,
+                  kind: group.kind,
+                  options: group.options,
+                })),
+              )}
+            </p>
           ) : null}
         </div>
       </div>

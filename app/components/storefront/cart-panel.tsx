@@ -19,7 +19,7 @@ type Props = {
   onDecrement: (index: number) => void;
   /** A quantity the shopper typed, already checked against the product's step. */
   onQuantity: (index: number, quantity: number) => void;
-  onUnavailable: (line: { productId: string; variation: string }) => void;
+  onUnavailable: (line: { productId: string; variation: string; choices?: string[] }) => void;
   onPlaced: (order: OrderSummary, customerName: string) => void;
   confirmation: { order: OrderSummary; customerName: string } | null;
   onContinue: () => void;

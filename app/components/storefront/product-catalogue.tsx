@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { imageSources } from "~/domain/images/image-urls";
 import { formatMoney } from "~/domain/orders/money";
+import { defaultPicks, listedPrice, priceChoices } from "~/domain/products/choices";
 import { RESTOCK_WORDS } from "~/domain/products/restock";
 import { STOCK_WORDS } from "~/domain/products/stock";
 import { ALL_CATEGORIES, filterCatalogue } from "~/domain/storefront/catalogue-filter";
 import type { StorefrontProduct } from "~/domain/storefront/catalogue.server";
+import { ChoicePicker, firstShortGroup, type ChoiceProblem } from "./choice-picker";
 import { ProductImage } from "./product-image";
 import { RestockDialog } from "./restock-dialog";
 
@@ -20,7 +22,8 @@ type Props = {
   products: StorefrontProduct[];
   shared?: SharedProduct | null;
   categories: string[];
-  onAdd: (product: StorefrontProduct, variation: string) => void;
+  /** `choices`: the option ids picked in the product's choice groups, none without groups. */
+  onAdd: (product: StorefrontProduct, variation: string, choices: string[]) => void;
   /** False until the page has hydrated: a tap before then would be lost. */
   ready: boolean;
 };
@@ -121,6 +124,9 @@ function ProductCard({
   onNotify: () => void;
 }) {
   const [variation, setVariation] = useState(product.variations[0] ?? "");
+  const [picks, setPicks] = useState(() => defaultPicks(product.choiceGroups));
+  const [choiceProblem, setChoiceProblem] = useState<ChoiceProblem | null>(null);
+  const priced = priceChoices(product, picks);
   const [added, setAdded] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -174,8 +180,21 @@ function ProductCard({
             </select>
           </div>
         ) : null}
-        <p className="mt-auto text-lg font-bold">
-          {formatMoney(product.price)} <span className="text-sm font-medium">/ {product.unit}</span>
+        {product.choiceGroups.length > 0 ? (
+          <ChoicePicker
+            idPrefix={titleId}
+            groups={product.choiceGroups}
+            picks={picks}
+            problem={choiceProblem}
+            onPicks={(next, problem) => {
+              setPicks(next);
+              setChoiceProblem(problem);
+            }}
+          />
+        ) : null}
+        <p className="mt-auto text-lg font-bold" data-testid="product-price" aria-live="polite">
+          {formatMoney(priced.ok ? priced.price : listedPrice(product))}{" "}
+          <span className="text-sm font-medium">/ {product.unit}</span>
         </p>
         {product.stock?.left ? <p className="-mt-1 text-sm font-semibold">{product.stock.left}</p> : null}
         {product.stock?.soldOut ? (
@@ -198,7 +217,10 @@ function ProductCard({
             type="button"
             disabled={!ready}
             onClick={() => {
-              onAdd(product, variation);
+              const short = firstShortGroup(product.choiceGroups, picks);
+              setChoiceProblem(short);
+              if (short) return;
+              onAdd(product, variation, picks);
               setAdded(true);
               clearTimeout(timer.current);
               timer.current = setTimeout(() => setAdded(false), ADDED_FEEDBACK_MS);

@@ -14,7 +14,7 @@ export type PlaceOrderResponse =
       ok: false;
       message: string;
       fieldErrors?: OrderFieldErrors;
-      unavailable?: { productId: string; variation: string };
+      unavailable?: { productId: string; variation: string; choices?: string[] };
     };
 
 export type LookupResponse = { ok: true; order: OrderSummary } | { ok: false; message: string };

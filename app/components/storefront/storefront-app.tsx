@@ -72,9 +72,9 @@ export function StorefrontApp({ store, products, shared = null, platformOrigin =
             products={products}
             shared={shared}
             categories={store.categories}
-            onAdd={(product, variation) => {
+            onAdd={(product, variation, choices) => {
               prefetchPanel("carrito");
-              cart.add(product, variation);
+              cart.add(product, variation, choices);
             }}
             ready={loaded}
           />

@@ -10,6 +10,7 @@ import {
 } from "~/domain/orders/cart";
 import type { OrderSummary } from "~/domain/orders/order-summary";
 import type { StorefrontProduct } from "~/domain/storefront/catalogue.server";
+import { sameChoices } from "~/domain/products/choices";
 import { quantityRule } from "~/domain/products/quantity";
 import {
   firstViewThisVisit,
@@ -69,18 +70,25 @@ export function useShopperCart(storeId: string, products: StorefrontProduct[]) {
     removedNotice,
     confirmation,
     badge,
-    add: (product: StorefrontProduct, variation: string) =>
-      setLines((current) => addToCart(current, product.id, variation, quantityRule(product))),
+    add: (product: StorefrontProduct, variation: string, choices: string[] = []) =>
+      setLines((current) => addToCart(current, product.id, variation, quantityRule(product), choices)),
     increment: (index: number) =>
       setLines((current) => incrementLine(current, index, ruleOf(current[index]))),
     decrement: (index: number) =>
       setLines((current) => decrementLine(current, index, ruleOf(current[index]))),
     setQuantity: (index: number, quantity: number) =>
       setLines((current) => setLineQuantity(current, index, quantity)),
-    /** The server refused a line whose product is gone: it leaves the cart, with a notice. */
-    dropUnavailable: (line: { productId: string; variation: string }) => {
+    /** The server refused a line whose product or a pick is gone: it leaves the cart, with a notice. */
+    dropUnavailable: (line: { productId: string; variation: string; choices?: string[] }) => {
       setLines((current) =>
-        current.filter((l) => !(l.productId === line.productId && l.variation === line.variation)),
+        current.filter(
+          (l) =>
+            !(
+              l.productId === line.productId &&
+              l.variation === line.variation &&
+              sameChoices(l.choices ?? [], line.choices ?? [])
+            ),
+        ),
       );
       setRemovedNotice(true);
     },

@@ -1,4 +1,5 @@
 import type { OutsideHours } from "~/domain/orders/scheduling";
+import type { ChoiceGroup } from "~/domain/products/choices";
 import type { ProductUnit } from "~/domain/products/product-units";
 import type { LicenceType } from "~/domain/stores/licence-types";
 import type { OpeningHours } from "~/domain/stores/opening-hours";
@@ -19,6 +20,8 @@ type DemoProduct = {
   quantityStep?: number;
   minQuantity?: number;
   variations?: string[];
+  /** Sizes that set the price and add-ons (docs/decisions/031). */
+  choiceGroups?: ChoiceGroup[];
   category?: string;
   available?: boolean;
   /** Stock (Negocio and Pro): what is left today, what it refills to at each opening, "Quedan N" from. */
@@ -274,6 +277,37 @@ export const DEMO_STORES: DemoStore[] = [
         price: 40,
         unit: "pieza",
         picture: "consome",
+      },
+      {
+        name: "Orden de tacos al pastor",
+        description: "Del trompo, con piña, cebolla y cilantro. Elige cuántos y qué le agregamos.",
+        price: 45,
+        unit: "pieza",
+        choiceGroups: [
+          {
+            id: "tamano",
+            name: "Tamaño",
+            kind: "size",
+            min: 1,
+            max: 1,
+            options: [
+              { id: "pastor3", name: "3 piezas", price: 45 },
+              { id: "pastor5", name: "5 piezas", price: 70 },
+            ],
+          },
+          {
+            id: "extras",
+            name: "Extras",
+            kind: "extras",
+            min: 0,
+            max: 2,
+            options: [
+              { id: "queso", name: "Queso", price: 10 },
+              { id: "aguacate", name: "Aguacate", price: 15 },
+            ],
+          },
+        ],
+        picture: "orden-pastor",
       },
     ],
   },

@@ -960,6 +960,7 @@ export const DEMO_PICTURES = {
   // Tacos and the taquería
   "tacos-pastor": () => tacos({ filling: "#c2491f", accent: "#f6c945", salsa: "#b3261e" }),
   "tacos-guisado": () => tacos({ filling: "#6f8a2c", accent: "#d99a55", salsa: "#5f8f2a" }),
+  "orden-pastor": () => tacos({ filling: "#a8361a", accent: "#7cb342", salsa: "#e53935" }),
   gringa: () => quesadilla("#c2491f", true),
   quesadilla: () => quesadilla("#f08a24", false),
   horchata: () => glass("#f3ead6", "#efe3c8"),

@@ -1,10 +1,12 @@
 import { count, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { createOrder, createOwner, createProduct, createStore } from "~/db/factories.server";
+import type { products } from "~/db/schema";
 import { stores } from "~/db/schema";
 import { SUPERADMIN_ROLE } from "~/domain/auth/roles";
 import { hashPassword } from "~/domain/auth/password-hash.server";
 import type { ImageStorage } from "~/domain/images/storage.server";
+import { defaultPicks, priceChoices } from "~/domain/products/choices";
 import { quantityRule } from "~/domain/products/quantity";
 import { trialEndsAt } from "~/domain/stores/licence";
 import { addDays, dateKey, DEFAULT_TIME_ZONE, localParts, zonedTime } from "~/domain/stores/opening-hours";
@@ -144,23 +146,9 @@ async function seedInTransaction(
           // Hours old and already looked at: a visit to the demo does not open with the alarm ringing.
           seenAt: new Date(createdAt.getTime() + HOUR / 4),
           lines: [
-            {
-              productId: first.id,
-              name: first.name,
-              price: first.price,
-              unit: first.unit,
-              // Two pieces, or two steps of what is sold by weight or volume (0.5 kg, 1 L).
-              quantity: 2 * quantityRule(first).step,
-              variation: first.variations[0] ?? "",
-            },
-            {
-              productId: second.id,
-              name: second.name,
-              price: second.price,
-              unit: second.unit,
-              quantity: quantityRule(second).minimum,
-              variation: second.variations[0] ?? "",
-            },
+            // Two pieces, or two steps of what is sold by weight or volume (0.5 kg, 1 L).
+            demoLine(first, 2 * quantityRule(first).step),
+            demoLine(second, quantityRule(second).minimum),
           ],
         });
       }
@@ -177,4 +165,24 @@ async function seedPageViews(tx: Executor, storeId: string, now: Date) {
     select 'view_store_page', ${storeId}, '{}'::jsonb,
            ${now.toISOString()}::timestamptz - make_interval(mins => (i * 7919) % ${minutes})
     from generate_series(1, ${DEMO_PAGE_VIEWS}) i`);
+}
+
+/**
+ * A seeded order's line for a product: its first option, and for a product with choice groups its
+ * first size (and, on every other order, its first add-on), priced as an order would be.
+ */
+function demoLine(product: typeof products.$inferSelect, quantity: number) {
+  const picks = defaultPicks(product.choiceGroups);
+  const extra = product.choiceGroups.find((group) => group.kind === "extras")?.options[0];
+  if (extra && Math.round(quantity) % 2 === 0) picks.push(extra.id);
+  const priced = priceChoices(product, picks);
+  return {
+    productId: product.id,
+    name: product.name,
+    price: priced.ok ? priced.price : product.price,
+    unit: product.unit,
+    quantity,
+    variation: product.variations[0] ?? "",
+    choices: priced.ok ? priced.chosen : [],
+  };
 }

@@ -365,6 +365,20 @@ describe("newOrderMail", () => {
     expect(mail.html).toContain(">Ver el pedido en tu panel</a>");
   });
 
+  it("lists a line's choices after its name", () => {
+    const tacos = {
+      name: "Orden de tacos",
+      quantity: 1,
+      unit: "pieza" as const,
+      choices: [
+        { group: "Tamaño", kind: "size" as const, options: [{ name: "5 piezas", price: 70 }] },
+        { group: "Extras", kind: "extras" as const, options: [{ name: "Queso", price: 10 }] },
+      ],
+    };
+    const mail = newOrderMail("dueno@example.com", { ...order, lines: [tacos] }, panelUrl);
+    expect(mail.text).toContain("• 1 pieza · Orden de tacos — Tamaño: 5 piezas · Extras: Queso\n\n");
+  });
+
   it("says the order is for pickup when the customer picks it up", () => {
     const mail = newOrderMail("dueno@example.com", { ...order, deliveryType: "pickup" }, panelUrl);
     expect(mail.text).toContain("Pedido K7QM-3XRT-9HNPW · Ana · $1,245.50 · Para recoger\n\n");

@@ -5,6 +5,7 @@
  */
 import { formatMoney } from "~/domain/orders/money";
 import type { DeliveryType } from "~/domain/orders/order-vocabulary";
+import { formatChoices, type ChosenGroup } from "~/domain/products/choices";
 import { formatQuantity } from "~/domain/products/quantity";
 import type { ProductUnit } from "~/domain/products/product-units";
 
@@ -155,14 +156,18 @@ export type NewOrderFacts = {
   customerName: string;
   total: number;
   deliveryType: DeliveryType;
-  lines: { name: string; quantity: number; unit: ProductUnit }[];
+  /** Each line with its choices, if any ("— Tamaño: Grande · Extras: Queso"). */
+  lines: { name: string; quantity: number; unit: ProductUnit; choices?: ChosenGroup[] }[];
 };
 
 export function newOrderMail(to: string, order: NewOrderFacts, panelUrl: string) {
   const firstName = order.customerName.trim().split(/\s+/)[0] ?? "";
   const delivery = order.deliveryType === "pickup" ? "Para recoger" : "A domicilio";
   const lines = order.lines
-    .map((line) => `• ${formatQuantity(line.quantity, line.unit)} · ${line.name}`)
+    .map((line) => {
+      const choices = formatChoices(line.choices);
+      return `• ${formatQuantity(line.quantity, line.unit)} · ${line.name}${choices ? ` — ${choices}` : ""}`;
+    })
     .join("\n");
   return composeMail({
     to,

@@ -62,7 +62,12 @@ function sendNewOrderEmail({ db, origin }: { db: Database; origin: string }) {
       // The store closed, or the owner turned the e-mails off meanwhile.
       if (!order?.wanted) return;
       const lines = await tx
-        .select({ name: orderLines.name, quantity: orderLines.quantity, unit: orderLines.unit })
+        .select({
+          name: orderLines.name,
+          quantity: orderLines.quantity,
+          unit: orderLines.unit,
+          choices: orderLines.choices,
+        })
         .from(orderLines)
         .where(and(eq(orderLines.storeId, storeId), eq(orderLines.orderId, orderId)))
         .orderBy(asc(orderLines.position));

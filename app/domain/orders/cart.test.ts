@@ -204,3 +204,81 @@ describe("cart arithmetic", () => {
     expect(isOrderableOption({ variations: ["Chico", "Grande"] }, "")).toBe(false);
   });
 });
+
+describe("cart lines with choices", () => {
+  const tacos = {
+    id: "tacos",
+    variations: [],
+    price: 45,
+    choiceGroups: [
+      {
+        id: "tam",
+        name: "Tamaño",
+        kind: "size" as const,
+        min: 1,
+        max: 1,
+        options: [
+          { id: "p3", name: "3 piezas", price: 45 },
+          { id: "p5", name: "5 piezas", price: 70 },
+        ],
+      },
+      {
+        id: "ext",
+        name: "Extras",
+        kind: "extras" as const,
+        min: 0,
+        max: 2,
+        options: [
+          { id: "queso", name: "Queso", price: 10 },
+          { id: "agua", name: "Aguacate", price: 15 },
+        ],
+      },
+    ],
+  };
+
+  it("keys a line by its product, option and picks, whatever order they were picked in", () => {
+    let lines: CartLine[] = [];
+    lines = addToCart(lines, "tacos", "", undefined, ["queso", "p5"]);
+    lines = addToCart(lines, "tacos", "", undefined, ["p5", "queso"]);
+    lines = addToCart(lines, "tacos", "", undefined, ["p3"]);
+    lines = addToCart(lines, "pan", "");
+    expect(lines).toEqual([
+      { productId: "tacos", variation: "", choices: ["p5", "queso"], quantity: 2 },
+      { productId: "tacos", variation: "", choices: ["p3"], quantity: 1 },
+      { productId: "pan", variation: "", quantity: 1 },
+    ]);
+  });
+
+  it("prices each kept line with its picks and drops those that no longer fit the groups", () => {
+    const { items, removed } = resolveCart(
+      [
+        { productId: "tacos", variation: "", choices: ["p5", "queso", "agua"], quantity: 1 },
+        { productId: "tacos", variation: "", quantity: 1 },
+        { productId: "tacos", variation: "", choices: ["p3", "borrada"], quantity: 1 },
+        { productId: "pan", variation: "", quantity: 2 },
+      ],
+      [tacos, { id: "pan", variations: [], price: 8 }],
+    );
+    expect(items.map((item) => [item.line.productId, item.price])).toEqual([
+      ["tacos", 95],
+      ["pan", 8],
+    ]);
+    expect(removed.map((line) => line.choices)).toEqual([undefined, ["p3", "borrada"]]);
+  });
+
+  it("loads a cart saved before choices existed, and keeps the picks of a newer one", () => {
+    expect(
+      sanitizeCart([
+        { productId: "pan", variation: "", quantity: 1 },
+        { productId: "tacos", variation: "", choices: ["queso", "p5"], quantity: 1 },
+        { productId: "tacos", variation: "", choices: "p5", quantity: 1 },
+        { productId: "tacos", variation: "", choices: [5], quantity: 1 },
+      ]),
+    ).toEqual([
+      { productId: "pan", variation: "", quantity: 1 },
+      { productId: "tacos", variation: "", choices: ["p5", "queso"], quantity: 1 },
+      { productId: "tacos", variation: "", quantity: 1 },
+      { productId: "tacos", variation: "", quantity: 1 },
+    ]);
+  });
+});

@@ -1,3 +1,10 @@
+import {
+  choiceKey,
+  priceChoices,
+  sameChoices,
+  type ChoiceGroup,
+  type ChosenGroup,
+} from "~/domain/products/choices";
 import type { ProductUnit } from "~/domain/products/product-units";
 import { toCents } from "./money";
 
@@ -10,31 +17,37 @@ const milli = (value: number) => Math.round(value * 1000);
  * Cart arithmetic. Pure: the storefront runs it in the browser, the server runs
  * the same total when it prices an order from the database.
  */
-export type CartLine = { productId: string; variation: string; quantity: number };
+/**
+ * A line is its product, its option and its picks (option ids of its choice groups, in one order;
+ * absent in carts saved before choices existed, which means none).
+ */
+export type CartLine = { productId: string; variation: string; choices?: string[]; quantity: number };
 export type PricedLine = { price: number; quantity: number; unit: ProductUnit };
 
 export const MAX_QUANTITY = 999;
 export const MAX_CART_LINES = 100;
 
-const sameLine = (line: CartLine, productId: string, variation: string) =>
-  line.productId === productId && line.variation === variation;
+const sameLine = (line: CartLine, productId: string, variation: string, choices: readonly string[]) =>
+  line.productId === productId && line.variation === variation && sameChoices(line.choices ?? [], choices);
 
 const up = (quantity: number, rule: StepRule) =>
   Math.min(MAX_QUANTITY, (milli(quantity) + milli(rule.step)) / 1000);
 
-/** Adding the same product and option again increments its quantity by one step. */
+/** Adding the same product, option and picks again increments its quantity by one step. */
 export function addToCart(
   lines: CartLine[],
   productId: string,
   variation: string,
   rule: StepRule = WHOLE,
+  choices: readonly string[] = [],
 ): CartLine[] {
-  const existing = lines.find((line) => sameLine(line, productId, variation));
+  const existing = lines.find((line) => sameLine(line, productId, variation, choices));
   if (existing) {
     return lines.map((line) => (line === existing ? { ...line, quantity: up(line.quantity, rule) } : line));
   }
   if (lines.length >= MAX_CART_LINES) return lines;
-  return [...lines, { productId, variation, quantity: rule.minimum }];
+  const picks = choices.length > 0 ? { choices: choiceKey(choices) } : {};
+  return [...lines, { productId, variation, ...picks, quantity: rule.minimum }];
 }
 
 export function incrementLine(lines: CartLine[], index: number, rule: StepRule = WHOLE): CartLine[] {
@@ -113,9 +126,12 @@ export function sanitizeCart(value: unknown): CartLine[] {
       typeof line.variation === "string" &&
       isQuantityShape(line.quantity)
     ) {
+      const choices =
+        isIdList(line.choices) && line.choices.length > 0 ? { choices: choiceKey(line.choices) } : {};
       lines.push({
         productId: line.productId,
         variation: line.variation,
+        ...choices,
         quantity: Math.min(MAX_QUANTITY, line.quantity as number),
       });
     }
@@ -123,21 +139,29 @@ export function sanitizeCart(value: unknown): CartLine[] {
   return lines;
 }
 
+const isIdList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.length <= 100 && value.every((id) => typeof id === "string");
+
 /**
  * Matches cart lines with the store's current catalogue: lines whose product is gone or no
- * longer available (or whose option was removed) are dropped and reported.
+ * longer available (or whose option was removed, or whose picks no longer fit its choice groups)
+ * are dropped and reported. Each kept line comes with the price of one unit with its picks and
+ * their names (as an order line would copy them).
  */
-export function resolveCart<P extends { id: string; variations: string[] }>(
-  lines: CartLine[],
-  catalogue: P[],
-) {
+export function resolveCart<
+  P extends { id: string; variations: string[]; price?: number; choiceGroups?: ChoiceGroup[] },
+>(lines: CartLine[], catalogue: P[]) {
   const byId = new Map(catalogue.map((product) => [product.id, product]));
-  const items: { line: CartLine; product: P }[] = [];
+  const items: { line: CartLine; product: P; price: number; chosen: ChosenGroup[] }[] = [];
   const removed: CartLine[] = [];
   for (const line of lines) {
     const product = byId.get(line.productId);
     const variationOk = product ? isOrderableOption(product, line.variation) : false;
-    if (product && variationOk) items.push({ line, product });
+    const priced =
+      product && variationOk
+        ? priceChoices({ price: product.price ?? 0, choiceGroups: product.choiceGroups }, line.choices ?? [])
+        : null;
+    if (product && priced?.ok) items.push({ line, product, price: priced.price, chosen: priced.chosen });
     else removed.push(line);
   }
   return { items, removed };

@@ -174,7 +174,7 @@ describe("order form schema", () => {
         address: "",
         comments: "sin nuez",
         idempotencyKey: "clave-de-prueba-123",
-        lines: [{ productId: "concha", variation: "Vainilla", quantity: 2 }],
+        lines: [{ productId: "concha", variation: "Vainilla", choices: [], quantity: 2 }],
         paymentMethod: null,
         cashAmount: null,
         deliveryZone: "",
@@ -197,6 +197,11 @@ describe("order form schema", () => {
       { productId: "p", quantity: 1 },
       { productId: 7, variation: "", quantity: 1 },
       { productId: ["concha"], variation: "", quantity: 1 },
+      { productId: "p", variation: "", choices: "queso", quantity: 1 },
+      { productId: "p", variation: "", choices: [7], quantity: 1 },
+      { productId: "p", variation: "", choices: [""], quantity: 1 },
+      { productId: "p", variation: "", choices: ["q".repeat(33)], quantity: 1 },
+      { productId: "p", variation: "", choices: Array.from({ length: 101 }, (_, i) => `o${i}`), quantity: 1 },
       null,
       "concha",
     ]) {
@@ -207,6 +212,26 @@ describe("order form schema", () => {
     expect(errorsOf({ ...form(), lines: "concha" } as unknown as OrderFormInput)).toEqual({
       lines: ORDER_MESSAGES.emptyCart,
     });
+  });
+
+  it("keeps a line's picks as sent, and none for a line saved before choices existed", () => {
+    const parsed = parseOrderForm(
+      form({
+        lines: [
+          { productId: "tacos", variation: "", choices: ["p5", "queso", "queso"], quantity: 1 },
+          { productId: "pan", variation: "", quantity: 1 },
+        ],
+      }),
+    );
+    expect(parsed.success && parsed.data.lines).toEqual([
+      { productId: "tacos", variation: "", choices: ["p5", "queso", "queso"], quantity: 1 },
+      { productId: "pan", variation: "", choices: [], quantity: 1 },
+    ]);
+    const hundred = Array.from({ length: 100 }, (_, i) => `o${i}`);
+    const longest = ["q".repeat(32), ...hundred.slice(1)];
+    expect(
+      errorsOf(form({ lines: [{ productId: "p", variation: "", choices: longest, quantity: 1 }] })),
+    ).toEqual({});
   });
 
   it("a key is 8 to 64 letters, digits, hyphens or underscores, and nothing around them", () => {

@@ -21,8 +21,15 @@ export const ORDER_NUMBER_MAX_LENGTH = 40;
 const PHONE_PATTERN = /^\d{10}$/;
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
-/** `quantity` is NaN when what was sent was not a number: pricing the line refuses it. */
-export type OrderLineInput = { productId: string; variation: string; quantity: number };
+/**
+ * `quantity` is NaN when what was sent was not a number: pricing the line refuses it. `choices`
+ * are the ids of the options picked (app/domain/products/choices.ts), as sent, none when absent:
+ * duplicates and ids the product does not have are refused when the line is priced.
+ */
+export type OrderLineInput = { productId: string; variation: string; choices?: string[]; quantity: number };
+
+/** Picks per line: more than any product can have (5 groups of 20 options). */
+const MAX_LINE_CHOICES = 100;
 export type OrderForm = {
   customerName: string;
   customerPhone: string;
@@ -69,7 +76,9 @@ const text = (value: unknown) => (typeof value === "string" ? value.trim() : nul
  * the server knows when it prices the line, and words its refusal for that unit
  * (place-order/price.ts). The cart only ever sends well-formed quantities.
  */
-function isLine(value: unknown): value is { productId: string; variation: string; quantity?: unknown } {
+type SentLine = { productId: string; variation: string; choices?: string[]; quantity?: unknown };
+
+function isLine(value: unknown): value is SentLine {
   const line = value as Partial<Record<keyof OrderLineInput, unknown>> | null;
   return (
     typeof line === "object" &&
@@ -78,7 +87,17 @@ function isLine(value: unknown): value is { productId: string; variation: string
     line.productId.length >= 1 &&
     line.productId.length <= 64 &&
     typeof line.variation === "string" &&
-    line.variation.length <= 200
+    line.variation.length <= 200 &&
+    (line.choices === undefined || isChoiceList(line.choices))
+  );
+}
+
+/** Absent (a cart saved before choices existed) is none; otherwise a short list of short ids. */
+function isChoiceList(value: unknown): value is string[] {
+  return (
+    Array.isArray(value) &&
+    value.length <= MAX_LINE_CHOICES &&
+    value.every((id) => typeof id === "string" && id.length >= 1 && id.length <= 32)
   );
 }
 
@@ -144,9 +163,12 @@ export function parseOrderForm(input: unknown): OrderFormResult {
       address,
       comments,
       idempotencyKey,
-      lines: (lines as { productId: string; variation: string; quantity?: unknown }[]).map(
-        ({ productId, variation, quantity }) => ({ productId, variation, quantity: sentQuantity(quantity) }),
-      ),
+      lines: (lines as SentLine[]).map(({ productId, variation, choices, quantity }) => ({
+        productId,
+        variation,
+        choices: choices ?? [],
+        quantity: sentQuantity(quantity),
+      })),
       paymentMethod: paymentMethod ?? null,
       cashAmount: typeof cash === "number" ? cash : null,
       deliveryZone,

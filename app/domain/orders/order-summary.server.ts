@@ -36,6 +36,7 @@ export async function readOrderSummary(
     .select({
       name: orderLines.name,
       variation: orderLines.variation,
+      choices: orderLines.choices,
       quantity: orderLines.quantity,
       unit: orderLines.unit,
       price: orderLines.price,

@@ -1,12 +1,15 @@
 import type { OrderStep } from "~/domain/orders/order-steps";
 import type { DeliveryType, OrderStatus } from "~/domain/orders/order-vocabulary";
 import type { PaymentMethod } from "~/domain/orders/payment";
+import type { ChosenGroup } from "~/domain/products/choices";
 import type { ProductUnit } from "~/domain/products/product-units";
 
 /** What a shopper may see of an order: never the customer's name or phone. */
 export type OrderSummaryLine = {
   name: string;
   variation: string;
+  /** The choices picked, as the order line keeps them. */
+  choices: ChosenGroup[];
   quantity: number;
   unit: ProductUnit;
   price: number;

@@ -2,6 +2,7 @@
  * The words of an order, once for the schema, the owner's panels and the
  * storefront. Pure: the browser bundles it without Drizzle.
  */
+import { formatChoices, type ChosenGroup } from "~/domain/products/choices";
 import type { ProductUnit } from "~/domain/products/product-units";
 import { formatQuantity } from "~/domain/products/quantity";
 import { addDays, dateKey, formatLocalTime, localParts } from "~/domain/stores/opening-hours";
@@ -68,12 +69,19 @@ export function customerLabel(customerName: string): string {
   return customerName || "Datos del cliente borrados";
 }
 
-type LineWords = { name: string; variation: string; quantity: number; unit: string };
+type LineWords = {
+  name: string;
+  variation: string;
+  quantity: number;
+  unit: string;
+  choices?: readonly ChosenGroup[] | null;
+};
 
 /**
  * An order line as people write it: "2 × Concha" for pieces, "0.75 kg de Queso Oaxaca" for what
- * is weighed or measured, and the chosen option after a dash, so an option that has parentheses
- * of its own ("Grande (15 personas)") never ends up inside another pair.
+ * is weighed or measured, and the chosen option and choices after a dash ("— Tamaño: Grande ·
+ * Extras: Queso"), so an option that has parentheses of its own ("Grande (15 personas)") never
+ * ends up inside another pair.
  */
 export function orderLineParts(line: LineWords): { product: string; option: string } {
   const unit = line.unit as ProductUnit;
@@ -81,7 +89,8 @@ export function orderLineParts(line: LineWords): { product: string; option: stri
     unit === "pieza"
       ? `${line.quantity} × ${line.name}`
       : `${formatQuantity(line.quantity, unit)} de ${line.name}`;
-  return { product, option: line.variation ? ` — ${line.variation}` : "" };
+  const option = [line.variation, formatChoices(line.choices)].filter((part) => part !== "").join(" · ");
+  return { product, option: option ? ` — ${option}` : "" };
 }
 
 export function orderLineText(line: LineWords): string {

@@ -11,8 +11,15 @@ const order: OrderSummary = {
   comments: "Sin nuez",
   total: 448,
   lines: [
-    { name: "Concha de vainilla", variation: "Chocolate", quantity: 2, unit: "pieza", price: 14 },
-    { name: "Pastel de tres leches", variation: "", quantity: 1, unit: "pieza", price: 420 },
+    {
+      name: "Concha de vainilla",
+      variation: "Chocolate",
+      choices: [],
+      quantity: 2,
+      unit: "pieza",
+      price: 14,
+    },
+    { name: "Pastel de tres leches", variation: "", choices: [], quantity: 1, unit: "pieza", price: 420 },
   ],
   step: null,
   cancelReason: "",
@@ -67,6 +74,7 @@ describe("WhatsApp confirmation", () => {
           {
             name: "Pastel de tres leches",
             variation: "Grande (15 personas)",
+            choices: [],
             quantity: 1,
             unit: "pieza",
             price: 420,
@@ -80,14 +88,54 @@ describe("WhatsApp confirmation", () => {
     expect(text).not.toMatch(/\([^()]*\(/);
   });
 
+  it("lists a line's choices after its option, with the line's price", () => {
+    const text = whatsappOrderText(
+      {
+        ...order,
+        lines: [
+          {
+            name: "Orden de tacos al pastor",
+            variation: "Sin cebolla",
+            choices: [
+              { group: "Tamaño", kind: "size", options: [{ name: "5 piezas", price: 70 }] },
+              {
+                group: "Extras",
+                kind: "extras",
+                options: [
+                  { name: "Queso", price: 10 },
+                  { name: "Aguacate", price: 15 },
+                ],
+              },
+            ],
+            quantity: 2,
+            unit: "pieza",
+            price: 95,
+          },
+        ],
+      },
+      "La Espiga",
+      "Ana",
+    );
+    expect(text).toContain(
+      "• 2 × Orden de tacos al pastor — Sin cebolla · Tamaño: 5 piezas · Extras: Queso, Aguacate: $190.00",
+    );
+  });
+
   it("writes what is sold by weight or volume with its unit: 0.75 kg de…, 1.5 L de…", () => {
     const text = whatsappOrderText(
       {
         ...order,
         lines: [
-          { name: "Queso Oaxaca", variation: "", quantity: 0.75, unit: "kg", price: 200 },
-          { name: "Agua de horchata", variation: "Con canela", quantity: 1.5, unit: "L", price: 40 },
-          { name: "Miel", variation: "", quantity: 1500, unit: "mL", price: 0.2 },
+          { name: "Queso Oaxaca", variation: "", choices: [], quantity: 0.75, unit: "kg", price: 200 },
+          {
+            name: "Agua de horchata",
+            variation: "Con canela",
+            choices: [],
+            quantity: 1.5,
+            unit: "L",
+            price: 40,
+          },
+          { name: "Miel", variation: "", choices: [], quantity: 1500, unit: "mL", price: 0.2 },
         ],
       },
       "La Espiga",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { schemaIssues } from "../../../tests/support/schema-issues";
+import { CHOICE_MESSAGES } from "./choices";
 import {
   normalizeOptions,
   planLimitMessage,
@@ -264,5 +265,58 @@ describe("the product's stock fields", () => {
       dailyStock: "40",
       lowStockThreshold: "3",
     });
+  });
+});
+
+describe("product form: choice groups", () => {
+  const sizes = {
+    id: "tam",
+    name: "Tamaño",
+    kind: "size",
+    min: "1",
+    max: "1",
+    options: [
+      { id: "p5", name: "5 piezas", price: "70" },
+      { id: "p3", name: "3 piezas", price: "45" },
+    ],
+  };
+  const extras = {
+    id: "ext",
+    name: "Extras",
+    kind: "extras",
+    min: "0",
+    max: "1",
+    options: [{ id: "queso", name: "Queso", price: "10" }],
+  };
+
+  it("keeps none when the field is absent, as for every product before", () => {
+    expect(ProductFormSchema.parse(valid)).toMatchObject({ price: 14.5, choiceGroups: [] });
+  });
+
+  it("prices a product with sizes at its cheapest size, and asks for no price of its own", () => {
+    const parsed = ProductFormSchema.parse({
+      ...valid,
+      price: "",
+      choiceGroups: JSON.stringify([sizes, extras]),
+    });
+    expect(parsed.price).toBe(45);
+    expect(parsed.choiceGroups.map((group) => group.name)).toEqual(["Tamaño", "Extras"]);
+  });
+
+  it("still asks for a price when the groups only add to it", () => {
+    expect(
+      ProductFormSchema.safeParse({ ...valid, price: "", choiceGroups: JSON.stringify([extras]) }).error
+        ?.issues[0]?.message,
+    ).toBe(PRODUCT_MESSAGES.required);
+  });
+
+  it("refuses groups that do not pass, with the first group's message, and reads them from the form", () => {
+    const bad = { ...extras, max: "5" };
+    expect(issuesOf({ ...valid, choiceGroups: JSON.stringify([bad]) })).toEqual([
+      { path: "choiceGroups", message: CHOICE_MESSAGES.range },
+    ]);
+    const formData = new FormData();
+    formData.set("choiceGroups", "[]");
+    expect(productFormValues(formData).choiceGroups).toBe("[]");
   });
 });

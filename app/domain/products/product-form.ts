@@ -1,4 +1,6 @@
 import { z } from "~/lib/zod";
+import { parseChoiceGroupsField } from "./choice-form";
+import { listedPrice } from "./choices";
 import { PRODUCT_UNITS } from "./product-units";
 
 /** The add/edit product dialog: messages kept together, in the product's fixed wording. */
@@ -80,16 +82,29 @@ export const ProductFormSchema = z
     stockWas: z.string().trim().optional(),
     dailyStock: z.string().trim().optional(),
     lowStockThreshold: z.string().trim().optional(),
+    /** The choice groups as JSON (./choice-form.ts); absent or "" is none. */
+    choiceGroups: z.string().max(50_000, PRODUCT_MESSAGES.tooLong).optional(),
   })
   .superRefine((form, ctx) => {
-    if (form.name === "" || form.description === "" || form.price === "" || Number(form.price) === 0) {
+    const choices = parseChoiceGroupsField(form.choiceGroups);
+    if (!choices.ok) {
+      const [message] = Object.values(choices.errors);
+      ctx.addIssue({ code: "custom", path: ["choiceGroups"], message: message! });
+    }
+    // A size group sets the price: the product's own is not asked for then, nor while the groups
+    // are refused (their message comes first).
+    const sized = choices.ok && choices.groups.some((group) => group.kind === "size");
+    const noPrice = choices.ok && !sized && (form.price === "" || Number(form.price) === 0);
+    if (form.name === "" || form.description === "" || noPrice) {
       ctx.addIssue({ code: "custom", path: ["form"], message: PRODUCT_MESSAGES.required });
       return;
     }
-    if (!MONEY_PATTERN.test(form.price))
+    // With a size group the product's price is its cheapest size's (./choices.ts, listedPrice).
+    const ownPrice = choices.ok && !sized;
+    if (ownPrice && !MONEY_PATTERN.test(form.price))
       ctx.addIssue({ code: "custom", path: ["price"], message: PRODUCT_MESSAGES.price });
     // A million pesos at most; an order whose total would not fit is refused by MAX_ORDER_TOTAL.
-    else if (Number(form.price) >= MAX_PRICE)
+    else if (ownPrice && Number(form.price) >= MAX_PRICE)
       ctx.addIssue({ code: "custom", path: ["price"], message: PRODUCT_MESSAGES.priceTooHigh });
     for (const field of ["quantityStep", "minQuantity"] as const) {
       const value = form[field];
@@ -98,7 +113,9 @@ export const ProductFormSchema = z
     }
     checkStockFields(form, ctx);
   })
-  .transform(({ price, variations, quantityStep, minQuantity, ...form }) => {
+  .transform(({ price, variations, quantityStep, minQuantity, choiceGroups: json, ...form }) => {
+    const choices = parseChoiceGroupsField(json);
+    const choiceGroups = choices.ok ? choices.groups : [];
     // pieza is always sold whole: its step and minimum are never stored.
     const measured = form.unit !== "pieza";
     const { stockWas, ...rest } = form;
@@ -107,7 +124,8 @@ export const ProductFormSchema = z
     const stock = amountOrNull(form.stock) ?? dailyStock;
     return {
       ...rest,
-      price: Number(price),
+      price: listedPrice({ price: Number(price), choiceGroups }),
+      choiceGroups,
       variations: normalizeOptions(variations),
       quantityStep: measured && quantityStep ? Number(quantityStep) : null,
       minQuantity: measured && minQuantity ? Number(minQuantity) : null,
@@ -174,5 +192,6 @@ export function productFormValues(formData: FormData) {
     stockWas: text("stockWas"),
     dailyStock: (text("dailyStock") ?? "").replace(",", "."),
     lowStockThreshold: (text("lowStockThreshold") ?? "").replace(",", "."),
+    choiceGroups: text("choiceGroups"),
   };
 }

@@ -32,6 +32,7 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
         imageKey: products.imageKey,
         category: products.category,
         variations: products.variations,
+        choiceGroups: products.choiceGroups,
         quantityStep: products.quantityStep,
         minQuantity: products.minQuantity,
         stock: products.stock,

@@ -9,6 +9,7 @@ import {
   periodDays,
   type DashboardFigures,
   type DashboardPeriod,
+  type TopChoice,
   type TopProduct,
 } from "./dashboard";
 
@@ -83,24 +84,37 @@ export function dashboardStatements(storeId: string, period: DashboardPeriod, no
     from bounds b`;
   const top = sql`
     with bounds as (${bounds}),
-    sold as materialized (
-      select l.product_id as "productId", max(l.name) as name, max(l.unit) as unit,
-             sum(l.quantity)::float8 as units, sum(l.quantity * l.price)::float8 as amount
+    lines as materialized (
+      select l.product_id, l.name, l.unit, l.quantity, l.price, l.choices
       from orders o
       cross join bounds b
       -- "offset 0" keeps this a nested loop over the period's orders, each reading its own lines by the
       -- primary key; as a plain join PostgreSQL prefers to scan every store's lines.
       cross join lateral (
-        select product_id, name, unit, quantity, price from order_lines
+        select product_id, name, unit, quantity, price, choices from order_lines
         where store_id = o.store_id and order_id = o.id offset 0
       ) l
       where o.store_id = ${storeId} and o.status = 'completed'
         and o.created_at >= b.start_at and o.created_at < b.end_at
-      group by l.product_id
+    ),
+    sold as materialized (
+      select product_id as "productId", max(name) as name, max(unit) as unit,
+             sum(quantity)::float8 as units, sum(quantity * price)::float8 as amount
+      from lines
+      group by product_id
+    ),
+    picked as (
+      select g.value->>'group' as "group", o.value->>'name' as name, sum(l.quantity)::float8 as units
+      from lines l
+      cross join jsonb_array_elements(l.choices) g
+      cross join jsonb_array_elements(g.value->'options') o
+      group by 1, 2
     )
     select
       (select json_agg(t) from (select * from sold order by units desc, name limit ${TOP_PRODUCTS}) t) as by_units,
-      (select json_agg(t) from (select * from sold order by amount desc, name limit ${TOP_PRODUCTS}) t) as by_amount`;
+      (select json_agg(t) from (select * from sold order by amount desc, name limit ${TOP_PRODUCTS}) t) as by_amount,
+      (select json_agg(t) from (select * from picked order by units desc, "group", name limit ${TOP_PRODUCTS}) t)
+        as by_choice`;
   return { figures, top };
 }
 
@@ -113,7 +127,11 @@ export async function loadDashboard(
   const statements = dashboardStatements(storeId, period, now);
   const [figuresResult, topResult] = await Promise.all([
     db.execute<FiguresRow>(statements.figures),
-    db.execute<{ by_units: TopProduct[] | null; by_amount: TopProduct[] | null }>(statements.top),
+    db.execute<{
+      by_units: TopProduct[] | null;
+      by_amount: TopProduct[] | null;
+      by_choice: TopChoice[] | null;
+    }>(statements.top),
   ]);
   const row = figuresResult.rows[0]!;
   const tops = topResult.rows[0]!;
@@ -139,5 +157,6 @@ export async function loadDashboard(
       ...product,
       amount: roundMoney(product.amount),
     })),
+    topChoices: tops.by_choice ?? [],
   };
 }

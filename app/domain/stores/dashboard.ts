@@ -20,6 +20,8 @@ export function periodDays(period: DashboardPeriod): number {
 }
 
 export type TopProduct = { productId: string; name: string; unit: string; units: number; amount: number };
+/** An option of a choice group ("Extras: Queso"), by the units of the lines that picked it. */
+export type TopChoice = { group: string; name: string; units: number };
 
 export type DashboardFigures = {
   period: DashboardPeriod;
@@ -46,6 +48,8 @@ export type DashboardFigures = {
   delivery: { pickup: number; delivery: number };
   topByUnits: TopProduct[];
   topByAmount: TopProduct[];
+  /** The options picked most, over every product's choice groups (by the group's and option's names). */
+  topChoices: TopChoice[];
 };
 
 export const WEEKDAY_LABELS = ["Lun", "Mar", "Mié", "Jue", "Vie", "Sáb", "Dom"] as const;

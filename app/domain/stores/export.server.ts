@@ -4,6 +4,7 @@
  * is read — orders a page at a time, so a store with 50,000 orders never sits whole in memory.
  * Every query is bound to the store the guard gave: nothing of another store can get in.
  */
+import { describeGroups, formatChoices } from "~/domain/products/choices";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { Zip, ZipDeflate } from "fflate";
 import type { Executor } from "~/db/client.server";
@@ -26,6 +27,7 @@ const PRODUCT_COLUMNS = [
   "Disponible",
   "Categoría",
   "Opciones",
+  "Grupos de opciones",
   "Imagen",
   "Creado",
 ] as const;
@@ -51,6 +53,7 @@ const LINE_COLUMNS = [
   "ID del producto",
   "Producto",
   "Opción",
+  "Elecciones",
   "Cantidad",
   "Unidad",
   "Precio",
@@ -131,6 +134,7 @@ export async function* storeExportZip(
         product.available ? EXPORT_WORDS.yes : EXPORT_WORDS.no,
         product.category,
         product.variations.join(" | "),
+        describeGroups(product.choiceGroups),
         product.imageKey ? mediaUrl(product.imageKey) : "",
         product.createdAt,
       ]),
@@ -180,6 +184,7 @@ async function* linesCsv(db: Executor, storeId: string) {
           line.productId,
           line.name,
           line.variation,
+          formatChoices(line.choices),
           line.quantity,
           line.unit,
           line.price,

@@ -218,6 +218,19 @@ function TopSellers({ figures }: { figures: DashboardFigures }) {
           }))}
         />
       </div>
+      {figures.topChoices.length > 0 ? (
+        <div className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
+          <h3 className="mb-3 font-semibold">Opciones más pedidas</h3>
+          <TopList
+            label="Opciones más pedidas"
+            rows={figures.topChoices.map((choice) => ({
+              name: `${choice.group}: ${choice.name}`,
+              value: choice.units,
+              text: countFormat.format(choice.units),
+            }))}
+          />
+        </div>
+      ) : null}
       <div className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
         <h3 className="mb-3 font-semibold">Recoger o entrega</h3>
         <RankBars

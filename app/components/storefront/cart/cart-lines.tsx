@@ -1,5 +1,6 @@
 import { lineTotal } from "~/domain/orders/cart";
 import { formatMoney } from "~/domain/orders/money";
+import { formatChoices } from "~/domain/products/choices";
 import { quantityRule } from "~/domain/products/quantity";
 import { QuantityStepper } from "../quantity-stepper";
 import type { CartItem } from "./use-order-form";
@@ -37,18 +38,23 @@ export function CartLines({
       ) : (
         <>
           <ul className="divide-y divide-stone-300">
-            {items.map(({ line, product }, index) => {
-              const label = product.name + (line.variation ? ` (${line.variation})` : "");
+            {items.map(({ line, product, price, chosen }, index) => {
+              const choices = formatChoices(chosen);
+              const described = [line.variation, choices].filter((part) => part !== "").join(" · ");
+              const label = product.name + (described ? ` (${described})` : "");
+              const key = `${line.productId}:${line.variation}:${(line.choices ?? []).join(",")}`;
               return (
-                <li
-                  key={`${line.productId}:${line.variation}`}
-                  className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3"
-                >
+                <li key={key} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
                   <div className="min-w-0 flex-1 basis-40">
                     <p className="font-semibold">{product.name}</p>
                     {line.variation ? <p className="text-sm">Opción: {line.variation}</p> : null}
+                    {choices ? (
+                      <p className="text-sm" data-testid="cart-line-choices">
+                        {choices}
+                      </p>
+                    ) : null}
                     <p className="text-sm">
-                      {formatMoney(product.price)} / {product.unit}
+                      {formatMoney(price)} / {product.unit}
                     </p>
                   </div>
                   <QuantityStepper
@@ -59,10 +65,10 @@ export function CartLines({
                     onIncrement={() => onIncrement(index)}
                     onDecrement={() => onDecrement(index)}
                     onQuantity={(quantity) => onQuantity(index, quantity)}
-                    onValidity={validity(`${line.productId}:${line.variation}`)}
+                    onValidity={validity(key)}
                   />
                   <p className="ml-auto w-24 text-right font-semibold" aria-label={`Subtotal de ${label}`}>
-                    {formatMoney(lineTotal({ price: product.price, quantity: line.quantity }))}
+                    {formatMoney(lineTotal({ price, quantity: line.quantity }))}
                   </p>
                 </li>
               );

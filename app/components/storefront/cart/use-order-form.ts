@@ -9,13 +9,15 @@ import {
 import { roundMoney } from "~/domain/orders/money";
 import { parseOrderForm, type OrderFieldErrors } from "~/domain/orders/order-form";
 import type { OrderSummary } from "~/domain/orders/order-summary";
+import type { ChosenGroup } from "~/domain/products/choices";
 import { QUANTITY_INPUT_MESSAGES } from "~/domain/products/quantity";
 import type { StorefrontProduct, StorefrontStore } from "~/domain/storefront/catalogue.server";
 import { postOrder } from "../storefront-api";
 
 export const ORDER_BUTTON_ANIMATION_MS = 600;
 
-export type CartItem = { line: CartLine; product: StorefrontProduct };
+/** A cart line with its product, the price of one unit with its picks and their names (resolveCart). */
+export type CartItem = { line: CartLine; product: StorefrontProduct; price: number; chosen: ChosenGroup[] };
 
 const EMPTY_FORM = {
   customerName: "",
@@ -43,9 +45,7 @@ export function deliveryOptions(store: StorefrontStore) {
 
 /** What the order costs with the delivery the form has chosen so far. */
 export function cartPricing(store: StorefrontStore, items: CartItem[], values: OrderFormValues) {
-  const subtotal = orderTotal(
-    items.map(({ line, product }) => ({ price: product.price, quantity: line.quantity })),
-  );
+  const subtotal = orderTotal(items.map(({ line, price }) => ({ price, quantity: line.quantity })));
   const charge =
     values.deliveryType === "delivery"
       ? deliveryCharge(store.delivery, subtotal, {
@@ -71,7 +71,7 @@ export function useOrderForm({
   store: StorefrontStore;
   items: CartItem[];
   orderKey: string;
-  onUnavailable: (line: { productId: string; variation: string }) => void;
+  onUnavailable: (line: { productId: string; variation: string; choices?: string[] }) => void;
   onPlaced: (order: OrderSummary, customerName: string) => void;
 }) {
   const firstChoices = {

@@ -75,6 +75,18 @@ describe("parsing an order against what the store offers", () => {
     expect(parseOrder({ ...form, lines }, store).lines).toHaveLength(3);
   });
 
+  it("counts the same choices picked in another order as one line, and other choices as another", () => {
+    const line = (choices: string[] | undefined, quantity = 1) => ({
+      productId: "tacos",
+      variation: "",
+      choices,
+      quantity,
+    });
+    expect(
+      mergeLines([line(["p5", "queso"]), line(["queso", "p5"], 2), line(["p3"]), line(undefined), line([])]),
+    ).toEqual([line(["p5", "queso"], 3), line(["p3"]), line(undefined, 2)]);
+  });
+
   it("never merges a line whose quantity is not well formed: pricing refuses it as sent", () => {
     const lines = [
       { productId: "pan", variation: "", quantity: -1 },

@@ -40,7 +40,8 @@ export function parseOrder(
 }
 
 /**
- * The same product and option twice in one form count as one line. A line whose quantity is not
+ * The same product, option and choices (in any order) twice in one form count as one line; the
+ * choices are kept as sent, so that pricing refuses the same pick twice. A line whose quantity is not
  * a well-formed one (0, negative, not a number) stays a line of its own, so that pricing refuses
  * it as it was sent rather than a sum that might look right (-1 and 2 are not 1).
  */
@@ -48,7 +49,7 @@ export function mergeLines(lines: OrderLineInput[]): OrderLineInput[] {
   const merged = new Map<string, OrderLineInput>();
   for (const [index, line] of lines.entries()) {
     const key = isQuantityShape(line.quantity)
-      ? JSON.stringify([line.productId, line.variation])
+      ? JSON.stringify([line.productId, line.variation, [...(line.choices ?? [])].sort()])
       : `malformed ${index}`;
     const seen = merged.get(key);
     merged.set(key, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });

@@ -11,6 +11,7 @@ const product = (id: string, extra: Partial<ProductRow> = {}): ProductRow => ({
   unit: "pieza",
   available: true,
   variations: [],
+  choiceGroups: [],
   quantityStep: null,
   minQuantity: null,
   stock: null,
@@ -27,9 +28,98 @@ describe("pricing the lines from the database's products", () => {
       product("pan", { name: "Pan" }),
     ];
     expect(priceLines([line("pan", 2), line("queso", 0.75)], products)).toEqual([
-      { productId: "pan", variation: "", quantity: 2, name: "Pan", unit: "pieza", price: 10 },
-      { productId: "queso", variation: "", quantity: 0.75, name: "Queso", unit: "kg", price: 260 },
+      { productId: "pan", variation: "", quantity: 2, name: "Pan", unit: "pieza", price: 10, chosen: [] },
+      {
+        productId: "queso",
+        variation: "",
+        quantity: 0.75,
+        name: "Queso",
+        unit: "kg",
+        price: 260,
+        chosen: [],
+      },
     ]);
+  });
+
+  const tacos = product("tacos", {
+    name: "Orden de tacos",
+    price: 45,
+    choiceGroups: [
+      {
+        id: "tam",
+        name: "Tamaño",
+        kind: "size",
+        min: 1,
+        max: 1,
+        options: [
+          { id: "p3", name: "3 piezas", price: 45 },
+          { id: "p5", name: "5 piezas", price: 70 },
+        ],
+      },
+      {
+        id: "ext",
+        name: "Extras",
+        kind: "extras",
+        min: 0,
+        max: 2,
+        options: [
+          { id: "queso", name: "Queso", price: 10 },
+          { id: "agua", name: "Aguacate", price: 15 },
+          { id: "cebolla", name: "Cebolla", price: 5 },
+        ],
+      },
+    ],
+  });
+  const withChoices = (choices: string[], quantity = 1) => ({
+    productId: "tacos",
+    variation: "",
+    choices,
+    quantity,
+  });
+
+  it("prices a line with choices from the product's groups, and keeps a copy of them", () => {
+    expect(priceLines([withChoices(["queso", "p5"], 2)], [tacos])).toEqual([
+      {
+        ...withChoices(["queso", "p5"], 2),
+        name: "Orden de tacos",
+        unit: "pieza",
+        price: 80,
+        chosen: [
+          { group: "Tamaño", kind: "size", options: [{ name: "5 piezas", price: 70 }] },
+          { group: "Extras", kind: "extras", options: [{ name: "Queso", price: 10 }] },
+        ],
+      },
+    ]);
+  });
+
+  it("refuses a missing size, too many add-ons and a pick twice, naming the product", () => {
+    for (const [choices, message] of [
+      [["queso"], "Orden de tacos: Elige una opción de «Tamaño»."],
+      [[], "Orden de tacos: Elige una opción de «Tamaño»."],
+      [["p3", "queso", "agua", "cebolla"], "Orden de tacos: Elige hasta 2 opciones de «Extras»."],
+      [["p3", "p5"], "Orden de tacos: Elige hasta 1 opción de «Tamaño»."],
+      [["p3", "queso", "queso"], "Orden de tacos: Elegiste la misma opción dos veces."],
+    ] as const)
+      expect(() => priceLines([withChoices([...choices])], [tacos])).toThrow(
+        expect.objectContaining({ code: "VALIDATION", field: "lines", message }),
+      );
+  });
+
+  it("refuses a removed or made-up pick as an unavailable line, and picks on a product without groups", () => {
+    for (const [productId, choices] of [
+      ["tacos", ["p3", "borrada"]],
+      ["pan", ["p3"]],
+    ] as const) {
+      const price = () =>
+        priceLines(
+          [{ productId, variation: "", choices: [...choices], quantity: 1 }],
+          [tacos, product("pan")],
+        );
+      expect(price).toThrow(ProductUnavailableError);
+      expect(price).toThrow(
+        expect.objectContaining({ details: { unavailable: { productId, variation: "", choices } } }),
+      );
+    }
   });
 
   it("refuses a product that was not read, is switched off or lacks the option, naming the line", () => {

@@ -3,6 +3,7 @@
  * used, and a line whose product cannot be ordered refuses the whole order. Pure; the products
  * are read by the statement in ./price.server.ts.
  */
+import { priceChoices, type ChoiceGroup, type ChosenGroup } from "~/domain/products/choices";
 import type { ProductUnit } from "~/domain/products/product-units";
 import {
   formatQuantity,
@@ -19,14 +20,15 @@ import { AppError } from "~/lib/errors";
 import { isOrderableOption, isQuantityShape } from "../cart";
 import { ORDER_MESSAGES, type OrderLineInput } from "../order-form";
 
-/** A cart line whose product is gone, switched off or lost the chosen option. */
+/** A cart line whose product is gone, switched off or lost the chosen option or choice. */
 export class ProductUnavailableError extends AppError {
   readonly productId: string;
   readonly variation: string;
-  constructor(productId: string, variation: string) {
+  constructor(productId: string, variation: string, choices: string[] = []) {
     super("UNAVAILABLE", ORDER_MESSAGES.unavailable, {
       field: "lines",
-      details: { unavailable: { productId, variation } },
+      // The picks are named only when there were some: a line without choices is answered as before.
+      details: { unavailable: { productId, variation, ...(choices.length > 0 ? { choices } : {}) } },
     });
     this.productId = productId;
     this.variation = variation;
@@ -41,6 +43,8 @@ export type ProductRow = {
   unit: ProductUnit;
   available: boolean;
   variations: string[];
+  /** Its sizes and add-ons (~/domain/products/choices.ts); [] for a product without. */
+  choiceGroups: ChoiceGroup[];
   quantityStep: number | null;
   minQuantity: number | null;
   /** Stock (./stock.server.ts): null sells without limit. */
@@ -50,26 +54,41 @@ export type ProductRow = {
   stockRefilledAt: string | null;
 };
 
-/** A line with its product's name, unit and price as the database has them now. */
-export type PricedLine = OrderLineInput & { name: string; unit: ProductUnit; price: number };
+/**
+ * A line with its product's name, unit and price as the database has them now: the price of one
+ * unit with its choices (the size's price, plus the add-ons'), and a copy of the choices.
+ */
+export type PricedLine = OrderLineInput & {
+  name: string;
+  unit: ProductUnit;
+  price: number;
+  chosen: ChosenGroup[];
+};
 
 /**
  * Each line priced from its product, or the first line refused: its product missing (another
- * store's is never read), switched off or without the chosen option (ProductUnavailableError),
- * or a quantity off the product's step or under its minimum.
+ * store's is never read), switched off or without the chosen option or a picked choice
+ * (ProductUnavailableError); its picks short of a required choice, outside a group's minimum and
+ * maximum or the same one twice; or a quantity off the product's step or under its minimum.
  */
 export function priceLines(lines: OrderLineInput[], products: ProductRow[]): PricedLine[] {
   const byId = new Map(products.map((product) => [product.id, product]));
   return lines.map((line) => {
     const product = byId.get(line.productId);
+    const picks = line.choices ?? [];
     if (!product || !product.available || !isOrderableOption(product, line.variation))
-      throw new ProductUnavailableError(line.productId, line.variation);
+      throw new ProductUnavailableError(line.productId, line.variation, picks);
+    const choices = priceChoices(product, picks);
+    if (!choices.ok && choices.unknown)
+      throw new ProductUnavailableError(line.productId, line.variation, picks);
+    if (!choices.ok)
+      throw new AppError("VALIDATION", `${product.name}: ${choices.message}`, { field: "lines" });
     const rule = quantityRule(product);
     if (!isValidQuantity(rule, line.quantity))
       throw new AppError("VALIDATION", quantityRefusal(product.name, rule, line.quantity), {
         field: "lines",
       });
-    return { ...line, name: product.name, unit: product.unit, price: product.price };
+    return { ...line, name: product.name, unit: product.unit, price: choices.price, chosen: choices.chosen };
   });
 }
 

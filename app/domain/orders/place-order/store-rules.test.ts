@@ -77,8 +77,8 @@ describe("when the order is due", () => {
 
 describe("what the order costs", () => {
   const lines: PricedLine[] = [
-    { productId: "pan", variation: "", quantity: 3, name: "Pan", unit: "pieza", price: 10.1 },
-    { productId: "queso", variation: "", quantity: 0.75, name: "Queso", unit: "kg", price: 260 },
+    { productId: "pan", variation: "", quantity: 3, name: "Pan", unit: "pieza", price: 10.1, chosen: [] },
+    { productId: "queso", variation: "", quantity: 0.75, name: "Queso", unit: "kg", price: 260, chosen: [] },
   ];
   const pickup = { deliveryType: "pickup" as const };
   const zones: DeliveryPricing = {

@@ -48,16 +48,17 @@ export async function writeOrder(
         on conflict (store_id, idempotency_key) do nothing
         returning id, created_at
       ), lines as (
-        insert into ${orderLines} (store_id, order_id, position, product_id, name, variation, quantity, unit, price,
-          stock_taken)
-        select ${storeId}, placed.id, line.position - 1, line.product_id, line.name, line.variation, line.quantity,
-          line.unit, line.price, line.stock_taken
+        insert into ${orderLines} (store_id, order_id, position, product_id, name, variation, choices, quantity,
+          unit, price, stock_taken)
+        select ${storeId}, placed.id, line.position - 1, line.product_id, line.name, line.variation,
+          line.choices::jsonb, line.quantity, line.unit, line.price, line.stock_taken
         from placed cross join unnest(
           ${sql.param(lines.map((line) => line.productId))}::text[], ${sql.param(lines.map((line) => line.name))}::text[],
           ${sql.param(lines.map((line) => line.variation))}::text[], ${sql.param(lines.map((line) => line.quantity))}::numeric[],
           ${sql.param(lines.map((line) => line.unit))}::text[], ${sql.param(lines.map((line) => line.price))}::numeric[],
-          ${sql.param(lines.map((line) => order.fromStock.has(line.productId)))}::boolean[]
-        ) with ordinality as line(product_id, name, variation, quantity, unit, price, stock_taken, position)
+          ${sql.param(lines.map((line) => order.fromStock.has(line.productId)))}::boolean[],
+          ${sql.param(lines.map((line) => JSON.stringify(line.chosen)))}::text[]
+        ) with ordinality as line(product_id, name, variation, quantity, unit, price, stock_taken, choices, position)
       ), history as (
         insert into ${orderEvents} (store_id, order_id, kind) select ${storeId}, placed.id, 'placed' from placed
       ), analytics as (
@@ -84,9 +85,10 @@ function summaryOf(order: NewOrder, createdAt: string): OrderSummary {
     address: deliveryAddress(order.form),
     comments: order.form.comments,
     total: order.total,
-    lines: order.lines.map(({ name, variation, quantity, unit, price }) => ({
+    lines: order.lines.map(({ name, variation, chosen, quantity, unit, price }) => ({
       name,
       variation,
+      choices: chosen,
       quantity,
       unit,
       price,
