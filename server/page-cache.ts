@@ -229,7 +229,9 @@ export function createPageCache(options: PageCacheOptions) {
       scopes: page.scopes,
       versions: versionsNow,
       expiresAt: city.expiresAt,
-      etag: etagOf(html.joined),
+      // The page is the kept city page's with this section in its gap: the two name it, and the
+      // section is a fraction of the page to hash.
+      etag: etagOf(Buffer.from(`${city.etag}\n${html.section}`)),
       headers: city.headers,
       searchResults: found.products.length,
       csp: city.csp,

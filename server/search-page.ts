@@ -27,7 +27,8 @@ export function searchFrame(html: string, city: SearchFrame["city"]): SearchFram
   };
 }
 
-/** The city page showing `search`, uncompressed and gzipped. */
+/** The city page showing `search`, uncompressed and gzipped, and the section it has in its gap. */
 export function searchPage(frame: SearchFrame, search: CitySearch) {
-  return frame.page.fill(section(frame.city, search));
+  const html = section(frame.city, search);
+  return { ...frame.page.fill(html), section: html };
 }
