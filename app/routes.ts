@@ -28,6 +28,7 @@ export default [
   route("i/admin/pause", "routes/admin/pause.ts"),
   route("i/admin/push", "routes/admin/push.ts"),
   route("i/admin/orders/stream", "routes/admin/orders-stream.ts"),
+  route("i/admin/pedidos/:orderNumber/ticket", "routes/admin/ticket.tsx"),
   route("i/admin/trial", "routes/admin/trial.ts"),
   route("i/admin/custom-domain", "routes/admin/custom-domain.ts"),
   route("i/super-admin", "routes/super-admin.tsx"),

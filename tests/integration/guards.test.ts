@@ -333,6 +333,20 @@ const ENDPOINTS: Endpoint[] = [
     },
   },
   {
+    name: "kitchen ticket",
+    method: "GET",
+    // Owner A's order: another owner's ticket for it is not found in their own store.
+    get path() {
+      return `/i/admin/pedidos/${victim.orderId}/ticket`;
+    },
+    get dataPath() {
+      return `/i/admin/pedidos/${victim.orderId}/ticket.data`;
+    },
+    allowed: ["owner"],
+    refusal: 404,
+    domainRefusal: ["otherOwner"],
+  },
+  {
     name: "share poster",
     method: "GET",
     path: "/i/admin/share/poster.pdf",

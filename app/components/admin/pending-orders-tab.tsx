@@ -10,11 +10,13 @@ import {
 } from "~/domain/orders/order-vocabulary";
 import { DeliveryTerms, OrderLines } from "~/components/order-lines";
 import { finalStep, nextSteps, STEP_LABELS } from "~/domain/orders/order-steps";
+import { TICKET_WORDS, ticketPath } from "~/domain/orders/kitchen-ticket";
 import { statusWhatsappUrl, type MessageContext, type TemplateKind } from "~/domain/orders/status-messages";
 import { paymentText } from "~/domain/orders/whatsapp";
 import { formatMoney } from "~/domain/orders/money";
 import type { LiveConnection } from "./use-live-orders";
 import { CancelOrderDialog } from "./cancel-order-dialog";
+import { KitchenPrinting, useTicketPaper } from "./kitchen-printing";
 import { WhatsappStatusLink } from "./whatsapp-status-link";
 
 const CONNECTION_TEXT: Record<LiveConnection, string> = {
@@ -34,6 +36,7 @@ export function PendingOrdersTab({
 }) {
   // The order just completed or cancelled leaves the list; what it takes to tell the shopper stays.
   const [closed, setClosed] = useState<ClosedOrder | null>(null);
+  const [paper, setPaper] = useTicketPaper();
   return (
     <section aria-labelledby="pending-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -51,6 +54,7 @@ export function PendingOrdersTab({
       <p className="text-sm text-stone-700">
         Las órdenes nuevas aparecen aquí sin recargar la página; arriba, la que toca entregar primero.
       </p>
+      <KitchenPrinting orderNumbers={orders.map((order) => order.id)} paper={paper} onPaper={setPaper} />
       {closed ? <ClosedNotice closed={closed} onDismiss={() => setClosed(null)} /> : null}
       {orders.length === 0 ? (
         <p className="rounded-xl bg-white p-6 text-center text-stone-700 ring-1 ring-stone-200">
@@ -63,6 +67,7 @@ export function PendingOrdersTab({
               key={order.id}
               order={order}
               messages={messages}
+              ticket={ticketPath(order.id, paper)}
               onClosed={(kind, reason = "") =>
                 setClosed({
                   id: order.id,
@@ -83,10 +88,13 @@ type ClosedOrder = { id: string; kind: "completed" | "cancelled"; whatsapp: stri
 function PendingOrder({
   order,
   messages,
+  ticket,
   onClosed,
 }: {
   order: OwnerOrder;
   messages: MessageContext;
+  /** The order's kitchen ticket on this device's paper. */
+  ticket: string;
   onClosed: (kind: ClosedOrder["kind"], reason?: string) => void;
 }) {
   const update = useFormAction("/i/admin/orders", OWNER_ORDER_MESSAGES.failed);
@@ -118,6 +126,16 @@ function PendingOrder({
         <p className="font-mono font-bold">{order.id}</p>
         <OrderBadges order={order} unseen={unseen} />
       </div>
+      <a
+        href={ticket}
+        target="_blank"
+        rel="noopener"
+        className="inline-block rounded-md border border-stone-400 px-3 py-2 text-sm font-medium hover:bg-stone-50"
+      >
+        <span aria-hidden="true">🧾 </span>
+        {TICKET_WORDS.printTicket}
+        <span className="sr-only"> {order.id}</span>
+      </a>
       <OrderFacts order={order} />
       <OrderLines order={order} />
       <StatusMessages order={order} messages={messages} />

@@ -14,6 +14,11 @@ export function qrPng(address: string, width = 1024): Promise<Buffer> {
   return QRCode.toBuffer(address, { type: "png", width, margin: 4, errorCorrectionLevel: "M" });
 }
 
+/** The same QR code as an SVG to put in a page (the kitchen ticket), with the same quiet zone. */
+export function qrSvg(address: string): Promise<string> {
+  return QRCode.toString(address, { type: "svg", margin: 4, errorCorrectionLevel: "M" });
+}
+
 type PosterStore = {
   displayName: string;
   address: string;
