@@ -6,12 +6,13 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createProduct, createStore } from "~/db/factories.server";
+import { createOwner, createProduct, createStore } from "~/db/factories.server";
 import { orderLines, products } from "~/db/schema";
 import { cancelOrder } from "~/domain/orders/owner-orders.server";
 import type { ChoiceGroup } from "~/domain/products/choices";
+import { STOCK_MESSAGES } from "~/domain/products/product-form";
 import { createTestDatabase } from "../support/database";
-import { useServerProcess } from "../support/http-server";
+import { signIn, useServerProcess } from "../support/http-server";
 import { pickupForm } from "../support/shopper";
 
 const { db, url: databaseUrl } = await createTestDatabase();
@@ -32,9 +33,13 @@ const GROUPS: ChoiceGroup[] = [
   },
 ];
 
-async function bakery(optionStock: Record<string, number>, extra: { stock?: number } = {}) {
+async function bakery(
+  optionStock: Record<string, number> | null,
+  extra: { stock?: number } = {},
+  licenceType: "basic" | "starter" = "basic",
+) {
   const store = await createStore(db, {
-    licenceType: "basic",
+    licenceType,
     licenceExpires: new Date("2040-01-01T00:00:00Z"),
     settings: { allowPickup: true },
   });
@@ -167,5 +172,80 @@ describe("cancelling", () => {
     expect((await rowOf(store.id, concha.id)).optionStock).toEqual({ grande: 5 });
     await expect(cancelOrder(db, store.id, placedOrder.number)).rejects.toMatchObject({ status: 409 });
     expect((await rowOf(store.id, concha.id)).optionStock).toEqual({ grande: 5 });
+  });
+});
+
+describe("the owner's product form", () => {
+  async function owner(licence: "basic" | "starter", optionStock: Record<string, number> | null = null) {
+    const shop = await bakery(optionStock, {}, licence);
+    const account = await createOwner(db, { storeId: shop.store.id });
+    return { ...shop, cookie: await signIn(running.server.url, account.email, account.password) };
+  }
+  /** The size group as the dialog sends it, each option with the stock typed and the stock shown. */
+  const groups = (stock: Record<string, [string, string]>) =>
+    JSON.stringify(
+      GROUPS.map((group) => ({
+        ...group,
+        min: String(group.min),
+        max: String(group.max),
+        options: group.options.map((option) => ({
+          ...option,
+          price: option.price.toFixed(2),
+          stock: stock[option.id]?.[0] ?? "",
+          stockWas: stock[option.id]?.[1] ?? "",
+        })),
+      })),
+    );
+  const save = (cookie: string, productId: string, choiceGroups: string) =>
+    fetch(`${running.server.url}/i/admin/products`, {
+      method: "POST",
+      headers: { cookie },
+      redirect: "manual",
+      body: new URLSearchParams({
+        intent: "update",
+        productId,
+        name: "Concha de vainilla",
+        description: "Pan dulce",
+        price: "",
+        unit: "pieza",
+        choiceGroups,
+      }),
+    });
+
+  it("on Negocio stores each size's stock, and keeps what orders took while the dialog was open", async () => {
+    const { store, concha, cookie } = await owner("basic");
+    expect((await save(cookie, concha.id, groups({ grande: ["5", ""] }))).status).toBe(200);
+    expect((await rowOf(store.id, concha.id)).optionStock).toEqual({ grande: 5 });
+    // An order takes 2 while the dialog still shows 5; saving with 5 untouched keeps 3.
+    await order(store.id, [{ productId: concha.id, choices: ["grande"], quantity: 2 }]);
+    expect((await save(cookie, concha.id, groups({ grande: ["5", "5"], chica: ["8", ""] }))).status).toBe(
+      200,
+    );
+    expect((await rowOf(store.id, concha.id)).optionStock).toEqual({ grande: 3, chica: 8 });
+    // Emptied, a size sells without limit again.
+    expect((await save(cookie, concha.id, groups({ grande: ["", "3"], chica: ["8", "8"] }))).status).toBe(
+      200,
+    );
+    expect((await rowOf(store.id, concha.id)).optionStock).toEqual({ chica: 8 });
+  });
+
+  it("refuses a bad amount and changes nothing", async () => {
+    const { store, concha, cookie } = await owner("basic", { grande: 4 });
+    const before = await rowOf(store.id, concha.id);
+    for (const bad of ["-1", "2.5", "1000000", "dos"]) {
+      const response = await save(cookie, concha.id, groups({ grande: [bad, "4"] }));
+      expect(response.status, bad).toBe(400);
+      expect(await response.json()).toMatchObject({ ok: false, message: STOCK_MESSAGES.stock.whole });
+    }
+    expect(await rowOf(store.id, concha.id)).toEqual(before);
+  });
+
+  it("refuses a size's stock on Emprendedor, whatever the browser sends, and stores nothing", async () => {
+    const { store, concha, cookie } = await owner("starter");
+    const before = await rowOf(store.id, concha.id);
+    const response = await save(cookie, concha.id, groups({ grande: ["5", ""] }));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ ok: false, message: STOCK_MESSAGES.plan });
+    expect(await rowOf(store.id, concha.id)).toEqual(before);
   });
 });

@@ -27,6 +27,21 @@ export const STOCK_WORDS = {
   plan: "El inventario está en los planes Negocio y Pro.",
 } as const;
 
+/** The most stock one product or size option may have (the column keeps 7 integer digits). */
+export const MAX_STOCK = 999_999;
+
+/** What a stock field asks for, by the product's unit: whole pieces, or up to 3 decimals. */
+export const STOCK_AMOUNT_MESSAGES = {
+  whole: "Escribe un número entero desde 0, o déjalo vacío para vender sin límite.",
+  measure: "Escribe una cantidad desde 0, con hasta 3 decimales, o déjalo vacío para vender sin límite.",
+} as const;
+
+/** Whole numbers for pieces, up to 3 decimals otherwise; from `least` (0, or just above) to MAX_STOCK. */
+export function isStockAmount(value: string, unit: ProductUnit, least = 0): boolean {
+  const pattern = unit === "pieza" ? /^\d+$/ : /^\d+(\.\d{1,3})?$/;
+  return pattern.test(value) && Number(value) >= least && Number(value) <= MAX_STOCK;
+}
+
 /** Stock for Negocio and Pro (and a trial, which is Negocio). */
 export function hasStock(tier: LicenceType): boolean {
   return includesPlan(tier, "basic");
