@@ -7,7 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createOwner, createProduct, createStore } from "~/db/factories.server";
-import { orderLines, products } from "~/db/schema";
+import { orderLines, products, restockRequests } from "~/db/schema";
 import { cancelOrder } from "~/domain/orders/owner-orders.server";
 import type { ChoiceGroup } from "~/domain/products/choices";
 import { STOCK_MESSAGES } from "~/domain/products/product-form";
@@ -172,6 +172,52 @@ describe("cancelling", () => {
     expect((await rowOf(store.id, concha.id)).optionStock).toEqual({ grande: 5 });
     await expect(cancelOrder(db, store.id, placedOrder.number)).rejects.toMatchObject({ status: 409 });
     expect((await rowOf(store.id, concha.id)).optionStock).toEqual({ grande: 5 });
+  });
+});
+
+describe("the store page and Avísame", () => {
+  const page = async (storeId: string) => (await fetch(`${running.server.url}/${storeId}`)).text();
+  /** The radio of a size option, as the kept page renders it. */
+  const radio = (html: string, optionId: string) =>
+    html.match(new RegExp(`<input[^>]*value="${optionId}"[^>]*>`))![0];
+
+  it("a sold-out size cannot be chosen and says Agotado; the product is Agotado once every size is", async () => {
+    const { store, concha } = await bakery({ chica: 2, grande: 0 });
+    await db.update(products).set({ lowStockThreshold: 3 }).where(eq(products.id, concha.id));
+    const first = await page(store.id);
+    expect(radio(first, "grande")).toContain("disabled");
+    expect(radio(first, "chica")).not.toContain("disabled");
+    expect(first).toContain("Agotado");
+    expect(first).toContain("Quedan 2");
+    expect(first).not.toContain("Avísame cuando haya");
+
+    await order(store.id, [{ productId: concha.id, choices: ["chica"], quantity: 2 }]);
+    const soldOut = await page(store.id);
+    expect(radio(soldOut, "chica")).toContain("disabled");
+    expect(soldOut).toContain("Avísame cuando haya");
+  });
+
+  it("a request for a product whose every size sold out is answered when a cancel brings one back", async () => {
+    const { store, concha } = await bakery({ chica: 0, grande: 1 });
+    const placed = await order(store.id, [{ productId: concha.id, choices: ["grande"] }]);
+    const { order: placedOrder } = (await placed.json()) as { order: { number: string } };
+    const ask = await fetch(`${running.server.url}/s/${store.id}/api`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": address() },
+      body: JSON.stringify({
+        intent: "restock-notice",
+        form: { productId: concha.id, email: "carla@example.com" },
+      }),
+    });
+    expect(ask.status).toBe(200);
+    const waiting = () => db.select().from(restockRequests).where(eq(restockRequests.productId, concha.id));
+    expect(await waiting()).toHaveLength(1);
+    await cancelOrder(db, store.id, placedOrder.number);
+    expect(await waiting()).toEqual([]);
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from jobs where kind = 'mail.send' and payload->>'to' = 'carla@example.com'`,
+    );
+    expect(rows[0]!.n).toBe(1);
   });
 });
 

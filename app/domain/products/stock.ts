@@ -111,6 +111,16 @@ export function optionStockBadge(product: StockFields, optionId: string): StockB
   return amountBadge(product, optionStockOf(product, optionId));
 }
 
+/** The badges of the size options that have one, by option id, for the store page. */
+export function optionStockBadges(product: StockFields): Record<string, StockBadge> {
+  const badges: Record<string, StockBadge> = {};
+  for (const option of sizeGroup(product)?.options ?? []) {
+    const badge = optionStockBadge(product, option.id);
+    if (badge) badges[option.id] = badge;
+  }
+  return badges;
+}
+
 /** Every size sold out: the product shows "Agotado" as a product with no stock does. */
 function everySizeSoldOut(product: StockFields): boolean {
   const options = sizeGroup(product)?.options ?? [];
