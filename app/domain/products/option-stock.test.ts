@@ -3,6 +3,7 @@ import type { ChoiceGroup } from "./choices";
 import {
   firstOptionShortfall,
   optionStockBadge,
+  optionStockBadges,
   optionStockName,
   quantitiesByOption,
   stockBadge,
@@ -51,6 +52,14 @@ describe("what the store page says beside a size option", () => {
     expect(optionStockBadge(concha({ grande: 4 }), "grande")).toBeNull();
     expect(optionStockBadge(concha({ grande: 4 }), "chica")).toBeNull();
     expect(optionStockBadge(concha(null), "chica")).toBeNull();
+  });
+
+  it("gives the store page a badge only for the sizes that have one, never a count", () => {
+    expect(optionStockBadges(concha({ chica: 0, grande: 10, nata: 0 }))).toEqual({
+      chica: { soldOut: true, left: null },
+    });
+    expect(optionStockBadges(concha({ chica: 2 }))).toEqual({ chica: { soldOut: false, left: "Quedan 2" } });
+    expect(optionStockBadges(concha(null))).toEqual({});
   });
 
   it("shows the product as Agotado only when every size is sold out", () => {
