@@ -273,6 +273,10 @@ describe("the owner's product form", () => {
       200,
     );
     expect((await rowOf(store.id, concha.id)).optionStock).toEqual({ chica: 8 });
+    // The owner's list says which sizes sold out.
+    expect((await save(cookie, concha.id, groups({ chica: ["0", "8"] }))).status).toBe(200);
+    const list = await fetch(`${running.server.url}/i/admin?tab=productos`, { headers: { cookie } });
+    expect(await list.text()).toContain("Chica: Agotado");
   });
 
   it("refuses a bad amount and changes nothing", async () => {

@@ -5,6 +5,7 @@ import {
   optionStockBadge,
   optionStockBadges,
   optionStockName,
+  optionStockSummary,
   quantitiesByOption,
   stockBadge,
   stockRefusal,
@@ -60,6 +61,12 @@ describe("what the store page says beside a size option", () => {
     });
     expect(optionStockBadges(concha({ chica: 2 }))).toEqual({ chica: { soldOut: false, left: "Quedan 2" } });
     expect(optionStockBadges(concha(null))).toEqual({});
+  });
+
+  it("sums up the sizes with a badge for the owner's list", () => {
+    expect(optionStockSummary(concha({ chica: 2, grande: 0 }))).toBe("Chica: Quedan 2 · Grande: Agotado");
+    expect(optionStockSummary(concha({ chica: 20 }))).toBe("");
+    expect(optionStockSummary(concha(null))).toBe("");
   });
 
   it("shows the product as Agotado only when every size is sold out", () => {

@@ -121,6 +121,16 @@ export function optionStockBadges(product: StockFields): Record<string, StockBad
   return badges;
 }
 
+/** For the owner's product list: "Grande: Agotado · Chica: Quedan 2", the sizes with a badge only. */
+export function optionStockSummary(product: StockFields): string {
+  return (sizeGroup(product)?.options ?? [])
+    .flatMap((option) => {
+      const badge = optionStockBadge(product, option.id);
+      return badge ? [`${option.name}: ${badge.soldOut ? STOCK_WORDS.soldOut : badge.left}`] : [];
+    })
+    .join(" · ");
+}
+
 /** Every size sold out: the product shows "Agotado" as a product with no stock does. */
 function everySizeSoldOut(product: StockFields): boolean {
   const options = sizeGroup(product)?.options ?? [];
