@@ -122,8 +122,11 @@ export async function takeStock(
   };
 }
 
+/** What deciding a shortfall reads of a product. */
+type StockRow = Pick<ProductRow, "id" | "name" | "unit" | "stock" | "optionStock" | "choiceGroups">;
+
 /** Refuses the order for the first product, then the first size option, with less left than asked. */
-function refuseShortfall(lines: PricedLine[], products: ProductRow[]) {
+function refuseShortfall(lines: PricedLine[], products: StockRow[]) {
   const short = firstShortfall(lines, products);
   if (short) throw new OutOfStockError(short.product, short.left);
   const option = firstOptionShortfall(lines, products);
@@ -152,7 +155,7 @@ async function refuseWhatRanOut(tx: Executor, storeId: string, lines: PricedLine
       stock: row.stock === null ? null : Number(row.stock),
       optionStock: row.option_stock,
       choiceGroups: row.choice_groups,
-    })) as unknown as ProductRow[],
+    })),
   );
 }
 
