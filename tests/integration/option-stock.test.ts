@@ -103,6 +103,7 @@ describe("the last units of one size", () => {
         ok: false,
         message: "Concha de vainilla (Grande) se agotó.",
         fieldErrors: { lines: "Concha de vainilla (Grande) se agotó." },
+        outOfStock: { productId: concha.id, optionId: "grande", left: 0 },
       });
     expect(row.optionStock).toEqual({ chica: 12, grande: 0 });
     expect(stored).toBe(5);

@@ -227,11 +227,14 @@ export function firstOptionShortfall<
     StockFields,
     "optionStock" | "choiceGroups"
   >,
->(lines: OptionStockLine[], products: Product[]): { product: Product; name: string; left: number } | null {
+>(
+  lines: OptionStockLine[],
+  products: Product[],
+): { product: Product; optionId: string; name: string; left: number } | null {
   for (const { product, optionId, optionName, quantity } of quantitiesByOption(lines, products).values()) {
     const left = optionStockOf(product, optionId)!;
     if (thousandths(quantity) > thousandths(left))
-      return { product, name: optionStockName(product.name, optionName), left };
+      return { product, optionId, name: optionStockName(product.name, optionName), left };
   }
   return null;
 }

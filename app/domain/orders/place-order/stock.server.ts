@@ -25,12 +25,15 @@ import type { OpeningHours } from "~/domain/stores/opening-hours";
 import { AppError } from "~/lib/errors";
 import type { PricedLine, ProductRow } from "./price";
 
-/** The refusal of a line its product has not enough of; nothing is stored. */
+/**
+ * The refusal of a line its product, or its size option (named "Concha (Grande)"), has not
+ * enough of; nothing is stored.
+ */
 export class OutOfStockError extends AppError {
-  constructor(product: { id: string; name: string; unit: ProductUnit }, left: number) {
+  constructor(product: { id: string; name: string; unit: ProductUnit }, left: number, optionId?: string) {
     super("UNAVAILABLE", stockRefusal(product.name, left, product.unit), {
       field: "lines",
-      details: { outOfStock: { productId: product.id, left } },
+      details: { outOfStock: { productId: product.id, ...(optionId ? { optionId } : {}), left } },
     });
   }
 }
@@ -130,7 +133,8 @@ function refuseShortfall(lines: PricedLine[], products: StockRow[]) {
   const short = firstShortfall(lines, products);
   if (short) throw new OutOfStockError(short.product, short.left);
   const option = firstOptionShortfall(lines, products);
-  if (option) throw new OutOfStockError({ ...option.product, name: option.name }, option.left);
+  if (option)
+    throw new OutOfStockError({ ...option.product, name: option.name }, option.left, option.optionId);
 }
 
 /**
