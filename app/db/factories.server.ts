@@ -114,6 +114,8 @@ export type CreateProductInput = {
   dailyStock?: number | null;
   lowStockThreshold?: number | null;
   stockRefilledAt?: Date | null;
+  /** Stock per size option, by option id: null (the default) counts none. */
+  optionStock?: Record<string, number> | null;
 };
 
 export async function createProduct(db: Executor, storeId: string, input: CreateProductInput = {}) {
@@ -137,6 +139,7 @@ export async function createProduct(db: Executor, storeId: string, input: Create
       dailyStock: input.dailyStock ?? null,
       lowStockThreshold: input.lowStockThreshold ?? null,
       stockRefilledAt: input.stockRefilledAt ?? null,
+      optionStock: input.optionStock ?? null,
     })
     .returning();
   return product!;

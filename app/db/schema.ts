@@ -333,6 +333,12 @@ export const products = pgTable(
     /** When the daily stock last refilled (or was switched on): units taken before it are not given back. */
     stockRefilledAt: timestamp("stock_refilled_at", { withTimezone: true }),
     /**
+     * Stock per size option (docs/decisions/034): what is left of each option of the size group
+     * that counts it, by option id, in the product's unit; an option not in it sells without
+     * limit, and null counts none. Taken and given back in the same statements as `stock`.
+     */
+    optionStock: jsonb("option_stock").$type<Record<string, number>>(),
+    /**
      * What the city search matches (docs/decisions/032): name and description without accents, in
      * lower case, kept by PostgreSQL itself and indexed by products_search_trgm_idx.
      */
@@ -353,6 +359,7 @@ export const products = pgTable(
     check("products_stock", sql`${t.stock} >= 0`),
     check("products_daily_stock", sql`${t.dailyStock} > 0`),
     check("products_low_stock_threshold", sql`${t.lowStockThreshold} > 0`),
+    check("products_option_stock", sql`jsonb_typeof(${t.optionStock}) = 'object'`),
   ],
 );
 
@@ -474,6 +481,8 @@ export const orderLines = pgTable(
     price: numeric("price", { precision: 12, scale: 2, mode: "number" }).notNull(),
     /** The line's quantity was taken from its product's stock: cancelling gives it back. */
     stockTaken: boolean("stock_taken").notNull().default(false),
+    /** The size option whose stock the line's quantity was taken from (docs/decisions/034); null for none. */
+    stockOptionId: text("stock_option_id"),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.orderId, t.position] }),

@@ -34,6 +34,7 @@ import { productsOf } from "~/domain/orders/place-order/price.server";
 import { announceSideEffects, queueSideEffects } from "~/domain/orders/place-order/side-effects.server";
 import { addressLimit, holdSlot, refuseOverLimit } from "~/domain/orders/place-order/store-rules.server";
 import { writeOrder, type NewOrder } from "~/domain/orders/place-order/write.server";
+import { NOTHING_TAKEN } from "~/domain/orders/place-order/stock.server";
 import { PUSH_JOB, saveSubscription } from "~/domain/push/push.server";
 import { limitKey, type ConsumedRow } from "~/domain/rate-limit/rate-limit.server";
 import { SCHEDULE_MESSAGES } from "~/domain/orders/scheduling";
@@ -85,7 +86,7 @@ function newOrder(storeId: string, productId: string, extra: Partial<NewOrder> =
     deliveryZone: "Centro",
     total: 103.5,
     scheduledFor: null,
-    fromStock: new Set(),
+    fromStock: NOTHING_TAKEN,
     ...extra,
   };
 }
@@ -255,6 +256,7 @@ describe("the products re-read", () => {
           stock: null,
           dailyStock: null,
           stockRefilledAt: null,
+          optionStock: null,
         },
         {
           id: "queso",
@@ -269,6 +271,7 @@ describe("the products re-read", () => {
           stock: 2.5,
           dailyStock: 4,
           stockRefilledAt: expect.any(String),
+          optionStock: null,
         },
       ]),
     );

@@ -18,11 +18,14 @@ export function ChoiceGroupsFieldset({
   groups,
   onGroups,
   errors,
+  stock,
 }: {
   groups: ChoiceGroupDraft[];
   onGroups: (groups: ChoiceGroupDraft[]) => void;
   /** Messages by place (app/domain/products/choice-form.ts). */
   errors: ChoiceFormErrors;
+  /** The plan has stock: each size option gets its own optional stock field. */
+  stock: boolean;
 }) {
   const change = (index: number, group: Partial<ChoiceGroupDraft>) =>
     onGroups(groups.map((current, i) => (i === index ? { ...current, ...group } : current)));
@@ -42,6 +45,7 @@ export function ChoiceGroupsFieldset({
           index={g}
           group={group}
           errors={errors}
+          stock={stock}
           onChange={(changed) => change(g, changed)}
           onRemove={() => onGroups(groups.filter((_, i) => i !== g))}
         />
@@ -75,12 +79,14 @@ function ChoiceGroupEditor({
   index,
   group,
   errors,
+  stock,
   onChange,
   onRemove,
 }: {
   index: number;
   group: ChoiceGroupDraft;
   errors: ChoiceFormErrors;
+  stock: boolean;
   onChange: (group: Partial<ChoiceGroupDraft>) => void;
   onRemove: () => void;
 }) {
@@ -139,6 +145,18 @@ function ChoiceGroupEditor({
               error={errors[`${index}.${o}.price`]}
               onChange={(event) => setOption(o, { price: event.currentTarget.value })}
             />
+            {stock && group.kind === "size" ? (
+              <TextField
+                label="Inventario"
+                aria-label={`Inventario de ${option.name || `la opción ${o + 1}`}`}
+                className="w-24"
+                inputMode="decimal"
+                value={option.stock ?? ""}
+                placeholder="Sin límite"
+                error={errors[`${index}.${o}.stock`]}
+                onChange={(event) => setOption(o, { stock: event.currentTarget.value })}
+              />
+            ) : null}
             <button
               type="button"
               aria-label={`Quitar opción ${option.name || o + 1} de ${title}`}

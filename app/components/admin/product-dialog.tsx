@@ -20,6 +20,10 @@ import { TextAreaField } from "~/components/field";
 
 type Product = typeof products.$inferSelect;
 
+/** The groups as the dialog edits them; without the plan the options' stock is not shown, and saving clears it. */
+const draftsOf = (product: Product | undefined, stock: boolean) =>
+  toDrafts(product?.choiceGroups ?? [], stock ? (product?.optionStock ?? null) : null);
+
 /** Add (product undefined) or edit a product, in an accessible modal. */
 export function ProductDialog({
   open,
@@ -41,7 +45,7 @@ export function ProductDialog({
   const [draftOption, setDraftOption] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [stockErrors, setStockErrors] = useState<StockErrors>({});
-  const [groups, setGroups] = useState(() => toDrafts(product?.choiceGroups ?? []));
+  const [groups, setGroups] = useState(() => draftsOf(product, stock));
   const [choiceErrors, setChoiceErrors] = useState<ChoiceFormErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const editing = product !== undefined;
@@ -56,7 +60,7 @@ export function ProductDialog({
     const formData = new FormData(event.currentTarget);
     if (draftOption.trim() !== "") formData.append("variations", draftOption);
     // The choice groups' messages are said next to their fields, before anything else is checked.
-    const choices = checkChoiceGroups(groups);
+    const choices = checkChoiceGroups(groups, unit);
     setChoiceErrors(choices.ok ? {} : choices.errors);
     if (!choices.ok) return focusInvalid();
     const parsed = ProductFormSchema.safeParse(productFormValues(formData));
@@ -145,7 +149,7 @@ export function ProductDialog({
           draftOption={draftOption}
           onDraftOption={setDraftOption}
         />
-        <ChoiceGroupsFieldset groups={groups} onGroups={setGroups} errors={choiceErrors} />
+        <ChoiceGroupsFieldset groups={groups} onGroups={setGroups} errors={choiceErrors} stock={stock} />
         <ProductImageField defaultKey={product?.imageKey ?? null} />
         <div ref={failure} className="scroll-my-4 space-y-2 empty:hidden">
           {problem ? (

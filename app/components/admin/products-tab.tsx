@@ -7,7 +7,7 @@ import { ActionMessage } from "~/components/action-message";
 import { useFormAction } from "~/components/forms/use-form-action";
 import { PRODUCT_MESSAGES } from "~/domain/products/product-form";
 import { RESTOCK_WORDS } from "~/domain/products/restock";
-import { STOCK_WORDS, stockBadge } from "~/domain/products/stock";
+import { optionStockSummary, STOCK_WORDS, stockBadge } from "~/domain/products/stock";
 import { ProductDialog } from "./product-dialog";
 import { ShareButton } from "./share-button";
 import { UsageBar } from "./usage-bar";
@@ -101,6 +101,7 @@ function ProductCard({
   onEdit: () => void;
 }) {
   const badge = stock ? stockBadge(product) : null;
+  const sizes = stock && !badge?.soldOut ? optionStockSummary(product) : "";
   const toggle = useFormAction("/i/admin/products", PRODUCT_MESSAGES.availabilityFailed);
   const remove = useFormAction("/i/admin/products", PRODUCT_MESSAGES.deleteFailed);
   // The switch shows the value being sent while it is on its way, and the product's real state
@@ -140,6 +141,7 @@ function ProductCard({
               {badge.soldOut ? STOCK_WORDS.soldOut : badge.left}
             </p>
           ) : null}
+          {sizes ? <p className="text-sm font-semibold text-amber-800">{sizes}</p> : null}
           {badge?.soldOut && waiting > 0 ? (
             <p className="text-sm font-semibold text-stone-800">{RESTOCK_WORDS.waiting(waiting)}</p>
           ) : null}

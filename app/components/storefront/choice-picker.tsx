@@ -1,5 +1,6 @@
 import { formatMoney } from "~/domain/orders/money";
 import { pickRefusal, type ChoiceGroup } from "~/domain/products/choices";
+import { STOCK_WORDS, type StockBadge } from "~/domain/products/stock";
 
 /**
  * A product's choice groups on its card: a size is a set of radio buttons (one pick, its price),
@@ -13,6 +14,7 @@ export function ChoicePicker({
   picks,
   onPicks,
   problem,
+  optionStock = {},
 }: {
   idPrefix: string;
   groups: readonly ChoiceGroup[];
@@ -20,6 +22,8 @@ export function ChoicePicker({
   onPicks: (picks: string[], problem: ChoiceProblem | null) => void;
   /** The message of one group, shown under its options. */
   problem: ChoiceProblem | null;
+  /** A size option's "Agotado" (it cannot be chosen) or "Quedan N", by option id. */
+  optionStock?: Readonly<Record<string, StockBadge>>;
 }) {
   return (
     <div className="space-y-3">
@@ -46,17 +50,24 @@ export function ChoicePicker({
               {group.options.map((option) => {
                 const id = `${idPrefix}-${option.id}`;
                 const checked = picks.includes(option.id);
+                const badge = group.kind === "size" ? optionStock[option.id] : undefined;
+                const badgeId = `${id}-stock`;
                 const price =
                   group.kind === "size" ? formatMoney(option.price) : `+${formatMoney(option.price)}`;
                 return (
                   <li key={option.id}>
-                    <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-2 text-base">
+                    <label
+                      htmlFor={id}
+                      className={`flex min-h-11 items-center gap-2 text-base ${badge?.soldOut ? "opacity-70" : "cursor-pointer"}`}
+                    >
                       <input
                         id={id}
                         type={group.kind === "size" ? "radio" : "checkbox"}
                         name={`${idPrefix}-${group.id}`}
                         value={option.id}
                         checked={checked}
+                        disabled={badge?.soldOut}
+                        aria-describedby={badge ? badgeId : undefined}
                         onChange={(event) => {
                           const others = picks.filter((pick) => !group.options.some((o) => o.id === pick));
                           const mine = group.options.filter((o) => picks.includes(o.id)).map((o) => o.id);
@@ -74,6 +85,11 @@ export function ChoicePicker({
                       />
                       <span className="min-w-0 flex-1 break-words">{option.name}</span>
                       <span className="shrink-0 text-sm font-medium">{price}</span>
+                      {badge ? (
+                        <span id={badgeId} className="shrink-0 text-sm font-semibold">
+                          {badge.soldOut ? STOCK_WORDS.soldOut : badge.left}
+                        </span>
+                      ) : null}
                     </label>
                   </li>
                 );

@@ -124,7 +124,7 @@ function ProductCard({
   onNotify: () => void;
 }) {
   const [variation, setVariation] = useState(product.variations[0] ?? "");
-  const [picks, setPicks] = useState(() => defaultPicks(product.choiceGroups));
+  const [picks, setPicks] = useState(() => defaultPicks(product.choiceGroups, soldOutOptions(product)));
   const [choiceProblem, setChoiceProblem] = useState<ChoiceProblem | null>(null);
   const priced = priceChoices(product, picks);
   const [added, setAdded] = useState(false);
@@ -186,6 +186,7 @@ function ProductCard({
             groups={product.choiceGroups}
             picks={picks}
             problem={choiceProblem}
+            optionStock={product.optionStock}
             onPicks={(next, problem) => {
               setPicks(next);
               setChoiceProblem(problem);
@@ -234,6 +235,12 @@ function ProductCard({
     </article>
   );
 }
+
+/** The size options sold out, which cannot be chosen. */
+const soldOutOptions = (product: StorefrontProduct) =>
+  Object.entries(product.optionStock)
+    .filter(([, badge]) => badge.soldOut)
+    .map(([id]) => id);
 
 const SIZES = "(min-width: 1024px) 320px, (min-width: 640px) 50vw, 100vw";
 

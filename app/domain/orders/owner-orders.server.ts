@@ -123,19 +123,43 @@ async function closeOrder(
 }
 
 /**
- * A cancelled order's units go back to the stock they were taken from (docs/decisions/028): only
- * lines that took stock, only to products still counting it, and not to a daily stock refilled
- * since the order was placed (the refill already started the day afresh). A cancel happens once,
- * since only a pending order can be closed. Answers how many products got units back.
+ * A cancelled order's units go back to the stock they were taken from (docs/decisions/028, 034):
+ * only lines that took stock, only to products and size options still counting it, and not to a
+ * daily stock refilled since the order was placed (the refill already started the day afresh).
+ * The products are locked in the order of their ids, as an order takes them, so a cancel and an
+ * order never wait for each other in a circle. A cancel happens once, since only a pending order
+ * can be closed. Answers how many products got units back.
  */
 async function giveStockBack(tx: Executor, storeId: string, orderId: string, placedAt: Date) {
   const { rowCount } = await tx.execute(sql`
-    update ${products} p set stock = p.stock + taken.quantity
-    from (select product_id, sum(quantity) as quantity from ${orderLines}
-          where store_id = ${storeId} and order_id = ${orderId} and stock_taken
-          group by product_id) taken
-    where p.store_id = ${storeId} and p.id = taken.product_id and p.stock is not null
-      and (p.stock_refilled_at is null or p.stock_refilled_at <= ${placedAt.toISOString()}::timestamptz)`);
+    with taken as (
+      select product_id, stock_taken, stock_option_id, quantity from ${orderLines}
+      where store_id = ${storeId} and order_id = ${orderId} and (stock_taken or stock_option_id is not null)
+    ), own as (
+      select product_id, sum(quantity) as quantity from taken where stock_taken group by product_id
+    ), options as (
+      select product_id, stock_option_id as option_id, sum(quantity) as quantity from taken
+      where stock_option_id is not null group by product_id, stock_option_id
+    ), locked as materialized (
+      select p.id, p.stock, p.option_stock, p.stock_refilled_at from ${products} p
+      where p.store_id = ${storeId} and p.id in (select product_id from taken)
+      order by p.id
+      for update
+    ), refilled as (
+      select ${placedAt.toISOString()}::timestamptz as placed_at
+    )
+    -- The amounts are read from the locked rows (FOR UPDATE returns them as the last order left them).
+    update ${products} p
+    set stock = l.stock + case when l.stock_refilled_at is null or l.stock_refilled_at <= refilled.placed_at
+          then coalesce((select quantity from own where own.product_id = l.id), 0) else 0 end,
+      option_stock = coalesce(l.option_stock || (
+        select jsonb_object_agg(o.option_id, (l.option_stock ->> o.option_id)::numeric + o.quantity)
+        from options o where o.product_id = l.id and l.option_stock ? o.option_id), l.option_stock)
+    from locked l cross join refilled
+    where p.store_id = ${storeId} and p.id = l.id
+      and ((l.stock is not null and (l.stock_refilled_at is null or l.stock_refilled_at <= refilled.placed_at)
+            and exists (select 1 from own where own.product_id = l.id))
+        or exists (select 1 from options o where o.product_id = l.id and l.option_stock ? o.option_id))`);
   return rowCount ?? 0;
 }
 

@@ -82,10 +82,18 @@ function checkImageKey(storeId: string, imageKey: string | undefined) {
 function stockColumns(
   form: ProductForm,
   tier: ReturnType<typeof resolveLicence>["tier"],
-  current: { dailyStock: number | null; stockRefilledAt: Date | null } | null,
+  current: {
+    dailyStock: number | null;
+    stockRefilledAt: Date | null;
+    optionStock: Record<string, number> | null;
+  } | null,
   now: Date,
 ) {
-  const tracked = form.stock !== null || form.dailyStock !== null || form.lowStockThreshold !== null;
+  const tracked =
+    form.stock !== null ||
+    form.dailyStock !== null ||
+    form.lowStockThreshold !== null ||
+    form.optionStock.length > 0;
   if (tracked && !hasStock(tier))
     throw new AppError("PLAN_LIMIT_REACHED", STOCK_MESSAGES.plan, { field: "stock" });
   const stockRefilledAt =
@@ -95,7 +103,21 @@ function stockColumns(
     dailyStock: form.dailyStock,
     lowStockThreshold: form.lowStockThreshold,
     stockRefilledAt,
+    optionStock: optionStockColumn(form.optionStock, current?.optionStock ?? null),
   };
+}
+
+/**
+ * The size options' stock (docs/decisions/034): what the owner typed, except for an option whose
+ * stock is as the dialog showed it, which keeps what is left now (orders taken meanwhile stay
+ * taken). An option left empty or removed sells without limit; none counted is null.
+ */
+function optionStockColumn(typed: ProductForm["optionStock"], current: Record<string, number> | null) {
+  const entries = typed.flatMap(({ id, stock, edited }) => {
+    const left = edited || current === null ? stock : (current[id] ?? null);
+    return left === null ? [] : [[id, left] as const];
+  });
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
 }
 
 /** Adds an available product, within the plan's limit, and records `add_product`. */
@@ -144,6 +166,7 @@ export async function updateProduct(
         imageKey: products.imageKey,
         dailyStock: products.dailyStock,
         stockRefilledAt: products.stockRefilledAt,
+        optionStock: products.optionStock,
       })
       .from(products)
       .where(and(eq(products.storeId, storeId), eq(products.id, productId)))

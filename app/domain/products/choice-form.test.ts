@@ -53,6 +53,7 @@ describe("the product form's choice groups", () => {
           ],
         },
       ],
+      optionStock: [],
     });
   });
 
@@ -144,8 +145,8 @@ describe("the product form's choice groups", () => {
     expect(checkChoiceGroups({})).toMatchObject({ ok: false });
     expect(checkChoiceGroups(["x"])).toMatchObject({ ok: false });
     expect(parseChoiceGroupsField("{")).toEqual({ ok: false, errors: { groups: CHOICE_MESSAGES.invalid } });
-    expect(parseChoiceGroupsField("")).toEqual({ ok: true, groups: [] });
-    expect(parseChoiceGroupsField(undefined)).toEqual({ ok: true, groups: [] });
+    expect(parseChoiceGroupsField("")).toEqual({ ok: true, groups: [], optionStock: [] });
+    expect(parseChoiceGroupsField(undefined)).toEqual({ ok: true, groups: [], optionStock: [] });
   });
 });
 
@@ -224,6 +225,113 @@ describe("the product form's choice groups at their limits", () => {
       errors: { "0.0.name": CHOICE_MESSAGES.optionName, "0.0.price": CHOICE_MESSAGES.optionPrice },
     });
     expect(parseChoiceGroupsField("{}")).toEqual({ ok: false, errors: { groups: CHOICE_MESSAGES.invalid } });
-    expect(parseChoiceGroupsField("  ")).toEqual({ ok: true, groups: [] });
+    expect(parseChoiceGroupsField("  ")).toEqual({ ok: true, groups: [], optionStock: [] });
+  });
+});
+
+describe("a size option's own stock (docs/decisions/034)", () => {
+  const withStock = (stock: [string | undefined, string | undefined][]): ChoiceGroupDraft => ({
+    ...size(),
+    options: size().options.map((option, o) => ({ ...option, stock: stock[o]![0], stockWas: stock[o]![1] })),
+  });
+
+  it("keeps an amount per size option, says whether the owner changed it, and leaves empty ones without limit", () => {
+    expect(
+      checkChoiceGroups([
+        withStock([
+          ["12", "10"],
+          ["", "3"],
+        ]),
+      ]),
+    ).toMatchObject({
+      ok: true,
+      optionStock: [{ id: "o1", stock: 12, edited: true }],
+    });
+    expect(
+      checkChoiceGroups([
+        withStock([
+          ["5", "5"],
+          ["0", undefined],
+        ]),
+      ]),
+    ).toMatchObject({
+      optionStock: [
+        { id: "o1", stock: 5, edited: false },
+        { id: "o2", stock: 0, edited: true },
+      ],
+    });
+    expect(
+      parseChoiceGroupsField(
+        JSON.stringify([
+          withStock([
+            ["1.5", ""],
+            ["", ""],
+          ]),
+        ]),
+        "kg",
+      ),
+    ).toMatchObject({
+      optionStock: [{ id: "o1", stock: 1.5, edited: true }],
+    });
+  });
+
+  it("refuses, next to the field, what is no amount in the product's unit, and stock on an add-on", () => {
+    expect(
+      checkChoiceGroups([
+        withStock([
+          ["-1", ""],
+          ["2.5", ""],
+        ]),
+      ]),
+    ).toEqual({
+      ok: false,
+      errors: {
+        "0.0.stock": "Escribe un número entero desde 0, o déjalo vacío para vender sin límite.",
+        "0.1.stock": "Escribe un número entero desde 0, o déjalo vacío para vender sin límite.",
+      },
+    });
+    expect(
+      checkChoiceGroups([
+        withStock([
+          ["1000000", ""],
+          ["1", ""],
+        ]),
+      ]),
+    ).toMatchObject({
+      errors: { "0.0.stock": expect.any(String) },
+    });
+    expect(
+      checkChoiceGroups(
+        [
+          withStock([
+            ["0.2505", ""],
+            ["1", ""],
+          ]),
+        ],
+        "kg",
+      ),
+    ).toEqual({
+      ok: false,
+      errors: {
+        "0.0.stock":
+          "Escribe una cantidad desde 0, con hasta 3 decimales, o déjalo vacío para vender sin límite.",
+      },
+    });
+    const extrasWithStock = { ...extras(), options: [{ ...extras().options[0]!, stock: "3" }] };
+    expect(checkChoiceGroups([extrasWithStock])).toMatchObject({
+      ok: false,
+      errors: { "0.0.stock": expect.any(String) },
+    });
+  });
+
+  it("round-trips a size option's stock through the dialog's drafts; add-ons have none", () => {
+    const checked = checkChoiceGroups([size(), extras()]);
+    if (!checked.ok) throw new Error("expected ok");
+    const drafts = toDrafts(checked.groups, { o1: 4 });
+    expect(drafts[0]!.options.map((option) => [option.stock, option.stockWas])).toEqual([
+      ["4", "4"],
+      ["", ""],
+    ]);
+    expect(drafts[1]!.options[0]).not.toHaveProperty("stock");
   });
 });

@@ -177,6 +177,12 @@ describe("a cart line's key, first picks and listed price", () => {
     expect(defaultPicks([extras])).toEqual([]);
   });
 
+  it("opens with the first size not sold out, or the first when every size is", () => {
+    expect(defaultPicks([size, extras], ["p3"])).toEqual(["p5"]);
+    expect(defaultPicks([size, extras], ["p3", "p5"])).toEqual(["p3"]);
+    expect(defaultPicks([size, extras], ["queso"])).toEqual(["p3"]);
+  });
+
   it("lists a product with sizes at its cheapest size", () => {
     expect(
       listedPrice({ price: 99, choiceGroups: [extras, { ...size, options: [...size.options].reverse() }] }),

@@ -141,9 +141,16 @@ export function sameChoices(a: readonly string[], b: readonly string[]): boolean
   return left.length === right.length && left.every((id, index) => id === right[index]);
 }
 
-/** The picks a product's panel opens with: the first size, no add-ons. */
-export function defaultPicks(groups: readonly ChoiceGroup[]): string[] {
-  return groups.flatMap((group) => (group.kind === "size" && group.options[0] ? [group.options[0].id] : []));
+/**
+ * The picks a product's panel opens with: the first size that is not sold out (the first size
+ * when all are), no add-ons.
+ */
+export function defaultPicks(groups: readonly ChoiceGroup[], soldOut: readonly string[] = []): string[] {
+  return groups.flatMap((group) => {
+    if (group.kind !== "size") return [];
+    const first = group.options.find((option) => !soldOut.includes(option.id)) ?? group.options[0];
+    return first ? [first.id] : [];
+  });
 }
 
 /** The price a product is listed at: its size group's cheapest option, else its own price. */

@@ -1,7 +1,8 @@
 import { z } from "~/lib/zod";
 import { parseChoiceGroupsField } from "./choice-form";
 import { listedPrice } from "./choices";
-import { PRODUCT_UNITS } from "./product-units";
+import { PRODUCT_UNITS, type ProductUnit } from "./product-units";
+import { isStockAmount, MAX_STOCK, STOCK_AMOUNT_MESSAGES } from "./stock";
 
 /** The add/edit product dialog: messages kept together, in the product's fixed wording. */
 export const PRODUCT_MESSAGES = {
@@ -21,10 +22,7 @@ export const PRODUCT_MESSAGES = {
 
 /** The dialog's stock fields ("Inventario", "Inventario diario", "Avisar «Quedan N» desde"). */
 export const STOCK_MESSAGES = {
-  stock: {
-    whole: "Escribe un número entero desde 0, o déjalo vacío para vender sin límite.",
-    measure: "Escribe una cantidad desde 0, con hasta 3 decimales, o déjalo vacío para vender sin límite.",
-  },
+  stock: STOCK_AMOUNT_MESSAGES,
   dailyStock: {
     whole: "Escribe un número entero mayor que 0, o déjalo vacío si no se repone cada día.",
     measure:
@@ -39,8 +37,7 @@ export const STOCK_MESSAGES = {
   plan: "El inventario está en los planes Negocio y Pro. Mejora tu plan para usarlo.",
 } as const;
 
-/** The most stock one product may have (the column keeps 7 integer digits). */
-export const MAX_STOCK = 999_999;
+export { MAX_STOCK };
 
 export function planLimitMessage(limit: number): string {
   return `Has alcanzado el límite de productos disponibles para tu plan (${limit}). Mejora tu plan para habilitar más productos.`;
@@ -86,7 +83,7 @@ export const ProductFormSchema = z
     choiceGroups: z.string().max(50_000, PRODUCT_MESSAGES.tooLong).optional(),
   })
   .superRefine((form, ctx) => {
-    const choices = parseChoiceGroupsField(form.choiceGroups);
+    const choices = parseChoiceGroupsField(form.choiceGroups, form.unit);
     if (!choices.ok) {
       const [message] = Object.values(choices.errors);
       ctx.addIssue({ code: "custom", path: ["choiceGroups"], message: message! });
@@ -114,7 +111,7 @@ export const ProductFormSchema = z
     checkStockFields(form, ctx);
   })
   .transform(({ price, variations, quantityStep, minQuantity, choiceGroups: json, ...form }) => {
-    const choices = parseChoiceGroupsField(json);
+    const choices = parseChoiceGroupsField(json, form.unit);
     const choiceGroups = choices.ok ? choices.groups : [];
     // pieza is always sold whole: its step and minimum are never stored.
     const measured = form.unit !== "pieza";
@@ -134,6 +131,8 @@ export const ProductFormSchema = z
       stockEdited: stockWas === undefined || stock !== amountOrNull(stockWas),
       dailyStock,
       lowStockThreshold: amountOrNull(form.lowStockThreshold),
+      /** Stock per size option (docs/decisions/034), with whether the owner changed it. */
+      optionStock: choices.ok ? choices.optionStock : [],
     };
   });
 
@@ -148,14 +147,13 @@ type StockFieldsInput = {
 
 /** Whole numbers for pieces, up to 3 decimals otherwise; stock from 0, the others above 0. */
 function checkStockFields(form: StockFieldsInput, ctx: z.RefinementCtx) {
-  const pattern = form.unit === "pieza" ? /^\d+$/ : QUANTITY_PATTERN;
   const kind = form.unit === "pieza" ? "whole" : "measure";
   let valid = true;
   for (const field of ["stock", "dailyStock", "lowStockThreshold"] as const) {
     const value = form[field];
     if (!value) continue;
     const least = field === "stock" ? 0 : Number.MIN_VALUE;
-    if (!(pattern.test(value) && Number(value) >= least && Number(value) <= MAX_STOCK)) {
+    if (!isStockAmount(value, form.unit as ProductUnit, least)) {
       ctx.addIssue({ code: "custom", path: [field], message: STOCK_MESSAGES[field][kind] });
       valid = false;
     }

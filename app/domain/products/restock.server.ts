@@ -60,6 +60,8 @@ export async function requestRestock(
         minQuantity: products.minQuantity,
         stock: products.stock,
         lowStockThreshold: products.lowStockThreshold,
+        optionStock: products.optionStock,
+        choiceGroups: products.choiceGroups,
       })
       .from(products)
       .where(
@@ -103,6 +105,8 @@ type Waiting = {
   quantityStep: number | null;
   minQuantity: number | null;
   stock: number | null;
+  optionStock: Record<string, number> | null;
+  choiceGroups: (typeof products.$inferSelect)["choiceGroups"];
 };
 
 /**
@@ -130,6 +134,8 @@ export async function notifyRestocked(tx: Executor, storeIds: string[]): Promise
       quantityStep: products.quantityStep,
       minQuantity: products.minQuantity,
       stock: products.stock,
+      optionStock: products.optionStock,
+      choiceGroups: products.choiceGroups,
     })
     .from(restockRequests)
     .innerJoin(

@@ -15,6 +15,7 @@ import {
   zonedTime,
   type OpeningHours,
 } from "~/domain/stores/opening-hours";
+import type { ChoiceGroup } from "./choices";
 import type { ProductUnit } from "./product-units";
 import { quantityRule } from "./quantity";
 
@@ -25,6 +26,21 @@ export const STOCK_WORDS = {
   /** Why the dialog's stock fields are shown switched off. */
   plan: "El inventario está en los planes Negocio y Pro.",
 } as const;
+
+/** The most stock one product or size option may have (the column keeps 7 integer digits). */
+export const MAX_STOCK = 999_999;
+
+/** What a stock field asks for, by the product's unit: whole pieces, or up to 3 decimals. */
+export const STOCK_AMOUNT_MESSAGES = {
+  whole: "Escribe un número entero desde 0, o déjalo vacío para vender sin límite.",
+  measure: "Escribe una cantidad desde 0, con hasta 3 decimales, o déjalo vacío para vender sin límite.",
+} as const;
+
+/** Whole numbers for pieces, up to 3 decimals otherwise; from `least` (0, or just above) to MAX_STOCK. */
+export function isStockAmount(value: string, unit: ProductUnit, least = 0): boolean {
+  const pattern = unit === "pieza" ? /^\d+$/ : /^\d+(\.\d{1,3})?$/;
+  return pattern.test(value) && Number(value) >= least && Number(value) <= MAX_STOCK;
+}
 
 /** Stock for Negocio and Pro (and a trial, which is Negocio). */
 export function hasStock(tier: LicenceType): boolean {
@@ -46,7 +62,13 @@ export type StockFields = {
   minQuantity?: number | null;
   stock: number | null;
   lowStockThreshold: number | null;
+  /** Stock per size option (docs/decisions/034), by option id; absent or null counts none. */
+  optionStock?: OptionStock | null;
+  choiceGroups?: readonly ChoiceGroup[] | null;
 };
+
+/** What is left of each counted size option, by option id; an option not in it sells without limit. */
+export type OptionStock = Record<string, number>;
 
 /** What the store page says of a product's stock; null says nothing (not tracked, or plenty). */
 export type StockBadge = { soldOut: true; left: null } | { soldOut: false; left: string };
@@ -56,12 +78,69 @@ export type StockBadge = { soldOut: true; left: null } | { soldOut: false; left:
  * measured product), "Quedan N" at or under the owner's threshold, else nothing.
  */
 export function stockBadge(product: StockFields): StockBadge | null {
-  const { stock, lowStockThreshold: threshold } = product;
+  if (everySizeSoldOut(product)) return { soldOut: true, left: null };
+  return amountBadge(product, product.stock);
+}
+
+/** The badge of one amount left (a product's, or one size option's) under the product's rules. */
+function amountBadge(product: StockFields, stock: number | null): StockBadge | null {
+  const { lowStockThreshold: threshold } = product;
   if (stock === null) return null;
   if (thousandths(stock) < thousandths(quantityRule(product).minimum)) return { soldOut: true, left: null };
   if (threshold === null || thousandths(stock) > thousandths(threshold)) return null;
   const amount = formatStock(stock, product.unit);
   return { soldOut: false, left: STOCK_WORDS.left(amount, product.unit === "pieza" && stock === 1) };
+}
+
+/** The size group, whose options set the price and may count their own stock; undefined without one. */
+export function sizeGroup(product: { choiceGroups?: readonly ChoiceGroup[] | null }) {
+  return (product.choiceGroups ?? []).find((group) => group.kind === "size");
+}
+
+/** What is left of a size option, or null when the option sells without limit. */
+export function optionStockOf(product: Pick<StockFields, "optionStock">, optionId: string): number | null {
+  const left = product.optionStock?.[optionId];
+  return typeof left === "number" ? left : null;
+}
+
+/**
+ * What the store page says beside a size option: "Agotado" (it cannot be chosen) or "Quedan N"
+ * at or under the product's threshold, as for a product; null for an option not counted.
+ */
+export function optionStockBadge(product: StockFields, optionId: string): StockBadge | null {
+  return amountBadge(product, optionStockOf(product, optionId));
+}
+
+/** The badges of the size options that have one, by option id, for the store page. */
+export function optionStockBadges(product: StockFields): Record<string, StockBadge> {
+  const badges: Record<string, StockBadge> = {};
+  for (const option of sizeGroup(product)?.options ?? []) {
+    const badge = optionStockBadge(product, option.id);
+    if (badge) badges[option.id] = badge;
+  }
+  return badges;
+}
+
+/** For the owner's product list: "Grande: Agotado · Chica: Quedan 2", the sizes with a badge only. */
+export function optionStockSummary(product: StockFields): string {
+  return (sizeGroup(product)?.options ?? [])
+    .flatMap((option) => {
+      const badge = optionStockBadge(product, option.id);
+      return badge ? [`${option.name}: ${badge.soldOut ? STOCK_WORDS.soldOut : badge.left}`] : [];
+    })
+    .join(" · ");
+}
+
+/** Every size sold out: the product shows "Agotado" as a product with no stock does. */
+function everySizeSoldOut(product: StockFields): boolean {
+  const options = sizeGroup(product)?.options ?? [];
+  if (!product.optionStock || options.length === 0) return false;
+  return options.every((option) => optionStockBadge(product, option.id)?.soldOut === true);
+}
+
+/** How a size option is named in a refusal: "Concha de vainilla (Grande)". */
+export function optionStockName(productName: string, optionName: string): string {
+  return `${productName} (${optionName})`;
 }
 
 /** The order's refusal: "Concha se agotó." or "Solo quedan 2 de Concha." (nothing was stored). */
@@ -97,6 +176,65 @@ export function firstShortfall<Product extends { id: string; stock: number | nul
     const product = byId.get(productId);
     if (product && product.stock !== null && thousandths(wanted) > thousandths(product.stock))
       return { product, left: product.stock };
+  }
+  return null;
+}
+
+export type OptionStockLine = StockLine & { choices?: readonly string[] };
+
+/**
+ * Each counted size option's total over the order's lines, keyed "productId optionId": only lines
+ * whose product counts the stock of the size they picked.
+ */
+export function quantitiesByOption<
+  Product extends { id: string } & Pick<StockFields, "optionStock" | "choiceGroups">,
+>(
+  lines: OptionStockLine[],
+  products: Product[],
+): Map<string, { product: Product; optionId: string; optionName: string; quantity: number }> {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const totals = new Map<
+    string,
+    { product: Product; optionId: string; optionName: string; quantity: number }
+  >();
+  for (const line of lines) {
+    const product = byId.get(line.productId);
+    const option = product ? sizeOptionOf(product, line.choices ?? []) : undefined;
+    if (!product || !option || optionStockOf(product, option.id) === null) continue;
+    const key = `${product.id} ${option.id}`;
+    const before = totals.get(key)?.quantity ?? 0;
+    totals.set(key, {
+      product,
+      optionId: option.id,
+      optionName: option.name,
+      quantity: (thousandths(before) + thousandths(line.quantity)) / 1000,
+    });
+  }
+  return totals;
+}
+
+/** The size option a line picked, if its product has a size group. */
+export function sizeOptionOf(product: Pick<StockFields, "choiceGroups">, picks: readonly string[]) {
+  return sizeGroup(product)?.options.find((option) => picks.includes(option.id));
+}
+
+/**
+ * The first counted size option the order asks more of than is left, named for the refusal
+ * ("Concha de vainilla (Grande)"), with what is left; null when each has enough.
+ */
+export function firstOptionShortfall<
+  Product extends { id: string; name: string; unit: ProductUnit } & Pick<
+    StockFields,
+    "optionStock" | "choiceGroups"
+  >,
+>(
+  lines: OptionStockLine[],
+  products: Product[],
+): { product: Product; optionId: string; name: string; left: number } | null {
+  for (const { product, optionId, optionName, quantity } of quantitiesByOption(lines, products).values()) {
+    const left = optionStockOf(product, optionId)!;
+    if (thousandths(quantity) > thousandths(left))
+      return { product, optionId, name: optionStockName(product.name, optionName), left };
   }
   return null;
 }

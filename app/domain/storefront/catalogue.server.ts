@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { canConfirmOverWhatsapp } from "~/domain/orders/whatsapp";
-import { hasStock, stockBadge } from "~/domain/products/stock";
+import { hasStock, optionStockBadges, stockBadge } from "~/domain/products/stock";
 import { hasCustomCategories } from "~/domain/stores/licence";
 import { findStore } from "~/domain/stores/store.server";
 import { listSlots, slotLabel } from "~/domain/orders/scheduling";
@@ -37,6 +37,7 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
         minQuantity: products.minQuantity,
         stock: products.stock,
         lowStockThreshold: products.lowStockThreshold,
+        optionStock: products.optionStock,
       })
       .from(products)
       .where(and(eq(products.storeId, storeId), eq(products.available, true)))
@@ -104,9 +105,13 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
         : null,
     },
     /** What is left is said only as "Agotado" or under the owner's threshold, never as a count. */
-    products: rows.map(({ stock, lowStockThreshold, ...product }) => ({
+    products: rows.map(({ stock, lowStockThreshold, optionStock, ...product }) => ({
       ...product,
-      stock: countsStock ? stockBadge({ ...product, stock, lowStockThreshold }) : null,
+      stock: countsStock ? stockBadge({ ...product, stock, lowStockThreshold, optionStock }) : null,
+      /** Each size option's "Agotado" or "Quedan N" (docs/decisions/034), by option id. */
+      optionStock: countsStock
+        ? optionStockBadges({ ...product, stock, lowStockThreshold, optionStock })
+        : {},
     })),
   };
 }

@@ -22,7 +22,7 @@ import { productsOf } from "./price.server";
 import { orderCharges, orderSlot, refuseCashBelowTotal } from "./store-rules";
 import { addressLimit, holdSlot, refuseOverLimit } from "./store-rules.server";
 import { announceSideEffects, queueSideEffects } from "./side-effects.server";
-import { takeStock } from "./stock.server";
+import { NOTHING_TAKEN, takeStock } from "./stock.server";
 import { writeOrder, type NewOrder } from "./write.server";
 
 export { ProductUnavailableError } from "./price";
@@ -97,7 +97,7 @@ async function placeUnderKey(
   refuseCashBelowTotal(request.cashAmount, charges.total);
   const fromStock = store.countsStock
     ? await takeStock(tx, storeId, lines, read.products, { ...settings, now })
-    : new Set<string>();
+    : NOTHING_TAKEN;
 
   const order: NewOrder = {
     ...request,
@@ -110,7 +110,7 @@ async function placeUnderKey(
     fromStock,
   };
   const written = await writeOrder(tx, order, queueSideEffects(order));
-  if (!written && fromStock.size > 0) throw new PlacedMeanwhile();
+  if (!written && (fromStock.products.size > 0 || fromStock.options.size > 0)) throw new PlacedMeanwhile();
   if (!written) return { order: await orderPlacedMeanwhile(tx, storeId, idempotencyKey), created: false };
   await announceSideEffects(tx, order, written.queued);
   return { order: written.summary, created: true };

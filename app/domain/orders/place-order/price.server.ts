@@ -13,7 +13,7 @@ export function productsOf(storeId: string, lines: OrderLineInput[]): SQL {
             'available', available, 'variations', variations, 'choiceGroups', choice_groups,
             'quantityStep', quantity_step,
             'minQuantity', min_quantity, 'stock', stock, 'dailyStock', daily_stock,
-            'stockRefilledAt', stock_refilled_at)), '[]'::json)
+            'stockRefilledAt', stock_refilled_at, 'optionStock', option_stock)), '[]'::json)
           from ${products}
           where store_id = ${storeId} and id = any(${sql.param(ids)}::text[]))`;
 }

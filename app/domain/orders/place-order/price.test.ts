@@ -17,6 +17,7 @@ const product = (id: string, extra: Partial<ProductRow> = {}): ProductRow => ({
   stock: null,
   dailyStock: null,
   stockRefilledAt: null,
+  optionStock: null,
   ...extra,
 });
 const line = (productId: string, quantity = 1, variation = "") => ({ productId, variation, quantity });

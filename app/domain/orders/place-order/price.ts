@@ -52,6 +52,8 @@ export type ProductRow = {
   dailyStock: number | null;
   /** As JSON gives it: an ISO time, or null. */
   stockRefilledAt: string | null;
+  /** Stock per size option (docs/decisions/034), by option id; null counts none. */
+  optionStock: Record<string, number> | null;
 };
 
 /**

@@ -11,6 +11,7 @@ import { deliveryAddress, type OrderForm } from "../order-form";
 import type { OrderSummary } from "../order-summary";
 import type { OrderRequest } from "./parse";
 import type { PricedLine } from "./price";
+import { stockOptionOf, type TakenStock } from "./stock.server";
 import type { QueuedSideEffects, SideEffects } from "./side-effects.server";
 import type { Charges } from "./store-rules";
 
@@ -22,8 +23,8 @@ export type NewOrder = Omit<OrderRequest, "lines"> &
     form: OrderForm;
     lines: PricedLine[];
     scheduledFor: Date | null;
-    /** The products whose stock the order took its lines' units from (./stock.server.ts). */
-    fromStock: ReadonlySet<string>;
+    /** The products and size options whose stock the order took its lines' units from (./stock.server.ts). */
+    fromStock: TakenStock;
   };
 
 /**
@@ -49,16 +50,18 @@ export async function writeOrder(
         returning id, created_at
       ), lines as (
         insert into ${orderLines} (store_id, order_id, position, product_id, name, variation, choices, quantity,
-          unit, price, stock_taken)
+          unit, price, stock_taken, stock_option_id)
         select ${storeId}, placed.id, line.position - 1, line.product_id, line.name, line.variation,
-          line.choices::jsonb, line.quantity, line.unit, line.price, line.stock_taken
+          line.choices::jsonb, line.quantity, line.unit, line.price, line.stock_taken, line.stock_option_id
         from placed cross join unnest(
           ${sql.param(lines.map((line) => line.productId))}::text[], ${sql.param(lines.map((line) => line.name))}::text[],
           ${sql.param(lines.map((line) => line.variation))}::text[], ${sql.param(lines.map((line) => line.quantity))}::numeric[],
           ${sql.param(lines.map((line) => line.unit))}::text[], ${sql.param(lines.map((line) => line.price))}::numeric[],
-          ${sql.param(lines.map((line) => order.fromStock.has(line.productId)))}::boolean[],
-          ${sql.param(lines.map((line) => JSON.stringify(line.chosen)))}::text[]
-        ) with ordinality as line(product_id, name, variation, quantity, unit, price, stock_taken, choices, position)
+          ${sql.param(lines.map((line) => order.fromStock.products.has(line.productId)))}::boolean[],
+          ${sql.param(lines.map((line) => JSON.stringify(line.chosen)))}::text[],
+          ${sql.param(lines.map((line) => stockOptionOf(order.fromStock, line)))}::text[]
+        ) with ordinality as line(product_id, name, variation, quantity, unit, price, stock_taken, choices,
+          stock_option_id, position)
       ), history as (
         insert into ${orderEvents} (store_id, order_id, kind) select ${storeId}, placed.id, 'placed' from placed
       ), analytics as (

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import type { ChoiceGroup } from "./choices";
+import {
+  firstOptionShortfall,
+  optionStockBadge,
+  optionStockBadges,
+  optionStockName,
+  optionStockSummary,
+  quantitiesByOption,
+  stockBadge,
+  stockRefusal,
+} from "./stock";
+
+/** Stock per size option (docs/decisions/034): what the store page shows and how an order is refused. */
+const GROUPS: ChoiceGroup[] = [
+  {
+    id: "tamano",
+    name: "Tamaño",
+    kind: "size",
+    min: 1,
+    max: 1,
+    options: [
+      { id: "chica", name: "Chica", price: 12 },
+      { id: "grande", name: "Grande", price: 18 },
+    ],
+  },
+  {
+    id: "extras",
+    name: "Extras",
+    kind: "extras",
+    min: 0,
+    max: 1,
+    options: [{ id: "nata", name: "Nata", price: 5 }],
+  },
+];
+const concha = (optionStock: Record<string, number> | null, extra: object = {}) => ({
+  id: "concha",
+  name: "Concha de vainilla",
+  unit: "pieza" as const,
+  stock: null,
+  lowStockThreshold: 3,
+  choiceGroups: GROUPS,
+  optionStock,
+  ...extra,
+});
+
+describe("what the store page says beside a size option", () => {
+  it("Agotado at 0, Quedan N at or under the product's threshold, nothing above it or when not counted", () => {
+    const product = concha({ chica: 0, grande: 3 });
+    expect(optionStockBadge(product, "chica")).toEqual({ soldOut: true, left: null });
+    expect(optionStockBadge(product, "grande")).toEqual({ soldOut: false, left: "Quedan 3" });
+    expect(optionStockBadge(concha({ grande: 1 }), "grande")).toEqual({ soldOut: false, left: "Queda 1" });
+    expect(optionStockBadge(concha({ grande: 4 }), "grande")).toBeNull();
+    expect(optionStockBadge(concha({ grande: 4 }), "chica")).toBeNull();
+    expect(optionStockBadge(concha(null), "chica")).toBeNull();
+  });
+
+  it("gives the store page a badge only for the sizes that have one, never a count", () => {
+    expect(optionStockBadges(concha({ chica: 0, grande: 10, nata: 0 }))).toEqual({
+      chica: { soldOut: true, left: null },
+    });
+    expect(optionStockBadges(concha({ chica: 2 }))).toEqual({ chica: { soldOut: false, left: "Quedan 2" } });
+    expect(optionStockBadges(concha(null))).toEqual({});
+  });
+
+  it("sums up the sizes with a badge for the owner's list", () => {
+    expect(optionStockSummary(concha({ chica: 2, grande: 0 }))).toBe("Chica: Quedan 2 · Grande: Agotado");
+    expect(optionStockSummary(concha({ chica: 20 }))).toBe("");
+    expect(optionStockSummary(concha(null))).toBe("");
+  });
+
+  it("shows the product as Agotado only when every size is sold out", () => {
+    expect(stockBadge(concha({ chica: 0, grande: 0 }))).toEqual({ soldOut: true, left: null });
+    expect(stockBadge(concha({ chica: 0, grande: 2 }))).toBeNull();
+    // An option not counted sells without limit: the product is not sold out.
+    expect(stockBadge(concha({ chica: 0 }))).toBeNull();
+    expect(stockBadge(concha(null))).toBeNull();
+    // Product stock still says its own.
+    expect(stockBadge(concha({ chica: 5 }, { stock: 0 }))).toEqual({ soldOut: true, left: null });
+    expect(stockBadge(concha({ chica: 0, grande: 0 }, { choiceGroups: [] }))).toBeNull();
+  });
+});
+
+describe("an order against the options' stock", () => {
+  const line = (choices: string[], quantity = 1) => ({ productId: "concha", quantity, choices });
+
+  it("adds up the lines of one size (whatever the add-ons) and leaves uncounted sizes out", () => {
+    const totals = quantitiesByOption(
+      [line(["grande"], 2), line(["grande", "nata"], 1), line(["chica"], 4)],
+      [concha({ grande: 3 })],
+    );
+    expect([...totals.values()].map(({ optionId, quantity }) => [optionId, quantity])).toEqual([
+      ["grande", 3],
+    ]);
+  });
+
+  it("refuses the first size short, naming the product and the size, with what is left", () => {
+    const product = concha({ chica: 5, grande: 2 });
+    expect(firstOptionShortfall([line(["chica"], 5), line(["grande"], 2)], [product])).toBeNull();
+    const short = firstOptionShortfall(
+      [line(["chica"], 1), line(["grande"], 2), line(["grande"])],
+      [product],
+    );
+    expect(short).toMatchObject({ name: "Concha de vainilla (Grande)", left: 2 });
+    expect(stockRefusal(short!.name, short!.left, "pieza")).toBe(
+      "Solo quedan 2 de Concha de vainilla (Grande).",
+    );
+    const gone = firstOptionShortfall([line(["grande"])], [concha({ grande: 0 })]);
+    expect(stockRefusal(gone!.name, gone!.left, "pieza")).toBe("Concha de vainilla (Grande) se agotó.");
+    expect(optionStockName("Café", "Chico")).toBe("Café (Chico)");
+  });
+});

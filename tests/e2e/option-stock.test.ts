@@ -1,0 +1,115 @@
+/**
+ * Stock per size option (docs/decisions/034) as a shopper and an owner meet it, on a phone (360 px):
+ * a sold-out size is a disabled radio that says "Agotado" (read with it by screen readers) and the
+ * card opens on a size that can be chosen; the owner sets a size's stock in the product dialog,
+ * with a message beside a wrong amount.
+ */
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createProduct, createStore } from "~/db/factories.server";
+import { products } from "~/db/schema";
+import type { ChoiceGroup } from "~/domain/products/choices";
+import { STOCK_MESSAGES } from "~/domain/products/product-form";
+import {
+  expectAccessible,
+  NEGOCIO_PLAN,
+  newPhonePage,
+  signedInOwner,
+  uniqueSuffix,
+  useBrowser,
+  useE2eDatabase,
+} from "../support/browser";
+
+const browser = useBrowser();
+const db = useE2eDatabase();
+
+const SIZES: ChoiceGroup[] = [
+  {
+    id: "tamano",
+    name: "Tamaño",
+    kind: "size",
+    min: 1,
+    max: 1,
+    options: [
+      { id: "chica", name: "Chica", price: 12 },
+      { id: "grande", name: "Grande", price: 18 },
+    ],
+  },
+];
+
+describe("a size's stock on the store page", () => {
+  it("a sold-out size cannot be chosen and says Agotado; the card opens on the size left", async () => {
+    const store = await createStore(db, {
+      id: `horno-${uniqueSuffix()}`,
+      ...NEGOCIO_PLAN,
+      settings: { allowPickup: true, allowDelivery: false },
+    });
+    await createProduct(db, store.id, {
+      id: "concha",
+      name: "Concha de vainilla",
+      price: 12,
+      choiceGroups: SIZES,
+      optionStock: { chica: 0, grande: 2 },
+      lowStockThreshold: 3,
+    });
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await page.goto(`/${store.id}`);
+    const status = page.getByTestId("cart-status");
+    await expect.poll(() => status.textContent()).toBe("Carrito: 0 artículos");
+
+    const card = page.getByRole("article", { name: "Concha de vainilla" });
+    const chica = card.getByRole("radio", { name: /Chica/ });
+    const grande = card.getByRole("radio", { name: /Grande/ });
+    expect(await chica.isDisabled()).toBe(true);
+    expect(await chica.isChecked()).toBe(false);
+    // The reason is read with the radio: its description says "Agotado".
+    expect(await chica.getAttribute("aria-describedby")).toBe(
+      await card.getByText("Agotado", { exact: true }).getAttribute("id"),
+    );
+    expect(await grande.isChecked()).toBe(true);
+    await card.getByText("Quedan 2").waitFor();
+    await chica.click({ force: true });
+    expect(await chica.isChecked()).toBe(false);
+    await expect.poll(() => card.getByTestId("product-price").textContent()).toMatch(/^\$18\.00/);
+    await card.getByRole("button", { name: "Agregar" }).click();
+    await expect.poll(() => status.textContent()).toBe("Carrito: 1 artículo");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(page);
+    await page.context().close();
+  });
+});
+
+describe("the owner's dialog", () => {
+  it("a Negocio owner sets a size's stock, with a message beside a wrong amount", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    const { storeId } = await signedInOwner(page.context(), db, NEGOCIO_PLAN);
+    await createProduct(db, storeId, { name: "Concha", price: 12, choiceGroups: SIZES });
+    await page.goto("/i/admin?tab=productos");
+    await page.locator("main[data-hydrated]").waitFor();
+    await page
+      .getByRole("listitem", { name: "Concha" })
+      .getByRole("button", { name: /Editar/ })
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Editar producto" });
+    await dialog.waitFor();
+
+    const grande = dialog.getByRole("textbox", { name: "Inventario de Grande" });
+    await grande.fill("2.5");
+    await dialog.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect.poll(() => grande.getAttribute("aria-invalid")).toBe("true");
+    await dialog.getByText(STOCK_MESSAGES.stock.whole).waitFor();
+    await expect.poll(() => grande.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await grande.fill("5");
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Guardar cambios" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await expect
+      .poll(
+        async () => (await db.select().from(products).where(eq(products.storeId, storeId)))[0]!.optionStock,
+      )
+      .toEqual({ grande: 5 });
+    await page.context().close();
+  });
+});
