@@ -10,7 +10,7 @@ import { CLAIM_MESSAGES, claimStatusMessage } from "~/domain/stores/claim";
 import { claimForUser, claimWithSignup, findClaim } from "~/domain/stores/claim.server";
 import { SIGNUP_MESSAGES } from "~/domain/stores/signup-form";
 import { ClaimSignupSchema } from "~/domain/auth/account-forms";
-import { findOwnedStoreId } from "~/domain/stores/store.server";
+import { findStoreRole } from "~/domain/team/members.server";
 import { z } from "~/lib/zod";
 import { AppError } from "~/lib/errors";
 import { fieldErrors, invalidForm, type FormFailure } from "~/lib/form-result";
@@ -40,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.services;
   const claim = await findClaim(db, params.token);
   const user = await getCurrentUser(request, context);
-  const ownedStoreId = user ? await findOwnedStoreId(db, user.id) : null;
+  const ownedStoreId = user ? ((await findStoreRole(db, user.id))?.storeId ?? null) : null;
   return {
     status: claim.status,
     store: claim.store,

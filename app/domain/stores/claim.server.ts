@@ -16,6 +16,7 @@ import { AppError, uniqueViolation } from "~/lib/errors";
 import { CLAIM_MESSAGES, claimStatusMessage, type ClaimStatus } from "./claim";
 import { SIGNUP_MESSAGES } from "./signup-form";
 import { inTransaction } from "~/db/after-commit.server";
+import { findStoreRole } from "~/domain/team/members.server";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
 
@@ -120,10 +121,8 @@ export async function claimStore(
     .from(stores)
     .where(and(eq(stores.id, won.storeId), isNull(stores.closedAt)));
   if (!open) throw new AppError("UNAVAILABLE", CLAIM_MESSAGES.used);
-  const [owned] = await tx
-    .select({ storeId: storeOwners.storeId })
-    .from(storeOwners)
-    .where(eq(storeOwners.userId, userId));
+  // One account works at one store at most: an owner's or a member's account claims nothing.
+  const owned = await findStoreRole(tx, userId);
   if (owned) throw new AppError("ALREADY_EXISTS", CLAIM_MESSAGES.alreadyOwner(owned.storeId));
   try {
     await tx.insert(storeOwners).values({ userId, storeId: won.storeId });

@@ -1,4 +1,4 @@
-import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { requireStoreMember } from "~/domain/auth/guards.server";
 import {
   latestOrderChangeId,
   listOrderChangesSince,
@@ -25,7 +25,7 @@ function lastSeenId(request: Request): number | null {
  * (docs/decisions/007-replayable-order-stream.md).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { store } = await requireStoreOwner(request, context);
+  const { store } = await requireStoreMember(request, context, "orders");
   const { db, orderEvents } = context.services;
   const logger = context.logger;
   const asked = lastSeenId(request);
