@@ -7,6 +7,7 @@
  * other store's member acts on their own store only: whatever they send, none of A's rows changes.
  * A removed member is an account without a store: the panel's page tells them to select one.
  */
+import { randomBytes } from "node:crypto";
 import { count, eq, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -216,6 +217,17 @@ const ENDPOINTS: Endpoint[] = [
     method: "POST",
     path: "/i/admin/custom-domain",
     form: () => ({ intent: "remove" }),
+    allowed: OWNER,
+  },
+  {
+    name: "team invitation",
+    method: "POST",
+    path: "/i/admin/team",
+    form: () => ({
+      intent: "invite",
+      email: `nueva-${randomBytes(4).toString("hex")}@example.com`,
+      role: "cajero",
+    }),
     allowed: OWNER,
   },
   { name: "push devices", method: "GET", path: "/i/admin/push", allowed: OWNER },

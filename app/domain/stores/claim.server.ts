@@ -4,19 +4,17 @@
  * kept; it is used up by one conditional UPDATE, so of any number of simultaneous claims exactly
  * one wins, and the owner link's keys keep the rule: one store per owner, one owner per store.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
-import { authAccount, authUser, storeClaims, storeOwners, stores, storeSettings } from "~/db/schema";
-import { assertNewPasswordAllowed } from "~/domain/auth/common-passwords.server";
-import { hashPassword } from "~/domain/auth/password-hash.server";
+import { storeClaims, storeOwners, stores, storeSettings } from "~/db/schema";
 import { CLAIM_LINK_DAYS, claimLinkMail } from "~/domain/mail/mail-text";
 import { queueMail } from "~/domain/mail/mail.server";
 import { AppError, uniqueViolation } from "~/lib/errors";
 import { CLAIM_MESSAGES, claimStatusMessage, type ClaimStatus } from "./claim";
-import { SIGNUP_MESSAGES } from "./signup-form";
 import { inTransaction } from "~/db/after-commit.server";
 import { findStoreRole } from "~/domain/team/members.server";
+import { withNewAccount } from "~/domain/auth/new-account.server";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
 
@@ -145,29 +143,6 @@ export function claimForUser(db: Database, input: { token: string; userId: strin
  * A new account and the claim in one transaction: if the link was used meanwhile, no account is
  * left behind. The sign-up's rules apply to the e-mail and the password.
  */
-export async function claimWithSignup(
-  db: Database,
-  input: { token: string; email: string; password: string },
-) {
-  assertNewPasswordAllowed(input.password);
-  const passwordHash = await hashPassword(input.password);
-  const userId = randomUUID();
-  try {
-    return await inTransaction(db, async (tx) => {
-      await tx.insert(authUser).values({ id: userId, name: input.email, email: input.email });
-      await tx.insert(authAccount).values({
-        id: randomUUID(),
-        accountId: userId,
-        providerId: "credential",
-        userId,
-        password: passwordHash,
-      });
-      return { userId, ...(await claimStore(tx, { token: input.token, userId })) };
-    });
-  } catch (error) {
-    if (uniqueViolation(error)?.includes("email")) {
-      throw new AppError("ALREADY_EXISTS", SIGNUP_MESSAGES.emailTaken, { field: "email" });
-    }
-    throw error;
-  }
+export function claimWithSignup(db: Database, input: { token: string; email: string; password: string }) {
+  return withNewAccount(db, input, (tx, userId) => claimStore(tx, { token: input.token, userId }));
 }

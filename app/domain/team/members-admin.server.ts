@@ -1,0 +1,52 @@
+import { and, asc, eq } from "drizzle-orm";
+import { inTransaction } from "~/db/after-commit.server";
+import type { Database, Executor } from "~/db/client.server";
+import { authSession, authUser, storeMembers, storeOwners } from "~/db/schema";
+import { AppError } from "~/lib/errors";
+import { TEAM_MESSAGES } from "./invitations";
+import type { MemberRole, StoreRole } from "./team-roles";
+
+export type TeamMember = { userId: string; name: string; email: string; role: StoreRole };
+
+/** The Equipo tab's people: the owner first, then the members in the order they joined. */
+export async function listTeam(db: Executor, storeId: string): Promise<TeamMember[]> {
+  const owner = await db
+    .select({ userId: authUser.id, name: authUser.name, email: authUser.email })
+    .from(storeOwners)
+    .innerJoin(authUser, eq(authUser.id, storeOwners.userId))
+    .where(eq(storeOwners.storeId, storeId));
+  const members = await db
+    .select({ userId: authUser.id, name: authUser.name, email: authUser.email, role: storeMembers.role })
+    .from(storeMembers)
+    .innerJoin(authUser, eq(authUser.id, storeMembers.userId))
+    .where(eq(storeMembers.storeId, storeId))
+    .orderBy(asc(storeMembers.createdAt), asc(storeMembers.userId));
+  return [...owner.map((row) => ({ ...row, role: "owner" as const })), ...members];
+}
+
+export async function changeMemberRole(
+  db: Executor,
+  input: { storeId: string; userId: string; role: MemberRole },
+) {
+  const changed = await db
+    .update(storeMembers)
+    .set({ role: input.role })
+    .where(and(eq(storeMembers.storeId, input.storeId), eq(storeMembers.userId, input.userId)))
+    .returning({ userId: storeMembers.userId });
+  if (changed.length === 0) throw new AppError("NOT_FOUND", TEAM_MESSAGES.notFound);
+}
+
+/**
+ * Removes a member and ends every session of theirs in the same transaction: their next request,
+ * on any instance, finds no session; their open order streams close (see orders-stream).
+ */
+export async function removeMember(db: Database, input: { storeId: string; userId: string }) {
+  await inTransaction(db, async (tx) => {
+    const removed = await tx
+      .delete(storeMembers)
+      .where(and(eq(storeMembers.storeId, input.storeId), eq(storeMembers.userId, input.userId)))
+      .returning({ userId: storeMembers.userId });
+    if (removed.length === 0) throw new AppError("NOT_FOUND", TEAM_MESSAGES.notFound);
+    await tx.delete(authSession).where(eq(authSession.userId, input.userId));
+  });
+}
