@@ -9,6 +9,7 @@ import { OrderHistoryTab } from "./order-history-tab";
 import { PendingOrdersTab } from "./pending-orders-tab";
 import { ProductsTab } from "./products-tab";
 import { SettingsTab } from "./settings-tab";
+import { TeamTab } from "./team-tab";
 import { ShareKitPanel } from "./share-kit-panel";
 import { OrderSettingsPanel } from "./order-settings-panel";
 import { ShopRulesPanel } from "./shop-rules-panel";
@@ -102,6 +103,15 @@ export function AdminTabPanel({
       return <AdvancedSettingsTab categories={panel.categories} />;
     case "notificaciones":
       return <NotificationsTab emailNewOrders={panel.emailNewOrders} />;
+    case "equipo":
+      return (
+        <TeamTab
+          people={panel.people}
+          invitations={panel.invitations}
+          limit={panel.limit}
+          tier={panel.tier}
+        />
+      );
   }
 }
 

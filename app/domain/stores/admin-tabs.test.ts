@@ -24,7 +24,9 @@ describe("admin tabs by role", () => {
   const ids = (tabs: { id: string }[]) => tabs.map((tab) => tab.id);
   it("shows the owner every tab the plan has", () => {
     expect(ids(visibleTabs("basic", "owner"))).toEqual(ids(visibleTabs("basic")));
-    expect(visibleTabs("basic", "owner")).toHaveLength(7);
+    expect(visibleTabs("basic", "owner")).toHaveLength(8);
+    expect(resolveAdminTab("equipo", "starter", "owner")).toBe("equipo");
+    expect(resolveAdminTab("equipo", "premier", "encargado")).toBeNull();
   });
   it("shows a cajero the order tabs only, opening on the pending orders", () => {
     expect(ids(visibleTabs("premier", "cajero"))).toEqual(["ordenes_pendientes", "ordenes_completadas"]);

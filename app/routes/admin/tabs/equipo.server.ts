@@ -1,0 +1,21 @@
+import { teamSizeLimit } from "~/domain/stores/licence";
+import { listInvitations } from "~/domain/team/invitations.server";
+import { listTeam } from "~/domain/team/members-admin.server";
+import type { TabContext } from "./context";
+
+/** Equipo (the owner's): the people, the invitations not used nor revoked, and the plan's team size. */
+export async function load({ db, store }: TabContext) {
+  const [people, invitations] = await Promise.all([listTeam(db, store.id), listInvitations(db, store.id)]);
+  const now = Date.now();
+  return {
+    tab: "equipo",
+    people,
+    invitations: invitations.map((invitation) => ({
+      ...invitation,
+      expiresAt: invitation.expiresAt.toISOString(),
+      expired: invitation.expiresAt.getTime() <= now,
+    })),
+    limit: teamSizeLimit(store.licence.tier),
+    tier: store.licence.tier,
+  } as const;
+}
