@@ -92,6 +92,13 @@ const ENDPOINTS: Endpoint[] = [
   },
   { name: "panel: resumen", method: "GET", path: "/i/admin?tab=resumen", page: true, allowed: OWNER },
   {
+    name: "panel: team",
+    method: "GET",
+    path: "/i/admin?tab=equipo",
+    page: true,
+    allowed: OWNER,
+  },
+  {
     name: "panel: notifications",
     method: "GET",
     path: "/i/admin?tab=notificaciones",
@@ -443,6 +450,43 @@ describe("what each role's panel shows", () => {
     ]);
   });
   it("gives the owner every tab, as before", async () => {
-    expect(await tabBar("owner")).toHaveLength(7);
+    expect(await tabBar("owner")).toHaveLength(8);
+  });
+});
+
+describe("who did what", () => {
+  it("records the cajero on the order's timeline and shows the owner «Aceptado por Beto · Pagado por Beto»", async () => {
+    const target = await freshTarget();
+    const post = (form: Record<string, string>) =>
+      fetch(`${running.server.url}/i/admin/orders`, {
+        method: "POST",
+        headers: { cookie: cookies.cajero!, Accept: "application/json", Origin: running.server.url },
+        body: new URLSearchParams({ orderId: target.orderId, ...form }),
+      });
+    expect((await post({ intent: "step", step: "accepted" })).status).toBe(200);
+    expect((await post({ intent: "paid" })).status).toBe(200);
+    const pending = await (
+      await fetch(`${running.server.url}/i/admin?tab=ordenes_pendientes`, {
+        headers: { cookie: cookies.owner! },
+      })
+    ).text();
+    expect(pending.replace(/<!-- -->/g, "")).toContain("Aceptado por Beto · Pagado por Beto");
+    expect((await post({ intent: "complete" })).status).toBe(200);
+    const events = await db
+      .select({
+        kind: orderEvents.kind,
+        actorName: orderEvents.actorName,
+        actorUserId: orderEvents.actorUserId,
+      })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, target.orderId));
+    const [cajero] = await db.select().from(authUser).where(eq(authUser.name, "Beto"));
+    expect(events).toEqual(
+      expect.arrayContaining([
+        { kind: "accepted", actorName: "Beto", actorUserId: cajero!.id },
+        { kind: "paid", actorName: "Beto", actorUserId: cajero!.id },
+        { kind: "completed", actorName: "Beto", actorUserId: cajero!.id },
+      ]),
+    );
   });
 });

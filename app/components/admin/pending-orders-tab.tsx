@@ -16,6 +16,7 @@ import { formatMoney } from "~/domain/orders/money";
 import type { LiveConnection } from "./use-live-orders";
 import { CancelOrderDialog } from "./cancel-order-dialog";
 import { WhatsappStatusLink } from "./whatsapp-status-link";
+import { DoneByLine } from "./done-by-line";
 
 const CONNECTION_TEXT: Record<LiveConnection, string> = {
   connecting: "Conectando…",
@@ -190,6 +191,7 @@ function OrderBadges({ order, unseen }: { order: OwnerOrder; unseen: boolean }) 
           Programado: {scheduledLabel(order.scheduledFor, new Date())}
         </span>
       ) : null}
+      <DoneByLine doneBy={order.doneBy} />
     </span>
   );
 }
