@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const liveCursor = await latestOrderChangeId(db, store.id);
   const [panel, unseenOrders, domainPanel] = await Promise.all([
     // The tab on screen runs its own queries (./admin/tabs/) and no other tab's.
-    loadAdminTab(tab, { db, store, url }),
+    loadAdminTab(tab, { db, store, role, url }),
     listUnseenOrderIds(db, store.id),
     loadDomainPanel(
       db,

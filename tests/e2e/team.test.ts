@@ -45,7 +45,7 @@ async function invitationLink(email: string) {
 }
 
 describe("a team behind the counter", () => {
-  it("the owner invites a cajero, who joins, sees only the orders and completes one; the owner sees who", async () => {
+  it("the owner invites a cajero, who joins, sees only the orders and their own alarm, completes one; the owner sees who", async () => {
     const owner = await newPhonePage(browser.browser, browser.baseUrl);
     const { storeId } = await signedInOwner(owner.context(), db, NEGOCIO_PLAN);
     const product = await createProduct(db, storeId, { name: "Concha", available: true });
@@ -78,7 +78,11 @@ describe("a team behind the counter", () => {
     await cajero.waitForURL(/\/i\/admin$/);
     await cajero.locator("main[data-hydrated]").waitFor();
     const tabs = cajero.getByRole("navigation", { name: "Secciones del panel" }).getByRole("link");
-    expect(await tabs.allTextContents()).toEqual(["Órdenes pendientes", "Órdenes completadas"]);
+    expect(await tabs.allTextContents()).toEqual([
+      "Órdenes pendientes",
+      "Órdenes completadas",
+      "Notificaciones",
+    ]);
     expect(await cajero.getByRole("button", { name: /Pausar pedidos/ }).count()).toBe(0);
 
     const card = cajero.getByRole("listitem", { name: `Orden ${order.id}` });

@@ -103,7 +103,7 @@ const ENDPOINTS: Endpoint[] = [
     method: "GET",
     path: "/i/admin?tab=notificaciones",
     page: true,
-    allowed: OWNER,
+    allowed: STAFF,
   },
   { name: "order stream", method: "GET", path: "/i/admin/orders/stream", allowed: STAFF },
   {
@@ -237,7 +237,7 @@ const ENDPOINTS: Endpoint[] = [
     }),
     allowed: OWNER,
   },
-  { name: "push devices", method: "GET", path: "/i/admin/push", allowed: OWNER },
+  { name: "push devices", method: "GET", path: "/i/admin/push", allowed: STAFF },
   {
     name: "new-order e-mail",
     method: "POST",
@@ -432,21 +432,22 @@ describe("what each role's panel shows", () => {
     const nav = html.slice(html.indexOf('aria-label="Secciones del panel"'));
     return [...nav.slice(0, nav.indexOf("</nav>")).matchAll(/\?tab=([a-z_]+)"/g)].map((m) => m[1]);
   };
-  it("gives a cajero the order tabs only, and opens on the pending orders", async () => {
-    expect(await tabBar("cajero")).toEqual(["ordenes_pendientes", "ordenes_completadas"]);
+  it("gives a cajero the order tabs and their own alarm only, and opens on the pending orders", async () => {
+    expect(await tabBar("cajero")).toEqual(["ordenes_pendientes", "ordenes_completadas", "notificaciones"]);
     const html = await (
       await fetch(`${running.server.url}/i/admin`, { headers: { cookie: cookies.cajero! } })
     ).text();
     expect(html).toContain('aria-current="page"');
     expect(html).not.toContain("Pausar pedidos");
   });
-  it("gives an encargado orders, products, hours and categories", async () => {
+  it("gives an encargado orders, products, hours, categories and their own alarm", async () => {
     expect(await tabBar("encargado")).toEqual([
       "configuracion",
       "productos",
       "ordenes_pendientes",
       "ordenes_completadas",
       "configuracion_avanzada",
+      "notificaciones",
     ]);
   });
   it("gives the owner every tab, as before", async () => {

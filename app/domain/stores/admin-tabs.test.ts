@@ -29,24 +29,29 @@ describe("admin tabs by role", () => {
     expect(resolveAdminTab("equipo", "premier", "encargado")).toBeNull();
   });
   it("shows a cajero the order tabs only, opening on the pending orders", () => {
-    expect(ids(visibleTabs("premier", "cajero"))).toEqual(["ordenes_pendientes", "ordenes_completadas"]);
+    expect(ids(visibleTabs("premier", "cajero"))).toEqual([
+      "ordenes_pendientes",
+      "ordenes_completadas",
+      "notificaciones",
+    ]);
     expect(resolveAdminTab(null, "premier", "cajero")).toBe("ordenes_pendientes");
     expect(resolveAdminTab("nada", "premier", "cajero")).toBe("ordenes_pendientes");
   });
-  it("shows an encargado orders, products, categories and hours, not Resumen nor Notificaciones", () => {
+  it("shows an encargado orders, products, categories, hours and their own alarm, not Resumen nor Equipo", () => {
     expect(ids(visibleTabs("premier", "encargado"))).toEqual([
       "configuracion",
       "productos",
       "ordenes_pendientes",
       "ordenes_completadas",
       "configuracion_avanzada",
+      "notificaciones",
     ]);
     expect(resolveAdminTab(null, "premier", "encargado")).toBe("productos");
   });
   it("refuses a tab the role may not open, even on a plan that hides it", () => {
     expect(resolveAdminTab("productos", "basic", "cajero")).toBeNull();
     expect(resolveAdminTab("resumen", "basic", "encargado")).toBeNull();
-    expect(resolveAdminTab("notificaciones", "basic", "cajero")).toBeNull();
+    expect(resolveAdminTab("equipo", "basic", "cajero")).toBeNull();
     expect(resolveAdminTab("configuracion_avanzada", "starter", "cajero")).toBeNull();
     expect(resolveAdminTab("configuracion_avanzada", "starter", "encargado")).toBe("productos");
   });

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { inTransaction } from "~/db/after-commit.server";
 import type { Database, Executor } from "~/db/client.server";
-import { authSession, authUser, storeMembers, storeOwners } from "~/db/schema";
+import { authSession, authUser, pushSubscriptions, storeMembers, storeOwners } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { TEAM_MESSAGES } from "./invitations";
 import type { MemberRole, StoreRole } from "./team-roles";
@@ -48,5 +48,9 @@ export async function removeMember(db: Database, input: { storeId: string; userI
       .returning({ userId: storeMembers.userId });
     if (removed.length === 0) throw new AppError("NOT_FOUND", TEAM_MESSAGES.notFound);
     await tx.delete(authSession).where(eq(authSession.userId, input.userId));
+    // Their devices stop ringing for this store's orders.
+    await tx
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, input.userId), eq(pushSubscriptions.storeId, input.storeId)));
   });
 }

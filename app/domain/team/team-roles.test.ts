@@ -4,8 +4,8 @@ import { CAPABILITIES, can, isMemberRole, type Capability, type StoreRole } from
 /** The whole matrix, written out: a change to any cell fails here. */
 const EXPECTED: Record<StoreRole, Capability[]> = {
   owner: [...CAPABILITIES],
-  encargado: ["orders", "products", "categories", "hours", "pause"],
-  cajero: ["orders"],
+  encargado: ["orders", "products", "categories", "hours", "pause", "alarm"],
+  cajero: ["orders", "alarm"],
 };
 
 describe("role → capability matrix", () => {

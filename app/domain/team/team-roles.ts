@@ -34,15 +34,17 @@ export const CAPABILITIES = [
   "export",
   /** Closing the store. */
   "close",
-  /** The push alarm's devices and the new-order e-mail. */
+  /** The new-order e-mail (the owner's address). */
   "notifications",
+  /** One's own push alarm: each person's devices ring for new orders. */
+  "alarm",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 const ROLE_CAPABILITIES: Record<StoreRole, readonly Capability[]> = {
   owner: CAPABILITIES,
-  encargado: ["orders", "products", "categories", "hours", "pause"],
-  cajero: ["orders"],
+  encargado: ["orders", "products", "categories", "hours", "pause", "alarm"],
+  cajero: ["orders", "alarm"],
 };
 
 export function can(role: StoreRole, capability: Capability): boolean {

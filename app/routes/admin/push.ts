@@ -18,7 +18,7 @@ import { inTransaction } from "~/db/after-commit.server";
  * owner; another owner's devices are "not found".
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, store } = await requireStoreMember(request, context, "notifications");
+  const { user, store } = await requireStoreMember(request, context, "alarm");
   const devices = await listDevices(context.services.db, store.id, user.id);
   return {
     publicKey: context.services.vapid.publicKey,
@@ -49,7 +49,7 @@ const Command = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, store } = await requireStoreMember(request, context, "notifications");
+  const { user, store } = await requireStoreMember(request, context, "alarm");
   const parsed = Command.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false as const, message: PUSH_MESSAGES.invalid }, 400);
   const { db, jobs } = context.services;
