@@ -9,7 +9,8 @@ import { randomBytes } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember, createOwner, createStore } from "~/db/factories.server";
-import { authSession, jobs, storeInvitations, storeMembers } from "~/db/schema";
+import { authSession, jobs, storeInvitations, storeMembers, storeOwners } from "~/db/schema";
+import { ACCOUNT_MESSAGES } from "~/domain/auth/account-forms";
 import { MAIL_JOB } from "~/domain/mail/mail.server";
 import { TEAM_MESSAGES } from "~/domain/team/invitations";
 import {
@@ -211,5 +212,41 @@ describe("through the server", () => {
     } finally {
       stream.close();
     }
+  });
+
+  it("hands the store to a member only with the owner's password; the owner stays as an encargado", async () => {
+    const store = await proStore();
+    const owner = await createOwner(db, { storeId: store.id });
+    const encargada = await createMember(db, { storeId: store.id, role: "encargado", name: "Ana" });
+    const cookie = await signIn(running.server.url, owner.email, owner.password);
+    const ownerOf = async () =>
+      (await db.select().from(storeOwners).where(eq(storeOwners.storeId, store.id)))[0]!.userId;
+
+    const wrong = await post(cookie, {
+      intent: "transfer",
+      userId: encargada.id,
+      currentPassword: "no-es-esta-1",
+    });
+    expect(await wrong.json()).toMatchObject({ ok: false, message: ACCOUNT_MESSAGES.wrongPassword });
+    const empty = await post(cookie, { intent: "transfer", userId: encargada.id, currentPassword: "" });
+    expect(await empty.json()).toMatchObject({ ok: false, message: TEAM_MESSAGES.passwordRequired });
+    expect(await ownerOf()).toBe(owner.id);
+
+    const right = await post(cookie, {
+      intent: "transfer",
+      userId: encargada.id,
+      currentPassword: owner.password,
+    });
+    expect(await right.json()).toEqual({ ok: true, message: TEAM_MESSAGES.transferred("Ana") });
+    expect(await ownerOf()).toBe(encargada.id);
+    const [former] = await db.select().from(storeMembers).where(eq(storeMembers.userId, owner.id));
+    expect(former).toMatchObject({ storeId: store.id, role: "encargado" });
+    // The former owner is an encargado now: the team is no longer theirs to change.
+    const again = await post(cookie, {
+      intent: "transfer",
+      userId: owner.id,
+      currentPassword: owner.password,
+    });
+    expect(again.status).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { ActionMessage } from "~/components/action-message";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { useFormAction } from "~/components/forms/use-form-action";
@@ -147,7 +148,50 @@ function PersonRow({ person }: { person: Person }) {
       )}
       <ActionMessage result={change.result} onRetry={change.retry} />
       <ActionMessage result={remove.result} onRetry={remove.retry} />
+      {person.role === "owner" ? null : <TransferForm userId={person.userId} displayName={displayName} />}
     </li>
+  );
+}
+
+/**
+ * "Hacer dueño": the owner hands the store to this member, with their password. The panel is then an
+ * encargado's, so the page is loaded again from the start.
+ */
+function TransferForm({ userId, displayName }: { userId: string; displayName: string }) {
+  const transfer = useFormAction(TEAM_ENDPOINT, TEAM_MESSAGES.failed, { revalidate: false });
+  useEffect(() => {
+    if (transfer.result?.ok) window.location.assign("/i/admin");
+  }, [transfer.result]);
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer font-medium text-brand-800 underline">
+        Hacer dueño a {displayName}…
+      </summary>
+      <form
+        method="post"
+        action={TEAM_ENDPOINT}
+        noValidate
+        onSubmit={transfer.handleSubmit}
+        className="mt-2 space-y-2"
+      >
+        <input type="hidden" name="intent" value="transfer" />
+        <input type="hidden" name="userId" value={userId} />
+        <p className="text-stone-700">
+          La tienda, su plan y su equipo pasarán a {displayName}. Tú seguirás en el equipo como encargado.
+        </p>
+        <LabelledInput
+          label="Tu contraseña"
+          type="password"
+          name="currentPassword"
+          autoComplete="current-password"
+          required
+        />
+        <ActionMessage result={transfer.result} onRetry={transfer.retry} />
+        <button type="submit" disabled={transfer.submitting} className={`${secondaryButton} text-red-800`}>
+          {transfer.submitting ? "Pasando la tienda…" : "Pasar la tienda"}
+        </button>
+      </form>
+    </details>
   );
 }
 

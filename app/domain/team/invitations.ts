@@ -50,6 +50,9 @@ export const TEAM_MESSAGES = {
   failed: "No se pudo completar. Intenta de nuevo.",
   invalidEmail: "Escribe un correo electrónico válido.",
   invalidRole: "Elige un rol: encargado o cajero.",
+  passwordRequired: "Escribe tu contraseña para confirmar.",
+  transferred: (name: string) =>
+    `Listo: ${name} es ahora el dueño de la tienda. Tú sigues en el equipo como encargado.`,
 } as const;
 
 export function invitationStatusMessage(status: Exclude<InvitationStatus, "valid">): string {
@@ -75,6 +78,14 @@ export const TeamActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("revoke"), id }),
   z.object({ intent: z.literal("role"), userId: z.string().min(1).max(64), role }),
   z.object({ intent: z.literal("remove"), userId: z.string().min(1).max(64) }),
+  z.object({
+    intent: z.literal("transfer"),
+    userId: z.string().min(1).max(64),
+    currentPassword: z
+      .string()
+      .min(1, TEAM_MESSAGES.passwordRequired)
+      .max(1024, TEAM_MESSAGES.passwordRequired),
+  }),
 ]);
 export type TeamAction = z.infer<typeof TeamActionSchema>;
 

@@ -1,7 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { inTransaction } from "~/db/after-commit.server";
 import type { Database, Executor } from "~/db/client.server";
-import { authSession, authUser, pushSubscriptions, storeMembers, storeOwners } from "~/db/schema";
+import { authSession, authUser, pushSubscriptions, storeMembers, storeOwners, stores } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { TEAM_MESSAGES } from "./invitations";
 import type { MemberRole, StoreRole } from "./team-roles";
@@ -34,6 +34,33 @@ export async function changeMemberRole(
     .where(and(eq(storeMembers.storeId, input.storeId), eq(storeMembers.userId, input.userId)))
     .returning({ userId: storeMembers.userId });
   if (changed.length === 0) throw new AppError("NOT_FOUND", TEAM_MESSAGES.notFound);
+}
+
+/**
+ * The owner hands the store to one of its members: under the store's lock, the member becomes its
+ * owner and the owner stays in the team as an encargado. One account, one store, still.
+ */
+export async function transferOwnership(
+  db: Database,
+  input: { storeId: string; fromUserId: string; toUserId: string },
+) {
+  await inTransaction(db, async (tx) => {
+    await tx.execute(sql`select 1 from ${stores} where ${stores.id} = ${input.storeId} for update`);
+    const moved = await tx
+      .delete(storeMembers)
+      .where(and(eq(storeMembers.storeId, input.storeId), eq(storeMembers.userId, input.toUserId)))
+      .returning({ userId: storeMembers.userId });
+    if (moved.length === 0) throw new AppError("NOT_FOUND", TEAM_MESSAGES.notFound);
+    const handed = await tx
+      .update(storeOwners)
+      .set({ userId: input.toUserId })
+      .where(and(eq(storeOwners.storeId, input.storeId), eq(storeOwners.userId, input.fromUserId)))
+      .returning({ userId: storeOwners.userId });
+    if (handed.length === 0) throw new AppError("NOT_FOUND", TEAM_MESSAGES.notFound);
+    await tx
+      .insert(storeMembers)
+      .values({ userId: input.fromUserId, storeId: input.storeId, role: "encargado" });
+  });
 }
 
 /**
