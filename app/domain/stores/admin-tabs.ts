@@ -14,8 +14,8 @@ export const ADMIN_TABS = [
   { id: "ordenes_pendientes", label: "Órdenes pendientes", needs: "orders" },
   { id: "ordenes_completadas", label: "Órdenes completadas", needs: "orders" },
   { id: "configuracion_avanzada", label: "Configuración avanzada", needs: "categories" },
-  { id: "notificaciones", label: "Notificaciones", needs: "alarm" },
   { id: "equipo", label: "Equipo", needs: "members" },
+  { id: "notificaciones", label: "Notificaciones", needs: "alarm" },
 ] as const satisfies readonly { id: string; label: string; needs: Capability }[];
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 export const DEFAULT_ADMIN_TAB: AdminTab = "productos";
