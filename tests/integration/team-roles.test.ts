@@ -489,5 +489,20 @@ describe("who did what", () => {
         { kind: "completed", actorName: "Beto", actorUserId: cajero!.id },
       ]),
     );
+    // Equipo's "Actividad" lists the last 90 days of who did what, and nothing older.
+    await db.insert(orderEvents).values({
+      storeId: storeA,
+      orderId: target.orderId,
+      kind: "paid",
+      actorName: "Zacarías",
+      createdAt: new Date(Date.now() - 91 * 86_400_000),
+    });
+    const team = await (
+      await fetch(`${running.server.url}/i/admin?tab=equipo`, { headers: { cookie: cookies.owner! } })
+    ).text();
+    const activity = team.replace(/<!-- -->/g, "");
+    expect(activity).toContain("Actividad de los últimos 90 días");
+    expect(activity).toMatch(new RegExp(`${target.orderId}</span>: Completada por Beto`));
+    expect(activity).not.toContain("Zacarías");
   });
 });

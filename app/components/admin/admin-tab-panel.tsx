@@ -108,6 +108,7 @@ export function AdminTabPanel({
         <TeamTab
           people={panel.people}
           invitations={panel.invitations}
+          activity={panel.activity}
           limit={panel.limit}
           tier={panel.tier}
         />

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { ActionMessage } from "~/components/action-message";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { useFormAction } from "~/components/forms/use-form-action";
+import { EVENT_LABELS, type OrderEventKind } from "~/domain/orders/order-steps";
 import { PLAN_LABELS } from "~/domain/stores/licence";
 import type { LicenceType } from "~/domain/stores/licence-types";
 import { INVITATION_DAYS, roleLabel, TEAM_ENDPOINT, TEAM_MESSAGES } from "~/domain/team/invitations";
@@ -9,6 +10,13 @@ import { MEMBER_ROLES, type MemberRole, type StoreRole } from "~/domain/team/tea
 import { LabelledInput } from "./panel-form";
 
 type Person = { userId: string; name: string; email: string; role: StoreRole };
+type Change = {
+  id: number;
+  orderId: string;
+  kind: OrderEventKind;
+  actorName: string | null;
+  createdAt: string;
+};
 type Invitation = { id: number; email: string; role: MemberRole; expiresAt: string; expired: boolean };
 
 const card = "rounded-xl bg-white p-4 ring-1 ring-stone-200";
@@ -23,11 +31,13 @@ const secondaryButton =
 export function TeamTab({
   people,
   invitations,
+  activity,
   limit,
   tier,
 }: {
   people: Person[];
   invitations: Invitation[];
+  activity: Change[];
   limit: number;
   tier: LicenceType;
 }) {
@@ -73,6 +83,7 @@ export function TeamTab({
         )}
       </section>
       <InviteForm full={taken >= limit} tier={tier} />
+      <Activity activity={activity} />
     </section>
   );
 }
@@ -192,6 +203,36 @@ function TransferForm({ userId, displayName }: { userId: string; displayName: st
         </button>
       </form>
     </details>
+  );
+}
+
+const timeFormat = new Intl.DateTimeFormat("es-MX", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "America/Mexico_City",
+});
+
+/** "Actividad": who did what to the orders in the last 90 days, newest first. */
+function Activity({ activity }: { activity: Change[] }) {
+  return (
+    <section aria-labelledby="team-activity" className={card}>
+      <h3 id="team-activity" className="text-lg font-semibold">
+        Actividad de los últimos 90 días
+      </h3>
+      {activity.length === 0 ? (
+        <p className="mt-2 text-sm text-stone-700">Aún no hay cambios registrados.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-stone-200 text-sm">
+          {activity.map((change) => (
+            <li key={change.id} className="py-2 [overflow-wrap:anywhere]">
+              <span className="text-stone-600">{timeFormat.format(new Date(change.createdAt))}</span> · Orden{" "}
+              <span className="font-mono">{change.orderId}</span>: {EVENT_LABELS[change.kind]} por{" "}
+              {change.actorName}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

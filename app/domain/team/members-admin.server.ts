@@ -1,7 +1,15 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { inTransaction } from "~/db/after-commit.server";
 import type { Database, Executor } from "~/db/client.server";
-import { authSession, authUser, pushSubscriptions, storeMembers, storeOwners, stores } from "~/db/schema";
+import {
+  authSession,
+  authUser,
+  orderEvents,
+  pushSubscriptions,
+  storeMembers,
+  storeOwners,
+  stores,
+} from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { TEAM_MESSAGES } from "./invitations";
 import type { MemberRole, StoreRole } from "./team-roles";
@@ -80,4 +88,33 @@ export async function removeMember(db: Database, input: { storeId: string; userI
       .delete(pushSubscriptions)
       .where(and(eq(pushSubscriptions.userId, input.userId), eq(pushSubscriptions.storeId, input.storeId)));
   });
+}
+
+/** How far back Equipo's "Actividad" reaches. */
+export const ACTIVITY_DAYS = 90;
+
+/**
+ * "Actividad": the store's order changes that recorded who did them, newest first, from the last
+ * 90 days (at most 200).
+ */
+export function listActivity(db: Executor, storeId: string, now = new Date()) {
+  const since = new Date(now.getTime() - ACTIVITY_DAYS * 24 * 60 * 60 * 1000);
+  return db
+    .select({
+      id: orderEvents.id,
+      orderId: orderEvents.orderId,
+      kind: orderEvents.kind,
+      actorName: orderEvents.actorName,
+      createdAt: orderEvents.createdAt,
+    })
+    .from(orderEvents)
+    .where(
+      and(
+        eq(orderEvents.storeId, storeId),
+        isNotNull(orderEvents.actorName),
+        gte(orderEvents.createdAt, since),
+      ),
+    )
+    .orderBy(desc(orderEvents.id))
+    .limit(200);
 }
