@@ -31,6 +31,8 @@ export default [
   route("i/admin/pedidos/:orderNumber/ticket", "routes/admin/ticket.tsx"),
   route("i/admin/trial", "routes/admin/trial.ts"),
   route("i/admin/custom-domain", "routes/admin/custom-domain.ts"),
+  route("i/admin/team", "routes/admin/team.ts"),
+  route("i/invitacion/:token", "routes/invitation.tsx"),
   route("i/super-admin", "routes/super-admin.tsx"),
   route("i/super-admin/actions", "routes/super-admin-actions.ts"),
   route("c/:city", "routes/city.tsx"),

@@ -12,10 +12,12 @@ import {
   orderLines,
   orders,
   products,
+  storeMembers,
   storeOwners,
   stores,
   storeSettings,
 } from "./schema";
+import type { MemberRole } from "~/domain/team/team-roles";
 import type { DeliveryType, OrderStatus } from "~/domain/orders/order-vocabulary";
 import type { ProductUnit } from "~/domain/products/product-units";
 import type { LicenceType } from "~/domain/stores/licence-types";
@@ -94,6 +96,20 @@ export async function createOwner(db: Executor, input: CreateOwnerInput = {}) {
   });
   if (input.storeId) await db.insert(storeOwners).values({ userId: id, storeId: input.storeId });
   return { id, email, password };
+}
+
+/** An account that works at a store with a role (an encargado or a cajero), not its owner. */
+export async function createMember(
+  db: Executor,
+  input: Omit<CreateOwnerInput, "storeId" | "role"> & { storeId: string; role: MemberRole },
+) {
+  const account = await createOwner(db, {
+    ...input,
+    email: input.email ?? `equipo-${randomId(8)}@example.com`,
+    storeId: null,
+  });
+  await db.insert(storeMembers).values({ userId: account.id, storeId: input.storeId, role: input.role });
+  return account;
 }
 
 export type CreateProductInput = {

@@ -30,6 +30,7 @@ import type { ProductUnit } from "~/domain/products/product-units";
 import type { ChoiceGroup, ChosenGroup } from "~/domain/products/choices";
 import type { LicenceType } from "~/domain/stores/licence-types";
 import type { DomainProblem, DomainStatus } from "~/domain/domains/custom-domain";
+import type { MemberRole } from "~/domain/team/team-roles";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -184,6 +185,57 @@ export const storeClaims = pgTable(
     usedBy: text("used_by").references(() => authUser.id, { onDelete: "set null" }),
   },
   (t) => [index("store_claims_store_idx").on(t.storeId)],
+);
+
+/**
+ * The team behind the counter (docs/decisions/033): an account that is not a store's owner may be
+ * one store's member, with a role. The owner stays in `store_owners`; an account is in at most one
+ * of the two tables, which accepting an invitation checks under the store's lock.
+ */
+export const storeMembers = pgTable(
+  "store_members",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    role: text("role").$type<MemberRole>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("store_members_store_idx").on(t.storeId),
+    check("store_members_role", sql`${t.role} in ('encargado', 'cajero')`),
+  ],
+);
+
+/**
+ * An invitation to a store's team: a single-use link valid 7 days, sent by e-mail. Only a hash of
+ * the link's token is kept. A pending one (not accepted, not revoked, not expired) holds a place
+ * in the plan's team size.
+ */
+export const storeInvitations = pgTable(
+  "store_invitations",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").$type<MemberRole>().notNull(),
+    createdBy: text("created_by").references(() => authUser.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: text("accepted_by").references(() => authUser.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("store_invitations_store_idx").on(t.storeId),
+    check("store_invitations_role", sql`${t.role} in ('encargado', 'cajero')`),
+  ],
 );
 
 export const storeSettings = pgTable("store_settings", {
@@ -502,6 +554,10 @@ export const orderEvents = pgTable(
     orderId: text("order_id").notNull(),
     kind: text("kind").$type<OrderEventKind>().notNull(),
     note: text("note").notNull().default(""),
+    /** Who behind the counter did it (null: the shopper, the system, or before the team existed). */
+    actorUserId: text("actor_user_id").references(() => authUser.id, { onDelete: "set null" }),
+    /** Their name as it was then, so "Completada por Ana" outlives the account. */
+    actorName: text("actor_name"),
     createdAt: createdAt(),
   },
   (t) => [

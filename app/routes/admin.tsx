@@ -11,7 +11,8 @@ import { PlanPanel } from "~/components/admin/plan-panel";
 import { lastGoodData } from "~/components/forms/last-good-data";
 import { StaleBanner } from "~/components/forms/stale-banner";
 import { useLiveOrders } from "~/components/admin/use-live-orders";
-import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { refuseNotFound, requireStoreMember } from "~/domain/auth/guards.server";
+import { can } from "~/domain/team/team-roles";
 import { SUPERADMIN_ROLE } from "~/domain/auth/roles";
 import { isPaused } from "~/domain/stores/pause";
 import { latestOrderChangeId } from "~/domain/orders/order-events.server";
@@ -34,18 +35,22 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = () => [{ title: "Panel de Administración · Tianguis" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, store } = await requireStoreOwner(request, context, { allowNoStore: true });
+  const { user, store, role } = await requireStoreMember(request, context, "orders", {
+    allowNoStore: true,
+  });
   // A super-admin without a store of their own is sent on to their panel instead of a dead end.
   if (!store) return { email: user.email, superAdmin: user.role === SUPERADMIN_ROLE, store: null };
   const { db, env } = context.services;
   const url = new URL(request.url);
   const requestedTab = url.searchParams.get("tab");
-  const tab = resolveAdminTab(requestedTab, store.licence.tier);
+  const tab = resolveAdminTab(requestedTab, store.licence.tier, role);
+  // A tab this role may not open is refused, as another store's data is.
+  if (!tab) refuseNotFound(request);
   // The stream's starting point is read before the panel's data, so nothing falls in between.
   const liveCursor = await latestOrderChangeId(db, store.id);
   const [panel, unseenOrders, domainPanel] = await Promise.all([
     // The tab on screen runs its own queries (./admin/tabs/) and no other tab's.
-    loadAdminTab(tab, { db, store, url }),
+    loadAdminTab(tab, { db, store, role, url }),
     listUnseenOrderIds(db, store.id),
     loadDomainPanel(
       db,
@@ -61,6 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     superAdmin: user.role === SUPERADMIN_ROLE,
     store: {
       id: store.id,
+      role,
       displayName: store.settings.displayName || "Tienda",
       address: ownDomain
         ? storeHomeUrl({ origin: ownDomain, ownDomain: true }, store.id)
@@ -104,7 +110,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           tier={store.plan.tier}
           trial={store.plan.trial}
           email={email}
-          pause={store.pause}
+          pause={can(store.role, "pause") ? store.pause : null}
         />
       ) : (
         // No store, no store's name, plan or pause to show: the account's own bar.
@@ -127,7 +133,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               <CopyButton text={store.address} />
             </div>
             <OrderAlarm unseen={store.live.unseenOrders.length} />
-            <PlanPanel {...store.plan} contactEmail={store.contactEmail} />
+            {can(store.role, "plan") ? <PlanPanel {...store.plan} contactEmail={store.contactEmail} /> : null}
           </div>
         ) : (
           <div role="status" className="mt-4 rounded-xl bg-brand-50 p-4 text-brand-900 ring-1 ring-brand-200">
@@ -148,7 +154,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         {store ? (
           <>
             <DomainFailingBanner panel={store.domain} />
-            <AdminTabsNav tabs={visibleTabs(store.plan.tier)} current={store.tab} />
+            <AdminTabsNav tabs={visibleTabs(store.plan.tier, store.role)} current={store.tab} />
             <div className="mt-4 sm:mt-6">
               <AdminTabPanel panel={store.panel} connection={connection} store={store} />
             </div>

@@ -1,16 +1,16 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, FormNotice } from "~/components/auth-card";
-import { TextField } from "~/components/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { LogoutButton } from "~/components/logout-button";
 import { getCurrentUser } from "~/domain/auth/guards.server";
-import { logIn } from "~/domain/auth/login.server";
+import { sessionHeaders, signInWithLink } from "~/domain/auth/link-sign-in.server";
+import { LoginForLink, SignupForLink } from "~/components/link-account-forms";
 import { enforce } from "~/domain/rate-limit/rate-limit.server";
 import { CLAIM_MESSAGES, claimStatusMessage } from "~/domain/stores/claim";
 import { claimForUser, claimWithSignup, findClaim } from "~/domain/stores/claim.server";
 import { SIGNUP_MESSAGES } from "~/domain/stores/signup-form";
 import { ClaimSignupSchema } from "~/domain/auth/account-forms";
-import { findOwnedStoreId } from "~/domain/stores/store.server";
+import { findStoreRole } from "~/domain/team/members.server";
 import { z } from "~/lib/zod";
 import { AppError } from "~/lib/errors";
 import { fieldErrors, invalidForm, type FormFailure } from "~/lib/form-result";
@@ -40,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.services;
   const claim = await findClaim(db, params.token);
   const user = await getCurrentUser(request, context);
-  const ownedStoreId = user ? await findOwnedStoreId(db, user.id) : null;
+  const ownedStoreId = user ? ((await findStoreRole(db, user.id))?.storeId ?? null) : null;
   return {
     status: claim.status,
     store: claim.store,
@@ -73,14 +73,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await enforce(db, [limit], SIGNUP_MESSAGES.tooMany);
         const { storeId, userId } = await claimWithSignup(db, { token: params.token, ...parsed.data });
         context.logger.info("store claimed by a new account", { storeId, userId });
-        return redirect("/i/admin", { headers: await signInAfterClaim(request, context, parsed.data) });
+        return redirect("/i/admin", { headers: await signInWithLink(request, context, parsed.data) });
       });
     }
     case "login": {
       const parsed = LoginSchema.safeParse({ email: form.email ?? "", password: form.password ?? "" });
       if (!parsed.success) return data({ ok: false as const, message: CLAIM_MESSAGES.failed }, 400);
       return answering(options, async () => {
-        const headers = await signInAfterClaim(request, context, parsed.data);
+        const headers = await signInWithLink(request, context, parsed.data);
         // Signed in now: the claim is tried, and whatever it answers the page shows as this user.
         const user = await context.services.auth.api.getSession({ headers: sessionHeaders(headers) });
         if (user) {
@@ -97,23 +97,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     default:
       return data({ ok: false as const, message: CLAIM_MESSAGES.failed }, 400);
   }
-}
-
-function signInAfterClaim(
-  request: Request,
-  context: Route.ActionArgs["context"],
-  { email, password }: { email: string; password: string },
-) {
-  return logIn(context.services, { email, password, ip: context.clientIp, headers: request.headers });
-}
-
-/** The session cookie a login just set, as a request would carry it. */
-function sessionHeaders(setCookies: Headers) {
-  const cookie = setCookies
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-  return new Headers({ cookie });
 }
 
 export default function Claim({ loaderData, actionData }: Route.ComponentProps) {
@@ -149,8 +132,8 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
           )
         ) : (
           <>
-            <SignupToClaim failure={failure} />
-            <LoginToClaim />
+            <SignupForLink failure={failure} submitLabel="Crear cuenta y reclamar la tienda" />
+            <LoginForLink heading="¿Ya tienes cuenta sin tienda?" submitLabel="Entrar y reclamar la tienda" />
           </>
         )}
       </div>
@@ -168,66 +151,6 @@ function ClaimAsUser({ email }: { email: string }) {
       </p>
       <SubmitButton busy={submitting} busyLabel="Reclamando…">
         Reclamar esta tienda
-      </SubmitButton>
-    </Form>
-  );
-}
-
-function SignupToClaim({ failure }: { failure: { fieldErrors?: Record<string, string> } | null }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "signup";
-  const errors = failure?.fieldErrors ?? {};
-  return (
-    <Form method="post" className="space-y-4" aria-labelledby="crear-cuenta">
-      <h2 id="crear-cuenta" className="text-lg font-semibold">
-        Crea tu cuenta
-      </h2>
-      <input type="hidden" name="intent" value="signup" />
-      <TextField
-        label="Correo electrónico"
-        name="email"
-        type="email"
-        autoComplete="email"
-        error={errors.email}
-      />
-      <TextField
-        label="Contraseña"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint="Al menos 8 caracteres."
-        error={errors.password}
-      />
-      <SubmitButton busy={busy} busyLabel="Creando tu cuenta…">
-        Crear cuenta y reclamar la tienda
-      </SubmitButton>
-    </Form>
-  );
-}
-
-function LoginToClaim() {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "login";
-  return (
-    <Form
-      method="post"
-      className="space-y-4 border-t border-stone-200 pt-6"
-      aria-labelledby="ya-tengo-cuenta"
-    >
-      <h2 id="ya-tengo-cuenta" className="text-lg font-semibold">
-        ¿Ya tienes cuenta sin tienda?
-      </h2>
-      <input type="hidden" name="intent" value="login" />
-      <TextField label="Correo electrónico" name="email" type="email" autoComplete="email" required />
-      <TextField
-        label="Contraseña"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-      />
-      <SubmitButton busy={busy} busyLabel="Entrando…">
-        Entrar y reclamar la tienda
       </SubmitButton>
     </Form>
   );

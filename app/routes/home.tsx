@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { TianguisLogo } from "~/components/brand";
 import { brandCard } from "~/domain/share/og.server";
 import { ogImageTags } from "~/domain/share/og-tags";
-import { AVAILABLE_PRODUCT_LIMITS, TRIAL_DAYS } from "~/domain/stores/licence";
+import { AVAILABLE_PRODUCT_LIMITS, TEAM_SIZE_LIMITS, TRIAL_DAYS } from "~/domain/stores/licence";
 import type { HydrationHandle } from "~/lib/islands";
 import type { Route } from "./+types/home";
 
@@ -209,6 +209,7 @@ function PlansSection() {
               `Hasta ${AVAILABLE_PRODUCT_LIMITS.starter} productos`,
               "Pedidos ilimitados",
               "Tu página en tianguis.mx/tu-tienda",
+              "Para una persona: tú",
             ]}
           />
           <Plan
@@ -218,6 +219,7 @@ function PlansSection() {
             features={[
               `Hasta ${AVAILABLE_PRODUCT_LIMITS.basic} productos`,
               "Categorías personalizadas",
+              `Equipo de hasta ${TEAM_SIZE_LIMITS.basic} personas contándote, con roles: encargado y cajero`,
               "Inventario por producto, también diario («40 al día»), con «Agotado» y «Quedan N»",
               "Tu propio dominio",
               "Todo lo del plan Emprendedor",
@@ -229,6 +231,7 @@ function PlansSection() {
             price="Escríbenos"
             features={[
               `Hasta ${AVAILABLE_PRODUCT_LIMITS.premier} productos`,
+              `Equipo de hasta ${TEAM_SIZE_LIMITS.premier} personas contándote`,
               "Todo lo del plan Negocio",
               "Para negocios con catálogo grande",
               "Atención personalizada",

@@ -4,7 +4,7 @@
  * `{ ok: true, key, urls, width, height }` or `{ ok: false, message }`.
  */
 import { data } from "react-router";
-import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { requireStoreMember } from "~/domain/auth/guards.server";
 import { isImageKind } from "~/domain/images/image-keys";
 import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "~/domain/images/image-messages";
 import { imageSources } from "~/domain/images/image-urls";
@@ -26,7 +26,7 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreOwner(request, context);
+  const { store } = await requireStoreMember(request, context, "products");
   const options = {
     logger: context.logger,
     fallback: IMAGE_MESSAGES.uploadFailed,

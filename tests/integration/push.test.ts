@@ -11,8 +11,8 @@ import path from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
 import webpush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOwner, createProduct, createStore } from "~/db/factories.server";
-import { jobs, pushSubscriptions } from "~/db/schema";
+import { createMember, createOwner, createProduct, createStore } from "~/db/factories.server";
+import { jobs, pushSubscriptions, storeMembers } from "~/db/schema";
 import { enqueue, startJobWorker, type JobWorker } from "~/domain/jobs/jobs.server";
 import { parseOrderForm } from "~/domain/orders/order-form";
 import { placeOrder } from "~/domain/orders/place-order/index.server";
@@ -83,6 +83,34 @@ const deliveredTo = (subscription: string) =>
 
 describe("web push", () => {
   afterAll(() => Promise.all(workers.map((running) => running.stop())));
+  it("a new order rings each member's own device too, and no longer a removed member's", async () => {
+    endpoint.answerWith(() => 201);
+    const { store, device, tamal } = await ownerWithDevice();
+    const cajero = await createMember(db, { storeId: store.id, role: "cajero" });
+    const removed = await createMember(db, { storeId: store.id, role: "encargado" });
+    const cajeroDevice = endpoint.subscribe();
+    const removedDevice = endpoint.subscribe();
+    await saveSubscription(
+      db,
+      cajero.id,
+      store.id,
+      { ...cajeroDevice, device: "Caja" },
+      env.pushServiceHosts,
+    );
+    await saveSubscription(
+      db,
+      removed.id,
+      store.id,
+      { ...removedDevice, device: "Otro" },
+      env.pushServiceHosts,
+    );
+    await db.delete(storeMembers).where(eq(storeMembers.userId, removed.id));
+    await order(store.id, tamal.id);
+    await worker().runOnce();
+    expect(deliveredTo(device.id)).toHaveLength(1);
+    expect(deliveredTo(cajeroDevice.id)).toHaveLength(1);
+    expect(deliveredTo(removedDevice.id)).toHaveLength(0);
+  });
   it("a new order reaches the owner's device as a real encrypted push, decrypted here", async () => {
     endpoint.answerWith(() => 201);
     const { store, device, tamal } = await ownerWithDevice();

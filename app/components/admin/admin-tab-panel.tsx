@@ -9,10 +9,12 @@ import { OrderHistoryTab } from "./order-history-tab";
 import { PendingOrdersTab } from "./pending-orders-tab";
 import { ProductsTab } from "./products-tab";
 import { SettingsTab } from "./settings-tab";
+import { TeamTab } from "./team-tab";
 import { ShareKitPanel } from "./share-kit-panel";
 import { OrderSettingsPanel } from "./order-settings-panel";
 import { ShopRulesPanel } from "./shop-rules-panel";
 import type { LiveConnection } from "./use-live-orders";
+import { can, type StoreRole } from "~/domain/team/team-roles";
 import type { MessageContext, StatusTemplates } from "~/domain/orders/status-messages";
 
 /** The Resumen tab and its charts load only when it is opened: the other tabs stay as light as before. */
@@ -47,12 +49,15 @@ export function AdminTabPanel({
     displayName: string;
     domain: DomainPanel;
     plan: { canStartTrial: boolean };
+    role: StoreRole;
   };
 }) {
   switch (panel.tab) {
     case "resumen":
       return <ResumenTab figures={panel.figures} />;
     case "configuracion":
+      // An encargado keeps the opening hours and zones; the store's page, payments and domain are the owner's.
+      if (!can(store.role, "settings")) return <ShopRulesPanel settings={panel.settings} />;
       return (
         <>
           <SettingsTab settings={panel.settings} cityId={panel.cityId} cities={panel.cities} />
@@ -98,6 +103,16 @@ export function AdminTabPanel({
       return <AdvancedSettingsTab categories={panel.categories} />;
     case "notificaciones":
       return <NotificationsTab emailNewOrders={panel.emailNewOrders} />;
+    case "equipo":
+      return (
+        <TeamTab
+          people={panel.people}
+          invitations={panel.invitations}
+          activity={panel.activity}
+          limit={panel.limit}
+          tier={panel.tier}
+        />
+      );
   }
 }
 

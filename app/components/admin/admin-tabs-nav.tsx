@@ -31,14 +31,14 @@ export function AdminTabsNav({
   return (
     <nav aria-label="Secciones del panel" className="relative -mx-4 mt-4 sm:mt-6">
       <div ref={scroller} className="overflow-x-auto px-4 [scrollbar-width:none]">
-        <ul className="flex w-max min-w-full gap-1 border-b border-stone-300">
+        <ul className="flex w-max min-w-full gap-1 md:gap-0.5 border-b border-stone-300">
           {tabs.map((tab) => (
             <li key={tab.id} className="shrink-0">
               <Link
                 to={`?tab=${tab.id}`}
                 aria-current={tab.id === current ? "page" : undefined}
                 preventScrollReset
-                className="-mb-px block rounded-t-lg border-b-2 border-transparent px-3 py-2.5 md:px-2.5 text-sm font-medium whitespace-nowrap text-stone-700 hover:bg-stone-100 aria-[current=page]:border-brand-700 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800"
+                className="-mb-px block rounded-t-lg border-b-2 border-transparent px-3 py-2.5 md:px-1.5 text-sm font-medium whitespace-nowrap text-stone-700 hover:bg-stone-100 aria-[current=page]:border-brand-700 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800"
               >
                 {tab.label}
               </Link>

@@ -25,7 +25,7 @@ type Settings = { publicKey: string; devices: Device[] };
  * Notificaciones: how to install the app, this device's status in words,
  * Activar / Desactivar, the owner's devices with "Quitar", and a test notification to all of them.
  */
-export function NotificationsTab({ emailNewOrders }: { emailNewOrders: boolean }) {
+export function NotificationsTab({ emailNewOrders }: { emailNewOrders: boolean | null }) {
   const [status, setStatus] = useState<NotificationStatus>("desconocido");
   const [settings, setSettings] = useState<Settings | null>(null);
   const [busy, setBusy] = useState(false);
@@ -111,7 +111,7 @@ export function NotificationsTab({ emailNewOrders }: { emailNewOrders: boolean }
         </p>
       </div>
 
-      <NewOrderEmailCard enabled={emailNewOrders} />
+      {emailNewOrders === null ? null : <NewOrderEmailCard enabled={emailNewOrders} />}
 
       <div className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
         <h3 className="font-semibold">Tus dispositivos</h3>

@@ -9,6 +9,7 @@ import { DeliveryTerms, OrderLines } from "~/components/order-lines";
 import { statusWhatsappUrl, type MessageContext } from "~/domain/orders/status-messages";
 import { LabelledInput } from "./panel-form";
 import { WhatsappStatusLink } from "./whatsapp-status-link";
+import { DoneByTerm } from "./done-by-line";
 
 export function OrderHistoryTab({
   orders,
@@ -179,6 +180,7 @@ function OrderDetailsRow({ order, messages }: { order: OwnerOrder; messages: Mes
               </dd>
             </>
           ) : null}
+          <DoneByTerm doneBy={order.doneBy} />
           {order.step ? (
             <>
               <dt className="text-stone-600">Último paso</dt>

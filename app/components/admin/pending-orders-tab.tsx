@@ -18,6 +18,7 @@ import type { LiveConnection } from "./use-live-orders";
 import { CancelOrderDialog } from "./cancel-order-dialog";
 import { KitchenPrinting, useTicketPaper } from "./kitchen-printing";
 import { WhatsappStatusLink } from "./whatsapp-status-link";
+import { DoneByLine } from "./done-by-line";
 
 const CONNECTION_TEXT: Record<LiveConnection, string> = {
   connecting: "Conectando…",
@@ -208,6 +209,7 @@ function OrderBadges({ order, unseen }: { order: OwnerOrder; unseen: boolean }) 
           Programado: {scheduledLabel(order.scheduledFor, new Date())}
         </span>
       ) : null}
+      <DoneByLine doneBy={order.doneBy} />
     </span>
   );
 }

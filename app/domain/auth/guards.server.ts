@@ -2,7 +2,9 @@ import { redirect, type AppLoadContext } from "react-router";
 import { databaseOutage, isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from "~/db/outage.server";
 import { OUTAGE_MESSAGE } from "~/lib/errors";
 import { plainPage } from "~/lib/plain-page.server";
-import { findOwnedStoreId, findStore, type StoreWithSettings } from "~/domain/stores/store.server";
+import { findStore, type StoreWithSettings } from "~/domain/stores/store.server";
+import { findStoreRole } from "~/domain/team/members.server";
+import { can, type Capability, type StoreRole } from "~/domain/team/team-roles";
 import { GUARD_MESSAGES, NO_PERMISSION_MESSAGE, SUPERADMIN_ROLE } from "./roles";
 
 /**
@@ -58,6 +60,11 @@ function deny(request: Request, status: 401 | 403 | 404, message: string): never
   });
 }
 
+/** "Not found" in the caller's language: what a role lacking a capability gets, as for another store's data. */
+export function refuseNotFound(request: Request): never {
+  deny(request, 404, GUARD_MESSAGES.notFound);
+}
+
 export async function requireUser(request: Request, context: AppLoadContext): Promise<CurrentUser> {
   const user = await getCurrentUser(request, context);
   if (!user) deny(request, 401, GUARD_MESSAGES.signInRequired);
@@ -87,33 +94,42 @@ export async function requireSuperAdmin(request: Request, context: AppLoadContex
   return user;
 }
 
+type StoreAccess = { user: CurrentUser; store: StoreWithSettings; role: StoreRole; signedInAt: Date };
+
 /**
- * The signed-in owner, their store and when their session signed in. A user without an owner
- * link has no store to act on: "not found", exactly as for another owner's data — unless the
- * caller shows that case itself (`allowNoStore`: the admin panel's "Selecciona una tienda primero.").
+ * The signed-in owner or member, their store, their role and when their session signed in, when
+ * their role has `capability` (docs/decisions/033). A user without a store, or whose role lacks
+ * the capability, has nothing to act on: "not found", exactly as for another owner's data —
+ * unless the caller shows the no-store case itself (`allowNoStore`: the admin panel's
+ * "Selecciona una tienda primero.").
  */
-export async function requireStoreOwner(
+export async function requireStoreMember(
   request: Request,
   context: AppLoadContext,
-): Promise<{ user: CurrentUser; store: StoreWithSettings; signedInAt: Date }>;
-export async function requireStoreOwner(
+  capability: Capability,
+): Promise<StoreAccess>;
+export async function requireStoreMember(
   request: Request,
   context: AppLoadContext,
+  capability: Capability,
   options: { allowNoStore: true },
-): Promise<{ user: CurrentUser; store: StoreWithSettings | null; signedInAt: Date }>;
-export async function requireStoreOwner(
+): Promise<StoreAccess | (Omit<StoreAccess, "store" | "role"> & { store: null; role: null })>;
+export async function requireStoreMember(
   request: Request,
   context: AppLoadContext,
+  capability: Capability,
   options: { allowNoStore?: boolean } = {},
 ) {
   const { user, signedInAt } = await requireSignedIn(request, context);
   const { db } = context.services;
-  const storeId = await findOwnedStoreId(db, user.id);
-  const store = storeId ? await findStore(db, storeId) : null;
-  if (!store) {
+  const access = await findStoreRole(db, user.id);
+  const store = access ? await findStore(db, access.storeId) : null;
+  if (!store || !access) {
     // The fixed log line for an owner whose user record (store link) is missing.
     context.logger.warn("No user document found!", { userId: user.id });
     if (!options.allowNoStore) deny(request, 404, GUARD_MESSAGES.notFound);
+    return { user, store: null, role: null, signedInAt };
   }
-  return { user, store, signedInAt };
+  if (!can(access.role, capability)) deny(request, 404, GUARD_MESSAGES.notFound);
+  return { user, store, role: access.role, signedInAt };
 }

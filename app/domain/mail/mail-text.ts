@@ -233,3 +233,24 @@ export function restockMail({ to, storeName, productName, url }: RestockFacts) {
     after: ["Te escribimos una sola vez: ya borramos tu correo de este aviso."],
   });
 }
+
+/** An invitation to a store's team (docs/decisions/033). */
+export function teamInvitationMail(
+  to: string,
+  invitation: { storeName: string; roleLabel: string; days: number },
+  url: string,
+) {
+  return composeMail({
+    to,
+    subject: `Te invitaron al equipo de ${invitation.storeName} en Tianguis`,
+    paragraphs: [
+      "Hola:",
+      `La tienda «${invitation.storeName}» te invita a su equipo en Tianguis como ${invitation.roleLabel.toLowerCase()}. Con este enlace creas tu cuenta (o entras con una que no tenga tienda) y aceptas.`,
+    ],
+    action: { label: "Aceptar la invitación", url },
+    after: [
+      `El enlace sirve una sola vez y vence en ${invitation.days} días.`,
+      "Si no esperabas este correo, ignóralo.",
+    ],
+  });
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { orderEvents, orderLines, orders, products } from "~/db/schema";
 import { recordEvent } from "~/domain/analytics/events.server";
@@ -6,6 +6,7 @@ import { notifyRestocked } from "~/domain/products/restock.server";
 import { AppError } from "~/lib/errors";
 import { publishOrderEvent } from "./order-events.server";
 import { canMarkStep, type OrderStep } from "./order-steps";
+import type { DoneBy } from "~/domain/team/done-by";
 import { HISTORY_PAGE_SIZE, type HistoryFilter } from "./owner-orders";
 import { inTransaction } from "~/db/after-commit.server";
 
@@ -16,8 +17,40 @@ import { inTransaction } from "~/db/after-commit.server";
  */
 const NOT_FOUND = "No encontramos esa orden.";
 
+/** Who behind the counter did a change: their account and their name as it was (docs/decisions/033). */
+export type Actor = { userId: string; name: string };
+const actorColumns = (actor?: Actor) => ({
+  actorUserId: actor?.userId ?? null,
+  actorName: actor?.name ?? null,
+});
+
+/** Per order, who did each change that recorded its actor (the latest of each kind). */
+async function doneByOf(db: Executor, storeId: string, orderIds: string[]) {
+  const events = await db
+    .select({ orderId: orderEvents.orderId, kind: orderEvents.kind, actorName: orderEvents.actorName })
+    .from(orderEvents)
+    .where(
+      and(
+        eq(orderEvents.storeId, storeId),
+        inArray(orderEvents.orderId, orderIds),
+        isNotNull(orderEvents.actorName),
+      ),
+    )
+    .orderBy(asc(orderEvents.id));
+  const doneBy = new Map<string, DoneBy>();
+  for (const event of events) {
+    doneBy.set(event.orderId, { ...doneBy.get(event.orderId), [event.kind]: event.actorName! });
+  }
+  return doneBy;
+}
+
 async function withLines<T extends { id: string }>(db: Executor, storeId: string, rows: T[]) {
   if (rows.length === 0) return [];
+  const doneBy = await doneByOf(
+    db,
+    storeId,
+    rows.map((row) => row.id),
+  );
   const lines = await db
     .select()
     .from(orderLines)
@@ -31,7 +64,11 @@ async function withLines<T extends { id: string }>(db: Executor, storeId: string
       ),
     )
     .orderBy(asc(orderLines.position));
-  return rows.map((row) => ({ ...row, lines: lines.filter((line) => line.orderId === row.id) }));
+  return rows.map((row) => ({
+    ...row,
+    lines: lines.filter((line) => line.orderId === row.id),
+    doneBy: doneBy.get(row.id) ?? {},
+  }));
 }
 
 /**
@@ -94,6 +131,7 @@ async function closeOrder(
   status: "completed" | "cancelled",
   now: Date,
   reason = "",
+  actor?: Actor,
 ) {
   return inTransaction(db, async (tx) => {
     const [closed] = await tx
@@ -116,7 +154,9 @@ async function closeOrder(
     if (status === "completed") {
       await recordEvent(tx, "complete_order", storeId, { storeId, orderId, completedAt: now.toISOString() });
     }
-    await tx.insert(orderEvents).values({ storeId, orderId, kind: status, note: reason, createdAt: now });
+    await tx
+      .insert(orderEvents)
+      .values({ storeId, orderId, kind: status, note: reason, createdAt: now, ...actorColumns(actor) });
     await publishOrderEvent(tx, { type: "order.updated", storeId, orderId });
     return { id: closed.id, completedAt: closed.completedAt };
   });
@@ -164,13 +204,26 @@ async function giveStockBack(tx: Executor, storeId: string, orderId: string, pla
 }
 
 /** Pending → Completed: sets completedAt and records complete_order. */
-export function completeOrder(db: Executor, storeId: string, orderId: string, now = new Date()) {
-  return closeOrder(db, storeId, orderId, "completed", now);
+export function completeOrder(
+  db: Executor,
+  storeId: string,
+  orderId: string,
+  now = new Date(),
+  actor?: Actor,
+) {
+  return closeOrder(db, storeId, orderId, "completed", now, "", actor);
 }
 
 /** Pending → Cancelled: also sets completedAt; the optional reason is shown to the shopper. */
-export function cancelOrder(db: Executor, storeId: string, orderId: string, now = new Date(), reason = "") {
-  return closeOrder(db, storeId, orderId, "cancelled", now, reason);
+export function cancelOrder(
+  db: Executor,
+  storeId: string,
+  orderId: string,
+  now = new Date(),
+  reason = "",
+  actor?: Actor,
+) {
+  return closeOrder(db, storeId, orderId, "cancelled", now, reason, actor);
 }
 
 /** Locks the store's order for a change; another store's order is "not found". */
@@ -191,6 +244,7 @@ export function markOrderStep(
   orderId: string,
   step: OrderStep,
   now = new Date(),
+  actor?: Actor,
 ) {
   return inTransaction(db, async (tx) => {
     const order = await lockOrder(tx, storeId, orderId);
@@ -200,13 +254,21 @@ export function markOrderStep(
       .update(orders)
       .set({ step })
       .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
-    await tx.insert(orderEvents).values({ storeId, orderId, kind: step, createdAt: now });
+    await tx
+      .insert(orderEvents)
+      .values({ storeId, orderId, kind: step, createdAt: now, ...actorColumns(actor) });
     await publishOrderEvent(tx, { type: "order.updated", storeId, orderId });
   });
 }
 
 /** The owner received the money: once; the timeline says when. */
-export function markOrderPaid(db: Executor, storeId: string, orderId: string, now = new Date()) {
+export function markOrderPaid(
+  db: Executor,
+  storeId: string,
+  orderId: string,
+  now = new Date(),
+  actor?: Actor,
+) {
   return inTransaction(db, async (tx) => {
     const order = await lockOrder(tx, storeId, orderId);
     if (order.paidAt) return;
@@ -214,7 +276,9 @@ export function markOrderPaid(db: Executor, storeId: string, orderId: string, no
       .update(orders)
       .set({ paidAt: now })
       .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
-    await tx.insert(orderEvents).values({ storeId, orderId, kind: "paid", createdAt: now });
+    await tx
+      .insert(orderEvents)
+      .values({ storeId, orderId, kind: "paid", createdAt: now, ...actorColumns(actor) });
     await publishOrderEvent(tx, { type: "order.updated", storeId, orderId });
   });
 }

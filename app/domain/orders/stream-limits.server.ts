@@ -11,9 +11,15 @@ export const MAX_STREAMS_PER_STORE = 8;
  */
 export const TRACKING_LIMITS = { perSession: 12, perStore: 200 };
 
-/** Why a stream is closed: another one took its place, or this instance is shutting down. */
-export type CloseReason = "replaced" | "shutdown";
-type OpenStream = { session: string; storeId: string; close: (reason: CloseReason) => void };
+/** Why a stream is closed: another one took its place, this instance is shutting down, or its member was removed. */
+export type CloseReason = "replaced" | "shutdown" | "removed";
+type OpenStream = {
+  session: string;
+  storeId: string;
+  /** The signed-in account whose stream it is (the panel's), so that removing a member closes theirs. */
+  userId?: string;
+  close: (reason: CloseReason) => void;
+};
 const open: OpenStream[] = [];
 
 /**
@@ -40,6 +46,14 @@ function closeOldest(same: (stream: OpenStream) => boolean, max: number) {
 
 export function openStreamCount(): number {
   return open.length;
+}
+
+/** A member was removed from their store: their streams on this instance end, with no hint to come back. */
+export function closeStreamsOf(userId: string) {
+  for (const stream of open.filter((other) => other.userId === userId)) {
+    forget(stream);
+    stream.close("removed");
+  }
 }
 
 /** Shutting down: every stream ends with a hint to reconnect soon (to another instance). */

@@ -8,7 +8,7 @@ import https from "node:https";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import webpush from "web-push";
 import type { Database, Executor } from "~/db/client.server";
-import { pushSubscriptions, storeOwners } from "~/db/schema";
+import { pushSubscriptions, storeMembers, storeOwners } from "~/db/schema";
 import { defineJob, ERASED_PAYLOAD, isErased } from "~/domain/jobs/define-job.server";
 import { enqueue, JobError, jobsInsert } from "~/domain/jobs/jobs.server";
 import { z } from "~/lib/zod";
@@ -58,7 +58,8 @@ export async function loadVapidKeys(db: Database, env: Env): Promise<VapidKeys> 
 }
 
 /**
- * One push job per device of the store's owners, as part of the order's statement
+ * One push job per device of the store's owner and members (each person's own alarm,
+ * docs/decisions/033), as part of the order's statement
  * (docs/decisions/022): in its transaction, so a crash after the commit loses none. `onlyIf` is the
  * statement's condition that the order was placed.
  */
@@ -66,8 +67,13 @@ export function storePushJobsInsert(storeId: string, message: PushMessage, onlyI
   return jobsInsert(
     PUSH_JOB,
     sql`jsonb_build_object('subscriptionId', ${pushSubscriptions.id}, 'message', ${JSON.stringify(message)}::jsonb)`,
-    sql`from ${pushSubscriptions} join ${storeOwners} on ${storeOwners.userId} = ${pushSubscriptions.userId}
-      where ${pushSubscriptions.storeId} = ${storeId} and ${storeOwners.storeId} = ${storeId} and ${onlyIf}`,
+    sql`from ${pushSubscriptions}
+      where ${pushSubscriptions.storeId} = ${storeId}
+        and (exists (select 1 from ${storeOwners} where ${storeOwners.userId} = ${pushSubscriptions.userId}
+                       and ${storeOwners.storeId} = ${storeId})
+          or exists (select 1 from ${storeMembers} where ${storeMembers.userId} = ${pushSubscriptions.userId}
+                       and ${storeMembers.storeId} = ${storeId}))
+        and ${onlyIf}`,
   );
 }
 

@@ -19,3 +19,40 @@ describe("admin tabs", () => {
     expect(resolveAdminTab("configuracion_avanzada", "basic")).toBe("configuracion_avanzada");
   });
 });
+
+describe("admin tabs by role", () => {
+  const ids = (tabs: { id: string }[]) => tabs.map((tab) => tab.id);
+  it("shows the owner every tab the plan has", () => {
+    expect(ids(visibleTabs("basic", "owner"))).toEqual(ids(visibleTabs("basic")));
+    expect(visibleTabs("basic", "owner")).toHaveLength(8);
+    expect(resolveAdminTab("equipo", "starter", "owner")).toBe("equipo");
+    expect(resolveAdminTab("equipo", "premier", "encargado")).toBeNull();
+  });
+  it("shows a cajero the order tabs only, opening on the pending orders", () => {
+    expect(ids(visibleTabs("premier", "cajero"))).toEqual([
+      "ordenes_pendientes",
+      "ordenes_completadas",
+      "notificaciones",
+    ]);
+    expect(resolveAdminTab(null, "premier", "cajero")).toBe("ordenes_pendientes");
+    expect(resolveAdminTab("nada", "premier", "cajero")).toBe("ordenes_pendientes");
+  });
+  it("shows an encargado orders, products, categories, hours and their own alarm, not Resumen nor Equipo", () => {
+    expect(ids(visibleTabs("premier", "encargado"))).toEqual([
+      "configuracion",
+      "productos",
+      "ordenes_pendientes",
+      "ordenes_completadas",
+      "configuracion_avanzada",
+      "notificaciones",
+    ]);
+    expect(resolveAdminTab(null, "premier", "encargado")).toBe("productos");
+  });
+  it("refuses a tab the role may not open, even on a plan that hides it", () => {
+    expect(resolveAdminTab("productos", "basic", "cajero")).toBeNull();
+    expect(resolveAdminTab("resumen", "basic", "encargado")).toBeNull();
+    expect(resolveAdminTab("equipo", "basic", "cajero")).toBeNull();
+    expect(resolveAdminTab("configuracion_avanzada", "starter", "cajero")).toBeNull();
+    expect(resolveAdminTab("configuracion_avanzada", "starter", "encargado")).toBe("productos");
+  });
+});

@@ -1,24 +1,47 @@
 import type { LicenceType } from "~/domain/stores/licence-types";
+import { can, type Capability, type StoreRole } from "~/domain/team/team-roles";
 import { hasCustomCategories } from "./licence";
 
-/** The admin panel's tabs, in the order the tab bar shows them. */
+/**
+ * The admin panel's tabs, in the order the tab bar shows them, each with the capability that
+ * opens it (docs/decisions/033). Configuración opens with "hours": an encargado sees its opening
+ * hours only; the rest of it is the owner's.
+ */
 export const ADMIN_TABS = [
-  { id: "resumen", label: "Resumen" },
-  { id: "configuracion", label: "Configuración" },
-  { id: "productos", label: "Productos" },
-  { id: "ordenes_pendientes", label: "Órdenes pendientes" },
-  { id: "ordenes_completadas", label: "Órdenes completadas" },
-  { id: "configuracion_avanzada", label: "Configuración avanzada" },
-  { id: "notificaciones", label: "Notificaciones" },
-] as const;
+  { id: "resumen", label: "Resumen", needs: "dashboard" },
+  { id: "configuracion", label: "Configuración", needs: "hours" },
+  { id: "productos", label: "Productos", needs: "products" },
+  { id: "ordenes_pendientes", label: "Órdenes pendientes", needs: "orders" },
+  { id: "ordenes_completadas", label: "Órdenes completadas", needs: "orders" },
+  { id: "configuracion_avanzada", label: "Configuración avanzada", needs: "categories" },
+  { id: "equipo", label: "Equipo", needs: "members" },
+  { id: "notificaciones", label: "Notificaciones", needs: "alarm" },
+] as const satisfies readonly { id: string; label: string; needs: Capability }[];
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 export const DEFAULT_ADMIN_TAB: AdminTab = "productos";
 
-export function visibleTabs(tier: LicenceType) {
-  return ADMIN_TABS.filter((tab) => tab.id !== "configuracion_avanzada" || hasCustomCategories(tier));
+/** The tabs this store's plan and this person's role open. */
+export function visibleTabs(tier: LicenceType, role: StoreRole = "owner") {
+  return ADMIN_TABS.filter(
+    (tab) => can(role, tab.needs) && (tab.id !== "configuracion_avanzada" || hasCustomCategories(tier)),
+  ).map(({ id, label }) => ({ id, label }));
 }
 
-/** `?tab=` → a tab this store can see; without one (or with one it cannot see), productos. */
-export function resolveAdminTab(requested: string | null, tier: LicenceType): AdminTab {
-  return visibleTabs(tier).find((tab) => tab.id === requested)?.id ?? DEFAULT_ADMIN_TAB;
+/**
+ * `?tab=` → a tab this store can see; without one (or with one its plan does not show), productos,
+ * or the role's first tab. A tab the role may not open gives null: the caller refuses it.
+ */
+export function resolveAdminTab(
+  requested: string | null,
+  tier: LicenceType,
+  role: StoreRole = "owner",
+): AdminTab | null {
+  const known = ADMIN_TABS.find((tab) => tab.id === requested);
+  if (known && !can(role, known.needs)) return null;
+  const tabs = visibleTabs(tier, role);
+  return (
+    tabs.find((tab) => tab.id === requested)?.id ??
+    tabs.find((tab) => tab.id === DEFAULT_ADMIN_TAB)?.id ??
+    tabs[0]!.id
+  );
 }

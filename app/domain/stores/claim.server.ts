@@ -4,18 +4,17 @@
  * kept; it is used up by one conditional UPDATE, so of any number of simultaneous claims exactly
  * one wins, and the owner link's keys keep the rule: one store per owner, one owner per store.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
-import { authAccount, authUser, storeClaims, storeOwners, stores, storeSettings } from "~/db/schema";
-import { assertNewPasswordAllowed } from "~/domain/auth/common-passwords.server";
-import { hashPassword } from "~/domain/auth/password-hash.server";
+import { storeClaims, storeOwners, stores, storeSettings } from "~/db/schema";
 import { CLAIM_LINK_DAYS, claimLinkMail } from "~/domain/mail/mail-text";
 import { queueMail } from "~/domain/mail/mail.server";
 import { AppError, uniqueViolation } from "~/lib/errors";
 import { CLAIM_MESSAGES, claimStatusMessage, type ClaimStatus } from "./claim";
-import { SIGNUP_MESSAGES } from "./signup-form";
 import { inTransaction } from "~/db/after-commit.server";
+import { findStoreRole } from "~/domain/team/members.server";
+import { withNewAccount } from "~/domain/auth/new-account.server";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
 
@@ -120,10 +119,8 @@ export async function claimStore(
     .from(stores)
     .where(and(eq(stores.id, won.storeId), isNull(stores.closedAt)));
   if (!open) throw new AppError("UNAVAILABLE", CLAIM_MESSAGES.used);
-  const [owned] = await tx
-    .select({ storeId: storeOwners.storeId })
-    .from(storeOwners)
-    .where(eq(storeOwners.userId, userId));
+  // One account works at one store at most: an owner's or a member's account claims nothing.
+  const owned = await findStoreRole(tx, userId);
   if (owned) throw new AppError("ALREADY_EXISTS", CLAIM_MESSAGES.alreadyOwner(owned.storeId));
   try {
     await tx.insert(storeOwners).values({ userId, storeId: won.storeId });
@@ -146,29 +143,6 @@ export function claimForUser(db: Database, input: { token: string; userId: strin
  * A new account and the claim in one transaction: if the link was used meanwhile, no account is
  * left behind. The sign-up's rules apply to the e-mail and the password.
  */
-export async function claimWithSignup(
-  db: Database,
-  input: { token: string; email: string; password: string },
-) {
-  assertNewPasswordAllowed(input.password);
-  const passwordHash = await hashPassword(input.password);
-  const userId = randomUUID();
-  try {
-    return await inTransaction(db, async (tx) => {
-      await tx.insert(authUser).values({ id: userId, name: input.email, email: input.email });
-      await tx.insert(authAccount).values({
-        id: randomUUID(),
-        accountId: userId,
-        providerId: "credential",
-        userId,
-        password: passwordHash,
-      });
-      return { userId, ...(await claimStore(tx, { token: input.token, userId })) };
-    });
-  } catch (error) {
-    if (uniqueViolation(error)?.includes("email")) {
-      throw new AppError("ALREADY_EXISTS", SIGNUP_MESSAGES.emailTaken, { field: "email" });
-    }
-    throw error;
-  }
+export function claimWithSignup(db: Database, input: { token: string; email: string; password: string }) {
+  return withNewAccount(db, input, (tx, userId) => claimStore(tx, { token: input.token, userId }));
 }

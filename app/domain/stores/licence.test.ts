@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   availableProductLimit,
+  hasRoomForOneMore,
+  teamSizeLimit,
   daysRemaining,
   hasCustomCategories,
   PLAN_LABELS,
@@ -85,5 +87,20 @@ describe("plan rules", () => {
     expect(daysRemaining(new Date(now.getTime() + 60_000), now)).toBe(1);
     expect(daysRemaining(earlier, now)).toBe(0);
     expect(daysRemaining(null, now)).toBeNull();
+  });
+});
+
+describe("team size", () => {
+  it("counts the owner: Emprendedor 1, Negocio 3, Pro 10", () => {
+    expect(teamSizeLimit("starter")).toBe(1);
+    expect(teamSizeLimit("basic")).toBe(3);
+    expect(teamSizeLimit("premier")).toBe(10);
+  });
+  it("has room for one more only below the limit", () => {
+    expect(hasRoomForOneMore("starter", 1)).toBe(false);
+    expect(hasRoomForOneMore("basic", 2)).toBe(true);
+    expect(hasRoomForOneMore("basic", 3)).toBe(false);
+    expect(hasRoomForOneMore("premier", 9)).toBe(true);
+    expect(hasRoomForOneMore("premier", 10)).toBe(false);
   });
 });

@@ -62,3 +62,15 @@ export function daysRemaining(expiresAt: Date | null, now: Date): number | null 
   if (!expiresAt) return null;
   return Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / DAY_MS));
 }
+
+/** People behind the counter a plan allows, the owner counted (docs/decisions/033). */
+export const TEAM_SIZE_LIMITS: Record<LicenceType, number> = { starter: 1, basic: 3, premier: 10 };
+
+export function teamSizeLimit(tier: LicenceType): number {
+  return TEAM_SIZE_LIMITS[tier];
+}
+
+/** Whether one more person fits: `people` counts the owner, the members and the pending invitations. */
+export function hasRoomForOneMore(tier: LicenceType, people: number): boolean {
+  return people < teamSizeLimit(tier);
+}

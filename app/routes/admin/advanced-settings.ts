@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { requireStoreMember } from "~/domain/auth/guards.server";
 import { CATEGORY_TAG_MESSAGES, CategoryTagsSchema } from "~/domain/stores/category-tags";
 import { saveCustomCategories } from "~/domain/stores/settings.server";
 import { invalidForm } from "~/lib/form-result";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/advanced-settings";
 
 /** POST /i/admin/advanced-settings: custom categories (basic plan; the domain refuses others). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreOwner(request, context);
+  const { store } = await requireStoreMember(request, context, "categories");
   const formData = await request.formData();
   const parsed = CategoryTagsSchema.safeParse(
     formData.getAll("categories").filter((value) => typeof value === "string"),

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { requireStoreMember } from "~/domain/auth/guards.server";
 import { DOMAIN_MESSAGES, DomainActionSchema, verifiedMessage } from "~/domain/domains/custom-domain";
 import {
   findStoreDomain,
@@ -17,7 +17,7 @@ import type { Route } from "./+types/custom-domain";
  * is forgotten by this instance's host cache at once (others follow within seconds).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreOwner(request, context);
+  const { store } = await requireStoreMember(request, context, "domain");
   const parsed = DomainActionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data(invalidForm(DOMAIN_MESSAGES.invalid, fieldErrors(parsed.error)), 400);
   const { db, env, resolver, sites } = context.services;

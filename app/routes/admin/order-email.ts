@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { requireStoreMember } from "~/domain/auth/guards.server";
 import { NEW_ORDER_EMAIL_MESSAGES } from "~/domain/mail/mail-text";
 import { setNewOrderEmails } from "~/domain/mail/new-order-mail.server";
 import { answering } from "~/lib/http-errors.server";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/order-email";
 
 /** POST /i/admin/order-email: "Avisarme por correo de cada pedido nuevo", on or off. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, store } = await requireStoreOwner(request, context);
+  const { user, store } = await requireStoreMember(request, context, "notifications");
   const enabled = (await request.formData()).get("enabled");
   if (enabled !== "true" && enabled !== "false") {
     return data({ ok: false as const, message: NEW_ORDER_EMAIL_MESSAGES.failed }, 400);

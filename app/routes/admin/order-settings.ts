@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { eq } from "drizzle-orm";
 import { storeSettings } from "~/db/schema";
-import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { requireStoreMember } from "~/domain/auth/guards.server";
 import {
   ORDER_SETTINGS_MESSAGES,
   PaymentSettingsSchema,
@@ -18,7 +18,7 @@ import type { Route } from "./+types/order-settings";
  * bank details for transfers; `intent=templates` saves the WhatsApp status texts.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreOwner(request, context);
+  const { store } = await requireStoreMember(request, context, "payments");
   const form = await request.formData();
   const { db } = context.services;
   const options = {

@@ -1,4 +1,4 @@
-import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { requireStoreMember } from "~/domain/auth/guards.server";
 import {
   latestOrderChangeId,
   listOrderChangesSince,
@@ -6,9 +6,13 @@ import {
 } from "~/domain/orders/order-events.server";
 import { admitStream, sessionOf } from "~/domain/orders/stream-limits.server";
 import { eventStreamResponse } from "~/lib/event-stream.server";
+import { findStoreRole } from "~/domain/team/members.server";
+import { can } from "~/domain/team/team-roles";
 import type { Route } from "./+types/orders-stream";
 
 const RETRY_READ_MS = 1_000;
+/** How often a member's stream checks that they still work at the store. */
+const MEMBERSHIP_CHECK_MS = 5_000;
 
 /** The event id the browser last saw: EventSource's own header, or `?after=` on a fresh stream. */
 function lastSeenId(request: Request): number | null {
@@ -25,7 +29,7 @@ function lastSeenId(request: Request): number | null {
  * (docs/decisions/007-replayable-order-stream.md).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { store } = await requireStoreOwner(request, context);
+  const { store, user, role } = await requireStoreMember(request, context, "orders");
   const { db, orderEvents } = context.services;
   const logger = context.logger;
   const asked = lastSeenId(request);
@@ -75,16 +79,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const release = admitStream({
       session: sessionOf(request),
       storeId: store.id,
+      userId: user.id,
       close: (reason) => {
-        // "replaced": this tab stays quiet until it is looked at again; "shutdown": come back soon.
-        send(reason === "replaced" ? "event: replaced\ndata: {}\n\n" : "retry: 500\n\n");
+        // "shutdown": come back soon; otherwise this tab stays quiet until it is looked at again.
+        send(reason === "shutdown" ? "retry: 500\n\n" : "event: replaced\ndata: {}\n\n");
         stop();
       },
     });
+    // A member removed on another instance: their stream ends at the next check of their membership.
+    const membership =
+      role === "owner"
+        ? undefined
+        : setInterval(() => {
+            findStoreRole(db, user.id)
+              .then((access) => {
+                if (isStopped() || (access?.storeId === store.id && can(access.role, "orders"))) return;
+                send("event: replaced\ndata: {}\n\n");
+                stop();
+              })
+              .catch(() => undefined);
+          }, MEMBERSHIP_CHECK_MS);
     // The first id tells a fresh EventSource where it stands, for its own reconnections.
     send(`retry: 2000\nid: ${lastSent}\n: connected\n\n`);
     catchUp();
     return () => {
+      clearInterval(membership);
       release();
       clearTimeout(retry);
       unsubscribe();

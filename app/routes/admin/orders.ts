@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "~/lib/zod";
-import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { requireStoreMember } from "~/domain/auth/guards.server";
 import { OWNER_ORDER_MESSAGES } from "~/domain/orders/owner-orders";
 import { CANCEL_REASON_MAX_LENGTH, ORDER_STEPS } from "~/domain/orders/order-steps";
 import {
@@ -11,6 +11,7 @@ import {
   markOrderStep,
 } from "~/domain/orders/owner-orders.server";
 import { answering } from "~/lib/http-errors.server";
+import { actorDisplayName } from "~/domain/team/invitations";
 import type { Route } from "./+types/orders";
 
 const orderId = z.string().min(1).max(40);
@@ -32,7 +33,7 @@ const IntentSchema = z.discriminatedUnion("intent", [
  * fixed line "Error completing order:"; the panel keeps the order as it was.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreOwner(request, context);
+  const { store, user } = await requireStoreMember(request, context, "orders");
   const intent = IntentSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!intent.success) return data({ ok: false as const, message: OWNER_ORDER_MESSAGES.failed }, 400);
   const { db } = context.services;
@@ -44,11 +45,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   return answering(options, async () => {
     const { data: command } = intent;
-    if (command.intent === "complete") await completeOrder(db, store.id, command.orderId);
+    // Who did it, kept on the order's timeline: "Completada por Ana" (docs/decisions/033).
+    const actor = { userId: user.id, name: actorDisplayName(user.name, user.email) };
+    const now = new Date();
+    if (command.intent === "complete") await completeOrder(db, store.id, command.orderId, now, actor);
     else if (command.intent === "cancel")
-      await cancelOrder(db, store.id, command.orderId, new Date(), command.reason);
-    else if (command.intent === "step") await markOrderStep(db, store.id, command.orderId, command.step);
-    else if (command.intent === "paid") await markOrderPaid(db, store.id, command.orderId);
+      await cancelOrder(db, store.id, command.orderId, now, command.reason, actor);
+    else if (command.intent === "step")
+      await markOrderStep(db, store.id, command.orderId, command.step, now, actor);
+    else if (command.intent === "paid") await markOrderPaid(db, store.id, command.orderId, now, actor);
     else await markOrderSeen(db, store.id, command.orderId);
     return { ok: true as const };
   });

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { requireStoreMember } from "~/domain/auth/guards.server";
 import { pauseOrders, resumeOrders } from "~/domain/stores/pause.server";
 import { PauseSchema, SHOP_RULES_MESSAGES } from "~/domain/stores/shop-rules-form";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/pause";
  * chosen), `intent=resume` takes orders again.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreOwner(request, context);
+  const { store } = await requireStoreMember(request, context, "pause");
   const form = await request.formData();
   const { db } = context.services;
   const options = { logger: context.logger, fallback: SHOP_RULES_MESSAGES.failed, logLine: "pause failed" };

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { requireStoreMember } from "~/domain/auth/guards.server";
 import {
   addProduct,
   deleteProduct,
@@ -22,7 +22,7 @@ const IntentSchema = z.discriminatedUnion("intent", [
 
 /** POST /i/admin/products: every write of the products tab, by named intent. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreOwner(request, context);
+  const { store } = await requireStoreMember(request, context, "products");
   const { db } = context.services;
   const deps = { storage: context.services.storage, logger: context.logger };
   const formData = await request.formData();

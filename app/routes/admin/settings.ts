@@ -1,4 +1,4 @@
-import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { requireStoreMember } from "~/domain/auth/guards.server";
 import { SETTINGS_MESSAGES, SettingsFormSchema, settingsFormValues } from "~/domain/stores/settings-form";
 import { saveStoreSettings } from "~/domain/stores/settings.server";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
@@ -8,7 +8,7 @@ import { data } from "react-router";
 
 /** POST /i/admin/settings: the settings tab's save (merge). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreOwner(request, context);
+  const { store } = await requireStoreMember(request, context, "settings");
   const parsed = SettingsFormSchema.safeParse(settingsFormValues(await request.formData()));
   if (!parsed.success) return data(invalidForm(SETTINGS_MESSAGES.failed, fieldErrors(parsed.error)), 400);
   return answering(

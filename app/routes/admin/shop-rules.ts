@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { storeSettings } from "~/db/schema";
-import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { requireStoreMember } from "~/domain/auth/guards.server";
 import { HoursSchema, SHOP_RULES_MESSAGES, ZonesSchema } from "~/domain/stores/shop-rules-form";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/shop-rules";
  * value as JSON in `payload`.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreOwner(request, context);
+  const { store } = await requireStoreMember(request, context, "hours");
   const form = await request.formData();
   let payload: unknown;
   try {

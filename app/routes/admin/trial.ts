@@ -1,4 +1,4 @@
-import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { requireStoreMember } from "~/domain/auth/guards.server";
 import { TRIAL_MESSAGES } from "~/domain/stores/plan";
 import { startTrial } from "~/domain/stores/settings.server";
 import { answering } from "~/lib/http-errors.server";
@@ -6,7 +6,7 @@ import type { Route } from "./+types/trial";
 
 /** POST /i/admin/trial: starts the 30-day basic trial, once per store. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreOwner(request, context);
+  const { store } = await requireStoreMember(request, context, "plan");
   return answering({ logger: context.logger, fallback: TRIAL_MESSAGES.failed }, async () => {
     await startTrial(context.services.db, store.id);
     context.logger.info("trial started", { storeId: store.id });

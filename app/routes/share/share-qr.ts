@@ -1,11 +1,11 @@
 /** GET /i/admin/share/qr.png — the QR code of the owner's store address, as a PNG to download. */
-import { requireStoreOwner } from "~/domain/auth/guards.server";
+import { requireStoreMember } from "~/domain/auth/guards.server";
 import { qrPng } from "~/domain/share/poster.server";
 import { publicStoreAddress } from "~/domain/domains/custom-domains.server";
 import type { Route } from "./+types/share-qr";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { store } = await requireStoreOwner(request, context);
+  const { store } = await requireStoreMember(request, context, "settings");
   const { db, env } = context.services;
   const png = await qrPng(await publicStoreAddress(db, env.publicOrigin, store.id));
   return new Response(new Uint8Array(png), {

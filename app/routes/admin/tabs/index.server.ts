@@ -2,6 +2,7 @@ import type { AdminTab } from "~/domain/stores/admin-tabs";
 import type { TabContext } from "./context";
 import * as configuracion from "./configuracion.server";
 import * as configuracionAvanzada from "./configuracion-avanzada.server";
+import * as equipo from "./equipo.server";
 import * as notificaciones from "./notificaciones.server";
 import * as ordenesCompletadas from "./ordenes-completadas.server";
 import * as ordenesPendientes from "./ordenes-pendientes.server";
@@ -17,6 +18,7 @@ const TAB_LOADERS = {
   ordenes_completadas: ordenesCompletadas.load,
   configuracion_avanzada: configuracionAvanzada.load,
   notificaciones: notificaciones.load,
+  equipo: equipo.load,
 } satisfies Record<AdminTab, (context: TabContext) => Promise<{ tab: AdminTab }>>;
 
 export type AdminTabData = Awaited<ReturnType<(typeof TAB_LOADERS)[AdminTab]>>;

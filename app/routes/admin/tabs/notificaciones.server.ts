@@ -1,7 +1,12 @@
 import { wantsNewOrderEmails } from "~/domain/mail/new-order-mail.server";
+import { can } from "~/domain/team/team-roles";
 import type { TabContext } from "./context";
 
-/** Notificaciones: whether the owner asked for an e-mail per order (devices are the browser's own). */
-export async function load({ db, store }: TabContext) {
-  return { tab: "notificaciones", emailNewOrders: await wantsNewOrderEmails(db, store.id) } as const;
+/**
+ * Notificaciones: each person's own alarm (devices are the browser's own) and, for the owner, whether
+ * they asked for an e-mail per order (null for a member: the e-mail goes to the owner's address).
+ */
+export async function load({ db, store, role }: TabContext) {
+  const emailNewOrders = can(role, "notifications") ? await wantsNewOrderEmails(db, store.id) : null;
+  return { tab: "notificaciones", emailNewOrders } as const;
 }

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { doneBySentence } from "./done-by";
+
+describe("who did what, as the order tabs say it", () => {
+  it("names each recorded change in the order's own order", () => {
+    expect(doneBySentence({ completed: "Ana", accepted: "Beto", paid: "Ana" })).toBe(
+      "Aceptado por Beto · Pagado por Ana · Completada por Ana",
+    );
+    expect(doneBySentence({ cancelled: "Ciro" })).toBe("Cancelada por Ciro");
+  });
+  it("says nothing when no name was recorded (the shopper's or the system's changes)", () => {
+    expect(doneBySentence({})).toBe("");
+    expect(doneBySentence({ placed: "Tienda" })).toBe("");
+  });
+});

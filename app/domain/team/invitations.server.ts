@@ -1,0 +1,275 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { inTransaction } from "~/db/after-commit.server";
+import type { Database, Executor } from "~/db/client.server";
+import { authUser, storeInvitations, storeMembers, stores, storeSettings } from "~/db/schema";
+import { teamInvitationMail } from "~/domain/mail/mail-text";
+import { queueMail } from "~/domain/mail/mail.server";
+import { hasRoomForOneMore, resolveLicence } from "~/domain/stores/licence";
+import { AppError } from "~/lib/errors";
+import {
+  INVITATION_DAYS,
+  invitationExpiresAt,
+  invitationPath,
+  invitationStatus,
+  invitationStatusMessage,
+  roleLabel,
+  TEAM_MESSAGES,
+} from "./invitations";
+import { findStoreRole } from "./members.server";
+import type { MemberRole } from "./team-roles";
+
+export const invitationTokenHash = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/**
+ * Store `storeId`'s row, locked until the transaction ends, with its plan's tier and name: every
+ * change to the team's size holds this lock, so simultaneous invitations and acceptances are
+ * counted one after another and the plan's limit holds.
+ */
+async function lockStore(tx: Executor, storeId: string, now: Date) {
+  const [store] = await tx
+    .select({
+      id: stores.id,
+      licenceType: stores.licenceType,
+      licenceExpires: stores.licenceExpires,
+      trialExpiration: stores.trialExpiration,
+      closedAt: stores.closedAt,
+      name: storeSettings.displayName,
+    })
+    .from(stores)
+    .innerJoin(storeSettings, eq(storeSettings.storeId, stores.id))
+    .where(eq(stores.id, storeId))
+    .for("update", { of: stores });
+  if (!store || store.closedAt) throw new AppError("NOT_FOUND", TEAM_MESSAGES.unknown);
+  return { ...store, name: store.name || store.id, tier: resolveLicence(store, now).tier };
+}
+
+/** The owner and the members of a store (the owner always counts one). */
+async function peopleIn(tx: Executor, storeId: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(storeMembers).where(eq(storeMembers.storeId, storeId));
+  return 1 + row!.n;
+}
+
+async function pendingInvitations(tx: Executor, storeId: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(storeInvitations)
+    .where(
+      and(
+        eq(storeInvitations.storeId, storeId),
+        isNull(storeInvitations.acceptedAt),
+        isNull(storeInvitations.revokedAt),
+        gt(storeInvitations.expiresAt, now),
+      ),
+    );
+  return row!.n;
+}
+
+/** Writes a fresh token on the invitation and queues its e-mail, in the caller's transaction. */
+async function sendInvitation(
+  tx: Executor,
+  invitation: { email: string; role: MemberRole; storeName: string },
+  origin: string,
+  write: (tokenHash: string) => Promise<unknown>,
+) {
+  const token = randomBytes(24).toString("base64url");
+  await write(invitationTokenHash(token));
+  const url = `${origin}${invitationPath(token)}`;
+  await queueMail(
+    tx,
+    teamInvitationMail(
+      invitation.email,
+      { storeName: invitation.storeName, roleLabel: roleLabel(invitation.role), days: INVITATION_DAYS },
+      url,
+    ),
+  );
+  return url;
+}
+
+/**
+ * The owner invites `email` with a role. The plan's team size counts the owner, the members and
+ * the invitations still pending, under the store's lock.
+ */
+export async function inviteMember(
+  db: Database,
+  input: { storeId: string; email: string; role: MemberRole; invitedBy: string; origin: string },
+  now = new Date(),
+) {
+  return inTransaction(db, async (tx) => {
+    const store = await lockStore(tx, input.storeId, now);
+    const [member] = await tx
+      .select({ id: authUser.id })
+      .from(storeMembers)
+      .innerJoin(authUser, eq(authUser.id, storeMembers.userId))
+      .where(and(eq(storeMembers.storeId, store.id), eq(authUser.email, input.email)));
+    if (member) throw new AppError("ALREADY_EXISTS", TEAM_MESSAGES.alreadyMember, { field: "email" });
+    const [pending] = await tx
+      .select({ id: storeInvitations.id })
+      .from(storeInvitations)
+      .where(
+        and(
+          eq(storeInvitations.storeId, store.id),
+          eq(storeInvitations.email, input.email),
+          isNull(storeInvitations.acceptedAt),
+          isNull(storeInvitations.revokedAt),
+          gt(storeInvitations.expiresAt, now),
+        ),
+      );
+    if (pending) throw new AppError("ALREADY_EXISTS", TEAM_MESSAGES.alreadyInvited, { field: "email" });
+    const people = (await peopleIn(tx, store.id)) + (await pendingInvitations(tx, store.id, now));
+    if (!hasRoomForOneMore(store.tier, people))
+      throw new AppError("PLAN_LIMIT_REACHED", TEAM_MESSAGES.teamFull(store.tier));
+    const url = await sendInvitation(tx, { ...input, storeName: store.name }, input.origin, (tokenHash) =>
+      tx.insert(storeInvitations).values({
+        tokenHash,
+        storeId: store.id,
+        email: input.email,
+        role: input.role,
+        createdBy: input.invitedBy,
+        createdAt: now,
+        expiresAt: invitationExpiresAt(now),
+      }),
+    );
+    return { url };
+  });
+}
+
+/** "Reenviar": a new link, valid 7 days from now, to a pending or expired invitation; the old link stops. */
+export async function resendInvitation(
+  db: Database,
+  input: { storeId: string; id: number; origin: string },
+  now = new Date(),
+) {
+  return inTransaction(db, async (tx) => {
+    const store = await lockStore(tx, input.storeId, now);
+    const [invitation] = await tx
+      .select()
+      .from(storeInvitations)
+      .where(
+        and(
+          eq(storeInvitations.id, input.id),
+          eq(storeInvitations.storeId, store.id),
+          isNull(storeInvitations.acceptedAt),
+          isNull(storeInvitations.revokedAt),
+        ),
+      );
+    if (!invitation) throw new AppError("NOT_FOUND", TEAM_MESSAGES.notFound);
+    // An expired one holds no place any more: sending it again takes one, if there is room.
+    if (invitation.expiresAt <= now) {
+      const people = (await peopleIn(tx, store.id)) + (await pendingInvitations(tx, store.id, now));
+      if (!hasRoomForOneMore(store.tier, people))
+        throw new AppError("PLAN_LIMIT_REACHED", TEAM_MESSAGES.teamFull(store.tier));
+    }
+    await sendInvitation(tx, { ...invitation, storeName: store.name }, input.origin, (tokenHash) =>
+      tx
+        .update(storeInvitations)
+        .set({ tokenHash, expiresAt: invitationExpiresAt(now) })
+        .where(eq(storeInvitations.id, invitation.id)),
+    );
+    return { email: invitation.email };
+  });
+}
+
+export async function revokeInvitation(
+  db: Executor,
+  input: { storeId: string; id: number },
+  now = new Date(),
+) {
+  const revoked = await db
+    .update(storeInvitations)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(storeInvitations.id, input.id),
+        eq(storeInvitations.storeId, input.storeId),
+        isNull(storeInvitations.acceptedAt),
+        isNull(storeInvitations.revokedAt),
+      ),
+    )
+    .returning({ id: storeInvitations.id });
+  if (revoked.length === 0) throw new AppError("NOT_FOUND", TEAM_MESSAGES.notFound);
+}
+
+/** What an invitation's link leads to, without using it. */
+export async function findInvitation(db: Executor, token: string, now = new Date()) {
+  const [row] = await db
+    .select({
+      storeId: storeInvitations.storeId,
+      role: storeInvitations.role,
+      email: storeInvitations.email,
+      acceptedAt: storeInvitations.acceptedAt,
+      revokedAt: storeInvitations.revokedAt,
+      expiresAt: storeInvitations.expiresAt,
+      storeName: storeSettings.displayName,
+      closedAt: stores.closedAt,
+    })
+    .from(storeInvitations)
+    .innerJoin(stores, eq(stores.id, storeInvitations.storeId))
+    .innerJoin(storeSettings, eq(storeSettings.storeId, stores.id))
+    .where(eq(storeInvitations.tokenHash, invitationTokenHash(token)));
+  const status = row?.closedAt ? "unknown" : invitationStatus(row, now);
+  return {
+    status,
+    invitation:
+      row && status === "valid" ? { storeName: row.storeName || row.storeId, role: row.role } : null,
+  };
+}
+
+/**
+ * Accepts an invitation for an account that works at no store, in the caller's transaction: the
+ * store's row is locked first, so simultaneous acceptances of one link make one member and those
+ * of several links never pass the plan's team size.
+ */
+export async function acceptInvitationIn(
+  tx: Executor,
+  { token, userId }: { token: string; userId: string },
+  now = new Date(),
+) {
+  const [target] = await tx
+    .select({ storeId: storeInvitations.storeId })
+    .from(storeInvitations)
+    .where(eq(storeInvitations.tokenHash, invitationTokenHash(token)));
+  if (!target) throw new AppError("NOT_FOUND", TEAM_MESSAGES.unknown);
+  const store = await lockStore(tx, target.storeId, now);
+  // Read again under the store's lock: whoever held it before may have used or revoked it.
+  const [invitation] = await tx
+    .select()
+    .from(storeInvitations)
+    .where(eq(storeInvitations.tokenHash, invitationTokenHash(token)));
+  const status = invitationStatus(invitation, now);
+  if (status !== "valid") throw new AppError("UNAVAILABLE", invitationStatusMessage(status));
+  const already = await findStoreRole(tx, userId);
+  if (already) throw new AppError("ALREADY_EXISTS", TEAM_MESSAGES.alreadyInStore(already.storeId));
+  if (!hasRoomForOneMore(store.tier, await peopleIn(tx, store.id)))
+    throw new AppError("PLAN_LIMIT_REACHED", TEAM_MESSAGES.teamFull(store.tier));
+  await tx.insert(storeMembers).values({ userId, storeId: store.id, role: invitation!.role, createdAt: now });
+  await tx
+    .update(storeInvitations)
+    .set({ acceptedAt: now, acceptedBy: userId })
+    .where(eq(storeInvitations.id, invitation!.id));
+  return { storeId: store.id, storeName: store.name };
+}
+
+export function acceptInvitation(db: Database, input: { token: string; userId: string }, now = new Date()) {
+  return inTransaction(db, (tx) => acceptInvitationIn(tx, input, now));
+}
+
+/** The Equipo tab's pending invitations: not used, not revoked (an expired one can be sent again). */
+export function listInvitations(db: Executor, storeId: string) {
+  return db
+    .select({
+      id: storeInvitations.id,
+      email: storeInvitations.email,
+      role: storeInvitations.role,
+      expiresAt: storeInvitations.expiresAt,
+    })
+    .from(storeInvitations)
+    .where(
+      and(
+        eq(storeInvitations.storeId, storeId),
+        isNull(storeInvitations.acceptedAt),
+        isNull(storeInvitations.revokedAt),
+      ),
+    )
+    .orderBy(sql`${storeInvitations.createdAt} desc`);
+}
