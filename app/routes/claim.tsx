@@ -1,20 +1,15 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { AuthCard, FormNotice } from "~/components/auth-card";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { LogoutButton } from "~/components/logout-button";
 import { getCurrentUser } from "~/domain/auth/guards.server";
-import { sessionHeaders, signInWithLink } from "~/domain/auth/link-sign-in.server";
+import { answerLinkForm } from "~/domain/auth/link-sign-in.server";
 import { LoginForLink, SignupForLink } from "~/components/link-account-forms";
-import { enforce } from "~/domain/rate-limit/rate-limit.server";
 import { CLAIM_MESSAGES, claimStatusMessage } from "~/domain/stores/claim";
 import { claimForUser, claimWithSignup, findClaim } from "~/domain/stores/claim.server";
-import { SIGNUP_MESSAGES } from "~/domain/stores/signup-form";
 import { ClaimSignupSchema } from "~/domain/auth/account-forms";
 import { findStoreRole } from "~/domain/team/members.server";
-import { z } from "~/lib/zod";
-import { AppError } from "~/lib/errors";
-import { fieldErrors, invalidForm, type FormFailure } from "~/lib/form-result";
-import { answering } from "~/lib/http-errors.server";
+import type { FormFailure } from "~/lib/form-result";
 import { retryAfterOf } from "~/lib/retry-after";
 import type { Route } from "./+types/claim";
 
@@ -25,11 +20,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
   { name: "referrer", content: "no-referrer" },
 ];
-
-const LoginSchema = z.object({
-  email: z.string().trim().toLowerCase().max(254),
-  password: z.string().max(1024),
-});
 
 /**
  * /i/reclamar/<token>: the link the super-admin made for a store without an owner. Anyone with
@@ -50,53 +40,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = context.services;
-  const form = Object.fromEntries(await request.formData());
-  const options = { logger: context.logger, fallback: CLAIM_MESSAGES.failed, logLine: "store claim failed" };
-  switch (form.intent) {
-    case "claim":
-      return answering(options, async () => {
-        const user = await getCurrentUser(request, context);
-        if (!user) throw new AppError("UNAUTHENTICATED", CLAIM_MESSAGES.failed);
-        const { storeId } = await claimForUser(db, { token: params.token, userId: user.id });
-        context.logger.info("store claimed", { storeId, userId: user.id });
-        return redirect("/i/admin");
-      });
-    case "signup": {
-      const parsed = ClaimSignupSchema.safeParse({ email: form.email ?? "", password: form.password ?? "" });
-      if (!parsed.success) return data(invalidForm(SIGNUP_MESSAGES.failed, fieldErrors(parsed.error)), 400);
-      return answering(options, async () => {
-        const limit = {
-          name: "signupPerAddress",
-          subject: context.clientIp,
-          limit: context.services.env.SIGNUP_LIMIT_PER_HOUR,
-        } as const;
-        await enforce(db, [limit], SIGNUP_MESSAGES.tooMany);
-        const { storeId, userId } = await claimWithSignup(db, { token: params.token, ...parsed.data });
-        context.logger.info("store claimed by a new account", { storeId, userId });
-        return redirect("/i/admin", { headers: await signInWithLink(request, context, parsed.data) });
-      });
-    }
-    case "login": {
-      const parsed = LoginSchema.safeParse({ email: form.email ?? "", password: form.password ?? "" });
-      if (!parsed.success) return data({ ok: false as const, message: CLAIM_MESSAGES.failed }, 400);
-      return answering(options, async () => {
-        const headers = await signInWithLink(request, context, parsed.data);
-        // Signed in now: the claim is tried, and whatever it answers the page shows as this user.
-        const user = await context.services.auth.api.getSession({ headers: sessionHeaders(headers) });
-        if (user) {
-          try {
-            await claimForUser(db, { token: params.token, userId: user.user.id });
-            return redirect("/i/admin", { headers });
-          } catch (error) {
-            if (!(error instanceof AppError)) throw error;
-          }
-        }
-        return redirect(`/i/reclamar/${params.token}`, { headers });
-      });
-    }
-    default:
-      return data({ ok: false as const, message: CLAIM_MESSAGES.failed }, 400);
-  }
+  return answerLinkForm(request, context, {
+    useIntent: "claim",
+    pagePath: `/i/reclamar/${params.token}`,
+    failed: CLAIM_MESSAGES.failed,
+    logLines: {
+      failed: "store claim failed",
+      used: "store claimed",
+      signedUp: "store claimed by a new account",
+    },
+    signupSchema: ClaimSignupSchema,
+    useAs: (userId) => claimForUser(db, { token: params.token, userId }),
+    signUp: (fields) => claimWithSignup(db, { token: params.token, ...fields }),
+  });
 }
 
 export default function Claim({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,20 +1,16 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { AuthCard, FormNotice } from "~/components/auth-card";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { LoginForLink, SignupForLink } from "~/components/link-account-forms";
 import { LogoutButton } from "~/components/logout-button";
 import { ClaimSignupSchema } from "~/domain/auth/account-forms";
 import { getCurrentUser } from "~/domain/auth/guards.server";
-import { sessionHeaders, signInWithLink } from "~/domain/auth/link-sign-in.server";
+import { answerLinkForm } from "~/domain/auth/link-sign-in.server";
 import { withNewAccount } from "~/domain/auth/new-account.server";
-import { enforce } from "~/domain/rate-limit/rate-limit.server";
-import { SIGNUP_MESSAGES } from "~/domain/stores/signup-form";
 import { invitationStatusMessage, roleLabel, TEAM_MESSAGES } from "~/domain/team/invitations";
 import { acceptInvitation, acceptInvitationIn, findInvitation } from "~/domain/team/invitations.server";
 import { findStoreRole } from "~/domain/team/members.server";
-import { AppError } from "~/lib/errors";
-import { fieldErrors, invalidForm, type FormFailure } from "~/lib/form-result";
-import { answering } from "~/lib/http-errors.server";
+import type { FormFailure } from "~/lib/form-result";
 import { retryAfterOf } from "~/lib/retry-after";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/invitation";
@@ -27,10 +23,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "referrer", content: "no-referrer" },
 ];
 
-const LoginSchema = z.object({
-  email: z.string().trim().toLowerCase().max(254),
-  password: z.string().max(1024),
-});
 const SignupSchema = ClaimSignupSchema.extend({
   name: z.string().trim().min(1, "Escribe tu nombre.").max(80, "Escribe un nombre más corto."),
 });
@@ -50,59 +42,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = context.services;
-  const form = Object.fromEntries(await request.formData());
-  const options = { logger: context.logger, fallback: TEAM_MESSAGES.failed, logLine: "invitation failed" };
-  switch (form.intent) {
-    case "accept":
-      return answering(options, async () => {
-        const user = await getCurrentUser(request, context);
-        if (!user) throw new AppError("UNAUTHENTICATED", TEAM_MESSAGES.failed);
-        const { storeId } = await acceptInvitation(db, { token: params.token, userId: user.id });
-        context.logger.info("invitation accepted", { storeId, userId: user.id });
-        return redirect("/i/admin");
-      });
-    case "signup": {
-      const parsed = SignupSchema.safeParse({
-        name: form.name ?? "",
-        email: form.email ?? "",
-        password: form.password ?? "",
-      });
-      if (!parsed.success) return data(invalidForm(SIGNUP_MESSAGES.failed, fieldErrors(parsed.error)), 400);
-      return answering(options, async () => {
-        const limit = {
-          name: "signupPerAddress",
-          subject: context.clientIp,
-          limit: context.services.env.SIGNUP_LIMIT_PER_HOUR,
-        } as const;
-        await enforce(db, [limit], SIGNUP_MESSAGES.tooMany);
-        const { storeId, userId } = await withNewAccount(db, parsed.data, (tx, userId) =>
-          acceptInvitationIn(tx, { token: params.token, userId }),
-        );
-        context.logger.info("invitation accepted by a new account", { storeId, userId });
-        return redirect("/i/admin", { headers: await signInWithLink(request, context, parsed.data) });
-      });
-    }
-    case "login": {
-      const parsed = LoginSchema.safeParse({ email: form.email ?? "", password: form.password ?? "" });
-      if (!parsed.success) return data({ ok: false as const, message: TEAM_MESSAGES.failed }, 400);
-      return answering(options, async () => {
-        const headers = await signInWithLink(request, context, parsed.data);
-        // Signed in now: the invitation is tried, and whatever it answers the page shows as this user.
-        const session = await context.services.auth.api.getSession({ headers: sessionHeaders(headers) });
-        if (session) {
-          try {
-            await acceptInvitation(db, { token: params.token, userId: session.user.id });
-            return redirect("/i/admin", { headers });
-          } catch (error) {
-            if (!(error instanceof AppError)) throw error;
-          }
-        }
-        return redirect(`/i/invitacion/${params.token}`, { headers });
-      });
-    }
-    default:
-      return data({ ok: false as const, message: TEAM_MESSAGES.failed }, 400);
-  }
+  return answerLinkForm(request, context, {
+    useIntent: "accept",
+    pagePath: `/i/invitacion/${params.token}`,
+    failed: TEAM_MESSAGES.failed,
+    logLines: {
+      failed: "invitation failed",
+      used: "invitation accepted",
+      signedUp: "invitation accepted by a new account",
+    },
+    signupSchema: SignupSchema,
+    useAs: (userId) => acceptInvitation(db, { token: params.token, userId }),
+    signUp: (fields) =>
+      withNewAccount(db, fields, (tx, userId) => acceptInvitationIn(tx, { token: params.token, userId })),
+  });
 }
 
 export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {
