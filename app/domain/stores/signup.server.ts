@@ -1,13 +1,10 @@
-import { randomUUID } from "node:crypto";
 import type { Database } from "~/db/client.server";
-import { authAccount, authUser, storeOwners, stores, storeSettings } from "~/db/schema";
+import { storeOwners, stores, storeSettings } from "~/db/schema";
 import { recordEvent } from "~/domain/analytics/events.server";
-import { assertNewPasswordAllowed } from "~/domain/auth/common-passwords.server";
-import { hashPassword } from "~/domain/auth/password-hash.server";
+import { withNewAccount } from "~/domain/auth/new-account.server";
 import { AppError, uniqueViolation } from "~/lib/errors";
 import { trialEndsAt } from "./licence";
 import { SIGNUP_MESSAGES, type SignupForm } from "./signup-form";
-import { inTransaction } from "~/db/after-commit.server";
 
 export const DEFAULT_CITY_ID = "aguascalientes";
 
@@ -18,46 +15,36 @@ export const DEFAULT_CITY_ID = "aguascalientes";
  * starts empty: the login e-mail is private until the owner chooses to publish an address.
  */
 export async function signUpOwner(db: Database, form: SignupForm, now = new Date()) {
-  assertNewPasswordAllowed(form.password);
-  const passwordHash = await hashPassword(form.password);
-  const userId = randomUUID();
   try {
-    await inTransaction(db, async (tx) => {
-      await tx.insert(authUser).values({ id: userId, name: form.displayName, email: form.email });
-      await tx.insert(authAccount).values({
-        id: randomUUID(),
-        accountId: userId,
-        providerId: "credential",
-        userId,
-        password: passwordHash,
-      });
-      await tx.insert(stores).values({
-        id: form.storeId,
-        cityId: DEFAULT_CITY_ID,
-        categoryId: form.storeCategory,
-        licenceType: "starter",
-        trialExpiration: trialEndsAt(now),
-      });
-      await tx.insert(storeSettings).values({
-        storeId: form.storeId,
-        displayName: form.displayName,
-      });
-      await tx.insert(storeOwners).values({ userId, storeId: form.storeId });
-      await recordEvent(tx, "signup", form.storeId, { userId, storeCategory: form.storeCategory });
-    });
+    return await withNewAccount(
+      db,
+      { email: form.email, password: form.password, name: form.displayName },
+      async (tx, userId) => {
+        await tx.insert(stores).values({
+          id: form.storeId,
+          cityId: DEFAULT_CITY_ID,
+          categoryId: form.storeCategory,
+          licenceType: "starter",
+          trialExpiration: trialEndsAt(now),
+        });
+        await tx.insert(storeSettings).values({
+          storeId: form.storeId,
+          displayName: form.displayName,
+        });
+        await tx.insert(storeOwners).values({ userId, storeId: form.storeId });
+        await recordEvent(tx, "signup", form.storeId, { userId, storeCategory: form.storeCategory });
+        return { storeId: form.storeId };
+      },
+    );
   } catch (error) {
     throw signupError(error);
   }
-  return { userId, storeId: form.storeId };
 }
 
 function signupError(error: unknown) {
   const constraint = uniqueViolation(error);
   if (constraint === "stores_pkey") {
     return new AppError("ALREADY_EXISTS", SIGNUP_MESSAGES.storeIdTaken, { field: "storeId" });
-  }
-  if (constraint?.includes("email")) {
-    return new AppError("ALREADY_EXISTS", SIGNUP_MESSAGES.emailTaken, { field: "email" });
   }
   const pgCode = ((error as { cause?: { code?: string } })?.cause ?? (error as { code?: string }))?.code;
   if (pgCode === "23503") {
