@@ -50,17 +50,32 @@ async function peopleIn(tx: Executor, storeId: string): Promise<number> {
   return 1 + row!.n;
 }
 
+/** An invitation neither used nor revoked (it may have expired). */
+const notUsedNorRevoked = () => and(isNull(storeInvitations.acceptedAt), isNull(storeInvitations.revokedAt));
+
+/**
+ * Refuses a new place when the team is at the plan's size: the owner, the members and the
+ * invitations still waiting, each holding one (the store row is locked by the caller).
+ */
+async function assertRoomForOneMore(
+  tx: Executor,
+  store: { id: string; tier: Parameters<typeof hasRoomForOneMore>[0] },
+  now: Date,
+  { countInvitations = true } = {},
+) {
+  const people =
+    (await peopleIn(tx, store.id)) + (countInvitations ? await pendingInvitations(tx, store.id, now) : 0);
+  if (!hasRoomForOneMore(store.tier, people)) {
+    throw new AppError("PLAN_LIMIT_REACHED", TEAM_MESSAGES.teamFull(store.tier));
+  }
+}
+
 async function pendingInvitations(tx: Executor, storeId: string, now: Date): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(storeInvitations)
     .where(
-      and(
-        eq(storeInvitations.storeId, storeId),
-        isNull(storeInvitations.acceptedAt),
-        isNull(storeInvitations.revokedAt),
-        gt(storeInvitations.expiresAt, now),
-      ),
+      and(eq(storeInvitations.storeId, storeId), notUsedNorRevoked(), gt(storeInvitations.expiresAt, now)),
     );
   return row!.n;
 }
@@ -110,15 +125,12 @@ export async function inviteMember(
         and(
           eq(storeInvitations.storeId, store.id),
           eq(storeInvitations.email, input.email),
-          isNull(storeInvitations.acceptedAt),
-          isNull(storeInvitations.revokedAt),
+          notUsedNorRevoked(),
           gt(storeInvitations.expiresAt, now),
         ),
       );
     if (pending) throw new AppError("ALREADY_EXISTS", TEAM_MESSAGES.alreadyInvited, { field: "email" });
-    const people = (await peopleIn(tx, store.id)) + (await pendingInvitations(tx, store.id, now));
-    if (!hasRoomForOneMore(store.tier, people))
-      throw new AppError("PLAN_LIMIT_REACHED", TEAM_MESSAGES.teamFull(store.tier));
+    await assertRoomForOneMore(tx, store, now);
     const url = await sendInvitation(tx, { ...input, storeName: store.name }, input.origin, (tokenHash) =>
       tx.insert(storeInvitations).values({
         tokenHash,
@@ -146,19 +158,12 @@ export async function resendInvitation(
       .select()
       .from(storeInvitations)
       .where(
-        and(
-          eq(storeInvitations.id, input.id),
-          eq(storeInvitations.storeId, store.id),
-          isNull(storeInvitations.acceptedAt),
-          isNull(storeInvitations.revokedAt),
-        ),
+        and(eq(storeInvitations.id, input.id), eq(storeInvitations.storeId, store.id), notUsedNorRevoked()),
       );
     if (!invitation) throw new AppError("NOT_FOUND", TEAM_MESSAGES.notFound);
     // An expired one holds no place any more: sending it again takes one, if there is room.
     if (invitation.expiresAt <= now) {
-      const people = (await peopleIn(tx, store.id)) + (await pendingInvitations(tx, store.id, now));
-      if (!hasRoomForOneMore(store.tier, people))
-        throw new AppError("PLAN_LIMIT_REACHED", TEAM_MESSAGES.teamFull(store.tier));
+      await assertRoomForOneMore(tx, store, now);
     }
     await sendInvitation(tx, { ...invitation, storeName: store.name }, input.origin, (tokenHash) =>
       tx
@@ -182,8 +187,7 @@ export async function revokeInvitation(
       and(
         eq(storeInvitations.id, input.id),
         eq(storeInvitations.storeId, input.storeId),
-        isNull(storeInvitations.acceptedAt),
-        isNull(storeInvitations.revokedAt),
+        notUsedNorRevoked(),
       ),
     )
     .returning({ id: storeInvitations.id });
@@ -240,8 +244,8 @@ export async function acceptInvitationIn(
   if (status !== "valid") throw new AppError("UNAVAILABLE", invitationStatusMessage(status));
   const already = await findStoreRole(tx, userId);
   if (already) throw new AppError("ALREADY_EXISTS", TEAM_MESSAGES.alreadyInStore(already.storeId));
-  if (!hasRoomForOneMore(store.tier, await peopleIn(tx, store.id)))
-    throw new AppError("PLAN_LIMIT_REACHED", TEAM_MESSAGES.teamFull(store.tier));
+  // Counted as before invitations held places: the one accepted now is becoming a member.
+  await assertRoomForOneMore(tx, store, now, { countInvitations: false });
   await tx.insert(storeMembers).values({ userId, storeId: store.id, role: invitation!.role, createdAt: now });
   await tx
     .update(storeInvitations)
@@ -264,12 +268,6 @@ export function listInvitations(db: Executor, storeId: string) {
       expiresAt: storeInvitations.expiresAt,
     })
     .from(storeInvitations)
-    .where(
-      and(
-        eq(storeInvitations.storeId, storeId),
-        isNull(storeInvitations.acceptedAt),
-        isNull(storeInvitations.revokedAt),
-      ),
-    )
+    .where(and(eq(storeInvitations.storeId, storeId), notUsedNorRevoked()))
     .orderBy(sql`${storeInvitations.createdAt} desc`);
 }
