@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createOrder, createProduct, createStore } from "~/db/factories.server";
 import { orderLines, products } from "~/db/schema";
-import { CHOICE_MESSAGES, type ChoiceGroup } from "~/domain/products/choices";
+import { CHOICE_MESSAGES } from "~/domain/products/choices";
 import {
   expectAccessible,
   newPhonePage,
@@ -17,35 +17,12 @@ import {
   useBrowser,
   useE2eDatabase,
 } from "../support/browser";
+import { TACO_GROUPS } from "../support/choice-groups";
 
 const browser = useBrowser();
 const db = useE2eDatabase();
 
-const GROUPS: ChoiceGroup[] = [
-  {
-    id: "tamano",
-    name: "Tamaño",
-    kind: "size",
-    min: 1,
-    max: 1,
-    options: [
-      { id: "p3", name: "3 piezas", price: 45 },
-      { id: "p5", name: "5 piezas", price: 70 },
-    ],
-  },
-  {
-    id: "extras",
-    name: "Extras",
-    kind: "extras",
-    min: 0,
-    max: 2,
-    options: [
-      { id: "queso", name: "Queso", price: 10 },
-      { id: "aguacate", name: "Aguacate", price: 15 },
-      { id: "cebolla", name: "Cebolla asada", price: 5 },
-    ],
-  },
-];
+const GROUPS = TACO_GROUPS;
 
 describe("choices on the store page", () => {
   it("a shopper picks a size and extras, sees the price follow, and the order and its WhatsApp text list them", async () => {

@@ -8,7 +8,6 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct, createStore } from "~/db/factories.server";
 import { products } from "~/db/schema";
-import type { ChoiceGroup } from "~/domain/products/choices";
 import { STOCK_MESSAGES } from "~/domain/products/product-form";
 import {
   expectAccessible,
@@ -19,23 +18,12 @@ import {
   useBrowser,
   useE2eDatabase,
 } from "../support/browser";
+import { BAKERY_SIZES } from "../support/choice-groups";
 
 const browser = useBrowser();
 const db = useE2eDatabase();
 
-const SIZES: ChoiceGroup[] = [
-  {
-    id: "tamano",
-    name: "Tamaño",
-    kind: "size",
-    min: 1,
-    max: 1,
-    options: [
-      { id: "chica", name: "Chica", price: 12 },
-      { id: "grande", name: "Grande", price: 18 },
-    ],
-  },
-];
+const SIZES = [BAKERY_SIZES];
 
 describe("a size's stock on the store page", () => {
   it("a sold-out size cannot be chosen and says Agotado; the card opens on the size left", async () => {

@@ -16,36 +16,13 @@ import { PRODUCT_MESSAGES } from "~/domain/products/product-form";
 import { createTestDatabase } from "../support/database";
 import { signIn, useServerProcess } from "../support/http-server";
 import { pickupForm } from "../support/shopper";
+import { TACO_GROUPS } from "../support/choice-groups";
 
 const { db, url: databaseUrl } = await createTestDatabase();
 const running = useServerProcess(databaseUrl, { TRUST_PROXY: "1" });
 const address = () => `198.19.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
 
-const GROUPS: ChoiceGroup[] = [
-  {
-    id: "tamano",
-    name: "Tamaño",
-    kind: "size",
-    min: 1,
-    max: 1,
-    options: [
-      { id: "p3", name: "3 piezas", price: 45 },
-      { id: "p5", name: "5 piezas", price: 70 },
-    ],
-  },
-  {
-    id: "extras",
-    name: "Extras",
-    kind: "extras",
-    min: 0,
-    max: 2,
-    options: [
-      { id: "queso", name: "Queso", price: 10 },
-      { id: "aguacate", name: "Aguacate", price: 15 },
-      { id: "cebolla", name: "Cebolla asada", price: 5 },
-    ],
-  },
-];
+const GROUPS = TACO_GROUPS;
 
 async function taqueria() {
   const store = await createStore(db, { settings: { allowPickup: true } });

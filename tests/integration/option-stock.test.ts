@@ -9,29 +9,17 @@ import { describe, expect, it } from "vitest";
 import { createOwner, createProduct, createStore } from "~/db/factories.server";
 import { orderLines, products, restockRequests } from "~/db/schema";
 import { cancelOrder } from "~/domain/orders/owner-orders.server";
-import type { ChoiceGroup } from "~/domain/products/choices";
 import { STOCK_MESSAGES } from "~/domain/products/product-form";
 import { createTestDatabase } from "../support/database";
 import { signIn, useServerProcess } from "../support/http-server";
 import { pickupForm } from "../support/shopper";
+import { BAKERY_SIZES } from "../support/choice-groups";
 
 const { db, url: databaseUrl } = await createTestDatabase();
 const running = useServerProcess(databaseUrl, { TRUST_PROXY: "1" });
 const address = () => `198.17.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
 
-const GROUPS: ChoiceGroup[] = [
-  {
-    id: "tamano",
-    name: "Tamaño",
-    kind: "size",
-    min: 1,
-    max: 1,
-    options: [
-      { id: "chica", name: "Chica", price: 12 },
-      { id: "grande", name: "Grande", price: 18 },
-    ],
-  },
-];
+const GROUPS = [BAKERY_SIZES];
 
 async function bakery(
   optionStock: Record<string, number> | null,

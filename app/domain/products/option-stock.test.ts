@@ -10,20 +10,11 @@ import {
   stockBadge,
   stockRefusal,
 } from "./stock";
+import { BAKERY_SIZES } from "../../../tests/support/choice-groups";
 
 /** Stock per size option (docs/decisions/034): what the store page shows and how an order is refused. */
 const GROUPS: ChoiceGroup[] = [
-  {
-    id: "tamano",
-    name: "Tamaño",
-    kind: "size",
-    min: 1,
-    max: 1,
-    options: [
-      { id: "chica", name: "Chica", price: 12 },
-      { id: "grande", name: "Grande", price: 18 },
-    ],
-  },
+  BAKERY_SIZES,
   {
     id: "extras",
     name: "Extras",
