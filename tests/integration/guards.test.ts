@@ -37,6 +37,7 @@ import { PUSH_JOB, saveSubscription } from "~/domain/push/push.server";
 import { createTestDatabase } from "../support/database";
 import { signIn, useServerProcess } from "../support/http-server";
 import { photoLikeJpeg } from "../support/photo";
+import { VALID_HOURS_FORM, VALID_SETTINGS_FORM } from "../support/admin-forms";
 
 const { db, url: databaseUrl } = await createTestDatabase();
 // Each request comes from its own address, so that the wrong passwords of the forged account posts
@@ -94,31 +95,6 @@ const victim: Target & { userId: string } = {
   userId: "",
 };
 
-const validSettings = {
-  displayName: "Tienda guardada",
-  description: "Pan de todos los días",
-  contactEmail: "tienda@example.com",
-  facebookUrl: "",
-  instagramUrl: "",
-  twitterUrl: "",
-  phone: "4490000000",
-  cityId: "aguascalientes",
-  primaryColor: "#000000",
-  secondaryColor: "#000000",
-  backgroundColor: "#ffffff",
-  panelBackgroundColor: "#ffffff",
-  productBackgroundColor: "#ffffff",
-  allowPickup: "on",
-  pickupInstructions: "En el mostrador",
-};
-const week = Array.from({ length: 7 }, () => [{ open: "09:00", close: "18:00" }]);
-const hours = {
-  openingHours: { weekly: week, exceptions: [] },
-  outsideHours: "schedule",
-  slotMinutes: 60,
-  leadMinutes: 0,
-  slotCapacity: "",
-};
 const newDevice = () => ({
   endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString("hex")}`,
   p256dh: randomBytes(65).toString("base64url"),
@@ -150,11 +126,11 @@ const ENDPOINTS: Endpoint[] = [
     name: "settings",
     method: "POST",
     path: "/i/admin/settings",
-    form: () => validSettings,
+    form: () => VALID_SETTINGS_FORM,
     allowed: ["owner", "otherOwner"],
     refusal: 404,
     ownerEffect: async (own) => async () =>
-      expect((await settingsOf(own.storeId))!.displayName).toBe(validSettings.displayName),
+      expect((await settingsOf(own.storeId))!.displayName).toBe(VALID_SETTINGS_FORM.displayName),
   },
   {
     name: "advanced settings",
@@ -180,7 +156,7 @@ const ENDPOINTS: Endpoint[] = [
     name: "opening hours",
     method: "POST",
     path: "/i/admin/shop-rules",
-    form: () => ({ intent: "hours", payload: JSON.stringify(hours) }),
+    form: () => VALID_HOURS_FORM,
     allowed: ["owner", "otherOwner"],
     refusal: 404,
     ownerEffect: async (own) => async () =>

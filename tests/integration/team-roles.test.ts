@@ -33,6 +33,7 @@ import { GUARD_MESSAGES } from "~/domain/auth/roles";
 import { createTestDatabase } from "../support/database";
 import { signIn, useServerProcess } from "../support/http-server";
 import { photoLikeJpeg } from "../support/photo";
+import { VALID_HOURS_FORM, VALID_SETTINGS_FORM } from "../support/admin-forms";
 
 const { db, url: databaseUrl } = await createTestDatabase();
 const running = useServerProcess(databaseUrl, { TRUST_PROXY: "1" });
@@ -54,14 +55,6 @@ type Endpoint = {
   ownStore?: boolean;
 };
 
-const week = Array.from({ length: 7 }, () => [{ open: "09:00", close: "18:00" }]);
-const hours = {
-  openingHours: { weekly: week, exceptions: [] },
-  outsideHours: "schedule",
-  slotMinutes: 60,
-  leadMinutes: 0,
-  slotCapacity: "",
-};
 const photo = await photoLikeJpeg(900, 700);
 const STAFF: Caller[] = ["owner", "encargado", "cajero"];
 const MANAGERS: Caller[] = ["owner", "encargado"];
@@ -186,7 +179,7 @@ const ENDPOINTS: Endpoint[] = [
     name: "opening hours",
     method: "POST",
     path: "/i/admin/shop-rules",
-    form: () => ({ intent: "hours", payload: JSON.stringify(hours) }),
+    form: () => VALID_HOURS_FORM,
     allowed: MANAGERS,
   },
   {
@@ -200,23 +193,7 @@ const ENDPOINTS: Endpoint[] = [
     name: "store settings",
     method: "POST",
     path: "/i/admin/settings",
-    form: () => ({
-      displayName: "Tienda guardada",
-      description: "Pan de todos los días",
-      contactEmail: "tienda@example.com",
-      facebookUrl: "",
-      instagramUrl: "",
-      twitterUrl: "",
-      phone: "4490000000",
-      cityId: "aguascalientes",
-      primaryColor: "#000000",
-      secondaryColor: "#000000",
-      backgroundColor: "#ffffff",
-      panelBackgroundColor: "#ffffff",
-      productBackgroundColor: "#ffffff",
-      allowPickup: "on",
-      pickupInstructions: "En el mostrador",
-    }),
+    form: () => VALID_SETTINGS_FORM,
     allowed: OWNER,
   },
   {
