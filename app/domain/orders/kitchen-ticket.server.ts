@@ -17,15 +17,16 @@ export async function loadKitchenTicket(
   storeId: string,
   orderNumber: string,
 ) {
-  const order = await readOrderSummary(db, storeId, orderNumber);
+  // The customer's name is the owner's to see, never in the shopper's summary: read beside it.
+  const [order, [customer], storeAddress] = await Promise.all([
+    readOrderSummary(db, storeId, orderNumber),
+    db
+      .select({ name: orders.customerName })
+      .from(orders)
+      .where(and(eq(orders.storeId, storeId), eq(orders.id, orderNumber))),
+    publicStoreAddress(db, publicOrigin, storeId),
+  ]);
   if (!order) return null;
-  const [customer] = await db
-    .select({ name: orders.customerName })
-    .from(orders)
-    .where(and(eq(orders.storeId, storeId), eq(orders.id, orderNumber)));
-  const storeAddress = await publicStoreAddress(db, publicOrigin, storeId);
   const trackingUrl = `${new URL(storeAddress).origin}${trackingPath(storeId, orderNumber)}`;
-  return { order, customerName: customer?.name ?? "", trackingUrl, trackingQr: await qrSvg(trackingUrl) };
+  return { order, customerName: customer?.name ?? "", trackingQr: await qrSvg(trackingUrl) };
 }
-
-export type KitchenTicket = NonNullable<Awaited<ReturnType<typeof loadKitchenTicket>>>;

@@ -46,24 +46,16 @@ async function doneByOf(db: Executor, storeId: string, orderIds: string[]) {
 
 async function withLines<T extends { id: string }>(db: Executor, storeId: string, rows: T[]) {
   if (rows.length === 0) return [];
-  const doneBy = await doneByOf(
-    db,
-    storeId,
-    rows.map((row) => row.id),
-  );
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(
-      and(
-        eq(orderLines.storeId, storeId),
-        inArray(
-          orderLines.orderId,
-          rows.map((row) => row.id),
-        ),
-      ),
-    )
-    .orderBy(asc(orderLines.position));
+  const ids = rows.map((row) => row.id);
+  // Two independent reads of the same orders, sent together.
+  const [doneBy, lines] = await Promise.all([
+    doneByOf(db, storeId, ids),
+    db
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.storeId, storeId), inArray(orderLines.orderId, ids)))
+      .orderBy(asc(orderLines.position)),
+  ]);
   return rows.map((row) => ({
     ...row,
     lines: lines.filter((line) => line.orderId === row.id),
