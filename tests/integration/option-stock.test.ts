@@ -12,7 +12,7 @@ import { cancelOrder } from "~/domain/orders/owner-orders.server";
 import { STOCK_MESSAGES } from "~/domain/products/product-form";
 import { createTestDatabase } from "../support/database";
 import { signIn, useServerProcess } from "../support/http-server";
-import { pickupForm } from "../support/shopper";
+import { pickupForm, sendAtOnce } from "../support/shopper";
 import { BAKERY_SIZES } from "../support/choice-groups";
 
 const { db, url: databaseUrl } = await createTestDatabase();
@@ -66,19 +66,9 @@ async function orderCount(storeId: string) {
 describe("the last units of one size", () => {
   it("50 simultaneous orders for the last 5 of Grande: exactly 5 accepted, the rest told how many are left, Chica untouched", async () => {
     const { store, concha } = await bakery({ chica: 12, grande: 5 });
-    const started = performance.now();
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, () => order(store.id, [{ productId: concha.id, choices: ["grande"] }])),
+    const { ms, accepted, refused } = await sendAtOnce(50, () =>
+      order(store.id, [{ productId: concha.id, choices: ["grande"] }]),
     );
-    const ms = Math.round(performance.now() - started);
-    const answers = await Promise.all(
-      responses.map(async (response) => ({
-        status: response.status,
-        body: (await response.json()) as object,
-      })),
-    );
-    const accepted = answers.filter((answer) => answer.status === 200);
-    const refused = answers.filter((answer) => answer.status === 409);
     const row = await rowOf(store.id, concha.id);
     const stored = await orderCount(store.id);
     console.info(

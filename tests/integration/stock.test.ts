@@ -23,7 +23,7 @@ import { zonedTime, type OpeningHours } from "~/domain/stores/opening-hours";
 import { randomId } from "~/lib/ids";
 import { createTestDatabase } from "../support/database";
 import { signIn, useServerProcess } from "../support/http-server";
-import { pickupForm } from "../support/shopper";
+import { pickupForm, sendAtOnce } from "../support/shopper";
 
 const { db, url: databaseUrl } = await createTestDatabase();
 const MX = "America/Mexico_City";
@@ -313,17 +313,7 @@ describe("through the built server", () => {
   it("50 simultaneous orders for the last 5 units: exactly 5 accepted, 45 told it sold out", async () => {
     const store = await negocioStore();
     const concha = await createProduct(db, store.id, { name: "Concha de vainilla", stock: 5 });
-    const started = performance.now();
-    const responses = await Promise.all(Array.from({ length: 50 }, () => postOrder(store.id, concha.id)));
-    const ms = Math.round(performance.now() - started);
-    const answers = await Promise.all(
-      responses.map(async (response) => ({
-        status: response.status,
-        body: (await response.json()) as object,
-      })),
-    );
-    const accepted = answers.filter((answer) => answer.status === 200);
-    const refused = answers.filter((answer) => answer.status === 409);
+    const { ms, accepted, refused } = await sendAtOnce(50, () => postOrder(store.id, concha.id));
     const left = await stockOf(store.id, concha.id);
     const stored = await orderCount(store.id);
     console.info(

@@ -49,3 +49,21 @@ export function pickupForm(
     })),
   };
 }
+
+/**
+ * `count` requests sent at once (a race for the last units): each answer's status and JSON body,
+ * the ones accepted (200) and refused (409), and how long the answers took to come.
+ */
+export async function sendAtOnce(count: number, send: () => Promise<Response>) {
+  const started = performance.now();
+  const responses = await Promise.all(Array.from({ length: count }, send));
+  const ms = Math.round(performance.now() - started);
+  const answers = await Promise.all(
+    responses.map(async (response) => ({ status: response.status, body: (await response.json()) as object })),
+  );
+  return {
+    ms,
+    accepted: answers.filter((answer) => answer.status === 200),
+    refused: answers.filter((answer) => answer.status === 409),
+  };
+}
