@@ -10,6 +10,7 @@
  * service only provides the subscription's keys here.
  */
 import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createProduct, createStore } from "~/db/factories.server";
 import { restockRequests } from "~/db/schema";
@@ -43,6 +44,17 @@ async function soldOutBakery() {
   return store;
 }
 
+/** The store page once its island runs, and the sold-out Cuerno's "Avísame" dialog opened. */
+async function openRestockDialog(page: Page, storeId: string) {
+  await page.goto(`/${storeId}`);
+  await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
+  await page
+    .getByRole("article", { name: "Cuerno" })
+    .getByRole("button", { name: RESTOCK_WORDS.button })
+    .click();
+  return page.getByRole("dialog", { name: RESTOCK_WORDS.title("Cuerno") });
+}
+
 const requestsOf = (storeId: string) =>
   db.select().from(restockRequests).where(eq(restockRequests.storeId, storeId));
 
@@ -58,14 +70,7 @@ describe("Avísame by push", () => {
     await cdp.send("ServiceWorker.enable");
     const store = await soldOutBakery();
     expect(page.viewportSize()?.width).toBe(360);
-    await page.goto(`/${store.id}`);
-    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
-
-    await page
-      .getByRole("article", { name: "Cuerno" })
-      .getByRole("button", { name: RESTOCK_WORDS.button })
-      .click();
-    const dialog = page.getByRole("dialog", { name: RESTOCK_WORDS.title("Cuerno") });
+    const dialog = await openRestockDialog(page, store.id);
     await dialog.waitFor();
     // Both channels are offered: this browser, or an e-mail.
     await dialog.getByText(RESTOCK_WORDS.orEmail).waitFor();
@@ -137,13 +142,7 @@ describe("Avísame by push", () => {
       delete (window as { PushManager?: unknown }).PushManager;
     });
     const store = await soldOutBakery();
-    await page.goto(`/${store.id}`);
-    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
-    await page
-      .getByRole("article", { name: "Cuerno" })
-      .getByRole("button", { name: RESTOCK_WORDS.button })
-      .click();
-    const dialog = page.getByRole("dialog", { name: RESTOCK_WORDS.title("Cuerno") });
+    const dialog = await openRestockDialog(page, store.id);
     await dialog.getByLabel(RESTOCK_WORDS.emailLabel).waitFor();
     expect(await dialog.getByRole("button", { name: RESTOCK_WORDS.pushButton }).count()).toBe(0);
     expect(await dialog.getByText(RESTOCK_WORDS.orEmail).count()).toBe(0);
@@ -161,13 +160,7 @@ describe("Avísame by push", () => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     const store = await soldOutBakery();
-    await page.goto(`/${store.id}`);
-    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
-    await page
-      .getByRole("article", { name: "Cuerno" })
-      .getByRole("button", { name: RESTOCK_WORDS.button })
-      .click();
-    const dialog = page.getByRole("dialog", { name: RESTOCK_WORDS.title("Cuerno") });
+    const dialog = await openRestockDialog(page, store.id);
     await dialog.getByText(RESTOCK_WORDS.pushDenied).waitFor();
     expect(await dialog.getByRole("button", { name: RESTOCK_WORDS.pushButton }).count()).toBe(0);
 
