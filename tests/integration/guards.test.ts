@@ -8,33 +8,25 @@
  * succeeds, so that a refusal is known to come from the guard, not from a broken endpoint.
  */
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, getTableName, sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrder, createOwner, createProduct, createStore } from "~/db/factories.server";
 import {
-  analyticsEvents,
   authAccount,
   authSession,
   authUser,
-  authVerification,
-  customDomains,
   imageUploads,
   jobs,
-  orderChanges,
-  orderEvents,
-  orderLines,
   orders,
   products,
   pushSubscriptions,
-  storeClaims,
-  storeOwners,
   stores,
   storeSettings,
 } from "~/db/schema";
 import { GUARD_MESSAGES, NO_PERMISSION_MESSAGE } from "~/domain/auth/roles";
 import { PUSH_JOB, saveSubscription } from "~/domain/push/push.server";
 import { createTestDatabase } from "../support/database";
+import { rowCounts } from "../support/row-counts";
 import { signIn, useServerProcess } from "../support/http-server";
 import { photoLikeJpeg } from "../support/photo";
 import { VALID_HOURS_FORM, VALID_SETTINGS_FORM } from "../support/admin-forms";
@@ -595,42 +587,6 @@ async function victimState() {
   };
 }
 
-/** Tables a request could add to or delete from (rate-limit hits excepted: a refusal may count). */
-const COUNTED: PgTable[] = [
-  products,
-  orders,
-  orderLines,
-  orderEvents,
-  orderChanges,
-  stores,
-  storeSettings,
-  storeOwners,
-  storeClaims,
-  customDomains,
-  pushSubscriptions,
-  authUser,
-  authAccount,
-  authSession,
-  authVerification,
-  analyticsEvents,
-  imageUploads,
-];
-
-async function rowCounts() {
-  const counts: Record<string, number> = {};
-  for (const table of COUNTED) {
-    const [row] = await db.select({ n: count() }).from(table);
-    counts[getTableName(table)] = row!.n;
-  }
-  // Work queued by a request; the daily jobs (each with its key) are queued by the server itself.
-  const [queued] = await db
-    .select({ n: count() })
-    .from(jobs)
-    .where(sql`${jobs.key} is null`);
-  counts.jobs = queued!.n;
-  return counts;
-}
-
 /** The tables whose row count changed, as "before → after". */
 function changedCounts(before: Record<string, number>, after: Record<string, number>) {
   return Object.fromEntries(
@@ -652,7 +608,7 @@ describe("the guards of every admin, Cuenta and super-admin loader and action", 
       const allowed = endpoint.allowed.includes(caller);
       if (caller === "owner" && allowed) return ownerSucceeds(endpoint, kind);
       const before = await victimState();
-      const countsBefore = allowed ? null : await rowCounts();
+      const countsBefore = allowed ? null : await rowCounts(db);
       const { response, stop } = await request(endpoint, caller, kind, victim, cookies[caller]);
       const singleFetch = kind === "json" && endpoint.dataPath !== undefined;
       try {
@@ -696,7 +652,7 @@ describe("the guards of every admin, Cuenta and super-admin loader and action", 
         stop();
       }
       if (!(allowed && endpoint.changesVictim)) expect(await victimState()).toEqual(before);
-      if (countsBefore) expect(changedCounts(countsBefore, await rowCounts())).toEqual({});
+      if (countsBefore) expect(changedCounts(countsBefore, await rowCounts(db))).toEqual({});
     },
   );
 });

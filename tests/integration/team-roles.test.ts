@@ -8,29 +8,13 @@
  * A removed member is an account without a store: the panel's page tells them to select one.
  */
 import { randomBytes } from "node:crypto";
-import { count, eq, getTableName, sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMember, createOrder, createOwner, createProduct, createStore } from "~/db/factories.server";
-import {
-  authSession,
-  authUser,
-  customDomains,
-  imageUploads,
-  jobs,
-  orderChanges,
-  orderEvents,
-  orders,
-  products,
-  pushSubscriptions,
-  storeInvitations,
-  storeMembers,
-  storeOwners,
-  stores,
-  storeSettings,
-} from "~/db/schema";
+import { authUser, orderEvents, orders, products, storeMembers, stores, storeSettings } from "~/db/schema";
 import { GUARD_MESSAGES } from "~/domain/auth/roles";
 import { createTestDatabase } from "../support/database";
+import { rowCounts } from "../support/row-counts";
 import { signIn, useServerProcess } from "../support/http-server";
 import { photoLikeJpeg } from "../support/photo";
 import { VALID_HOURS_FORM, VALID_SETTINGS_FORM } from "../support/admin-forms";
@@ -305,45 +289,6 @@ async function ask(endpoint: Endpoint, target: Target, cookie: string | undefine
   return { response, stop: () => controller.abort() };
 }
 
-const COUNTED: PgTable[] = [
-  products,
-  orders,
-  orderEvents,
-  orderChanges,
-  stores,
-  storeSettings,
-  storeOwners,
-  storeMembers,
-  storeInvitations,
-  customDomains,
-  pushSubscriptions,
-  authUser,
-  authSession,
-  imageUploads,
-];
-
-/** Every table's rows; for the other store's member, store A's rows only (theirs may change). */
-async function rowCounts(caller: Caller) {
-  const counts: Record<string, number> = {};
-  for (const table of COUNTED) {
-    const storeColumn = (table as unknown as { storeId?: typeof products.storeId }).storeId;
-    const [row] =
-      caller === "otherMember"
-        ? storeColumn
-          ? await db.select({ n: count() }).from(table).where(eq(storeColumn, storeA))
-          : [{ n: 0 }]
-        : await db.select({ n: count() }).from(table);
-    counts[getTableName(table)] = row!.n;
-  }
-  if (caller === "otherMember") return counts;
-  const [queued] = await db
-    .select({ n: count() })
-    .from(jobs)
-    .where(sql`${jobs.key} is null`);
-  counts.jobs = queued!.n;
-  return counts;
-}
-
 /** Store A's rows a refused request aims at. */
 async function stateOf(target: Target) {
   const [product] = await db.select().from(products).where(eq(products.id, target.productId));
@@ -369,7 +314,12 @@ describe("the team's role matrix over every admin loader and action", () => {
       cookie = await signIn(running.server.url, owner.email, owner.password);
       target = await freshTarget(store.id);
     }
-    const before = allowed ? null : { counts: await rowCounts(caller), state: await stateOf(target) };
+    const before = allowed
+      ? null
+      : {
+          counts: await rowCounts(db, caller === "otherMember" ? { storeId: storeA } : {}),
+          state: await stateOf(target),
+        };
     const { response, stop } = await ask(endpoint, target, cookie);
     try {
       if (allowed) {
@@ -407,7 +357,7 @@ describe("the team's role matrix over every admin loader and action", () => {
     }
     if (before) {
       expect(await stateOf(target)).toEqual(before.state);
-      expect(await rowCounts(caller)).toEqual(before.counts);
+      expect(await rowCounts(db, caller === "otherMember" ? { storeId: storeA } : {})).toEqual(before.counts);
     }
   });
 });
