@@ -12,7 +12,7 @@ import os from "node:os";
 import { setPasswordHashCost } from "~/domain/auth/password-hash.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
 import { readEnv, type Env } from "~/lib/env.server";
-import { prepareDatabase, startTianguis } from "./app";
+import { prepareDatabase, startTianguis, type RunningServer } from "./app";
 import type { DatabaseUrls } from "./database";
 
 /** How the primary hands its database to the workers it forks: the pool's URL and the direct one. */
@@ -23,6 +23,8 @@ const QUICK_DEATH_MS = 10_000;
 const MAX_RESPAWN_DELAY_MS = 30_000;
 /** The primary's message that starts a worker's graceful shutdown. */
 const SHUT_DOWN = "tianguis:shutdown";
+/** A worker's message once it listens for SHUT_DOWN: a message sent before that would be lost. */
+const LISTENING_FOR_SHUT_DOWN = "tianguis:listening-for-shutdown";
 
 /**
  * Runs Tianguis as `server.js` is asked to: one process (WEB_CONCURRENCY=1, or development), a
@@ -34,15 +36,16 @@ export async function runTianguis(entry: string) {
   if (cluster.isWorker) {
     const id = cluster.worker!.id;
     const logger = createLogger(env.LOG_LEVEL, { worker: id });
-    const running = await startTianguis({
-      env,
-      primaryDatabase: primaryDatabaseUrls(),
-      logger,
-      handleSignals: false,
-    });
+    // A shutdown asked while this worker is still starting (a SIGTERM right after a respawn, or
+    // while its first queries are slow) is kept and run once it has started.
+    let stopReason: string | undefined;
+    let running: RunningServer | undefined = undefined;
+    const closeAndExit = (server: RunningServer) => void server.close().then(() => process.exit(0));
     const stop = (reason: string) => {
-      logger.info("shutting down", { reason });
-      void running.close().then(() => process.exit(0));
+      if (stopReason) return;
+      stopReason = reason;
+      logger.info("shutting down", { reason, started: Boolean(running) });
+      if (running) closeAndExit(running);
     };
     // The primary decides when this worker drains (one at a time, see below); the signals a
     // process group or a supervisor sends to every process are its to handle, not ours.
@@ -53,8 +56,18 @@ export async function runTianguis(entry: string) {
     process.on("message", (message) => {
       if (message === SHUT_DOWN) stop("asked by the primary");
     });
+    // Until this, the primary holds its SHUT_DOWN back: loading the app takes a worker a second
+    // or two, and a message that arrives before anyone listens is dropped.
+    process.send!(LISTENING_FOR_SHUT_DOWN);
     // A primary that died (kill -9) leaves no one to share the port with: this worker ends too.
     cluster.worker!.on("disconnect", () => stop("primary gone"));
+    running = await startTianguis({
+      env,
+      primaryDatabase: primaryDatabaseUrls(),
+      logger,
+      handleSignals: false,
+    });
+    if (stopReason) closeAndExit(running);
     return;
   }
   if (workers <= 1) {
@@ -79,6 +92,7 @@ async function runPrimary(env: Env, count: number, entry: string) {
   cluster.setupPrimary({ exec: entry });
 
   const bornAt = new Map<number, number>();
+  const listeningForShutDown = new Map<number, Promise<void>>();
   let quickDeaths = 0;
   let stopping = false;
   const fork = () => {
@@ -87,12 +101,19 @@ async function runPrimary(env: Env, count: number, entry: string) {
       [PRIMARY_DIRECT_DATABASE_URL]: urls.directUrl,
     });
     bornAt.set(worker.id, Date.now());
+    listeningForShutDown.set(
+      worker.id,
+      new Promise((resolve) =>
+        worker.on("message", (message) => message === LISTENING_FOR_SHUT_DOWN && resolve()),
+      ),
+    );
     logger.info("worker started", { worker: worker.id, pid: worker.process.pid });
   };
 
   cluster.on("exit", (worker: Worker, code: number | null, signal: string | null) => {
     const lived = Date.now() - (bornAt.get(worker.id) ?? 0);
     bornAt.delete(worker.id);
+    listeningForShutDown.delete(worker.id);
     if (stopping) return;
     quickDeaths = lived < QUICK_DEATH_MS ? quickDeaths + 1 : 0;
     // The first death is replaced at once; a worker that keeps dying (a bad setting, a full
@@ -119,7 +140,10 @@ async function runPrimary(env: Env, count: number, entry: string) {
     // One at a time: node:cluster's primary holds connections it accepted until a worker takes
     // them, and closes those still waiting when the last worker stops listening. Each worker
     // drains while the others still take connections; the last one takes whatever is left.
-    for (const worker of alive) await drain(worker, env.SHUTDOWN_GRACE_SECONDS, logger);
+    for (const worker of alive) {
+      const listening = listeningForShutDown.get(worker.id) ?? Promise.resolve();
+      await drain(worker, listening, env.SHUTDOWN_GRACE_SECONDS, logger);
+    }
     await embedded?.stop();
     logger.info("Tianguis stopped", { ms: Date.now() - began });
   };
@@ -132,10 +156,11 @@ async function runPrimary(env: Env, count: number, entry: string) {
 }
 
 /**
- * Asks a worker to run its graceful shutdown and waits for it to exit, killing it if it is still
- * there 15 s past its own grace period (so that PostgreSQL still stops cleanly).
+ * Asks a worker to run its graceful shutdown (as soon as it listens for the request) and waits for
+ * it to exit, killing it if it is still there 15 s past its own grace period (so that PostgreSQL
+ * still stops cleanly).
  */
-function drain(worker: Worker, graceSeconds: number, logger: Logger) {
+function drain(worker: Worker, listening: Promise<void>, graceSeconds: number, logger: Logger) {
   return new Promise<void>((resolve) => {
     if (worker.isDead()) return resolve();
     const force = setTimeout(
@@ -153,7 +178,9 @@ function drain(worker: Worker, graceSeconds: number, logger: Logger) {
       clearTimeout(force);
       resolve();
     });
-    worker.send(SHUT_DOWN);
+    void listening.then(() => {
+      if (!worker.isDead()) worker.send(SHUT_DOWN);
+    });
   });
 }
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { connectDatabase, createClient } from "~/db/client.server";
 import { createTestDatabase } from "../support/database";
 import { startOrderLoad, summarise, type OrderLoad } from "../support/order-load";
-import { embeddedCluster, logLines, processTestKit, shopIn } from "../support/processes";
+import { embeddedCluster, exited, logLines, processTestKit, shopIn } from "../support/processes";
 import type { ServerProcess } from "../support/server-process";
 
 const { newDataDir, start } = processTestKit("failover");
@@ -91,6 +91,32 @@ async function expectCleanStop(server: ServerProcess) {
   expect(server.output()).not.toContain("did not stop in time");
   expect(server.output()).toMatch(/"msg":"Tianguis stopped","ms":\d+/);
 }
+
+describe("a worker asked to stop while it starts", () => {
+  it("SIGTERM to the primary while a replacement worker is still starting: it drains once started, none is killed", async () => {
+    const dataDir = await newDataDir();
+    const server = await start(dataDir, { env: WORKERS });
+    const listening = () => logLines(server).filter((line) => String(line.msg).startsWith("Tianguis listo"));
+    await expect.poll(() => listening().length, { timeout: 30_000 }).toBe(2);
+    const workerStarts = () => logLines(server).filter((line) => line.msg === "worker started");
+    process.kill(Number(workerStarts()[0]!.pid), "SIGKILL");
+    // The primary forks the replacement at once; the shutdown reaches it before it listens.
+    await expect.poll(() => workerStarts().length, { timeout: 15_000, interval: 10 }).toBe(3);
+    const replacement = workerStarts()[2]!;
+    const exit = exited(server);
+    // To the primary alone, as a supervisor that signals its main process does.
+    process.kill(server.child.pid!, "SIGTERM");
+    expect(await exit).toBe(0);
+    expect(server.output()).not.toContain("did not stop in time");
+    const asked = logLines(server).find(
+      (line) => line.msg === "shutting down" && line.worker === replacement.worker,
+    );
+    expect(asked).toMatchObject({ reason: "asked by the primary", started: false });
+    expect(
+      logLines(server).some((line) => line.msg === "Tianguis stopped" && line.worker === replacement.worker),
+    ).toBe(true);
+  });
+});
 
 describe("the embedded database killed under load", () => {
   it(
