@@ -44,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
 
     const body = await readLimitedBody(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD);
-    // A body without a declared length that keeps growing: answer and close the connection.
+    // A body without a declared length that keeps growing: answer at once. The rest is read and
+    // dropped for a moment, then the connection is cut (server/security.ts, dropUnreadBody).
     if (!body) return { tooLong: true as const };
     let form: FormData;
     try {
@@ -74,10 +75,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: true as const, ...stored, urls: imageSources(stored.key) }, { status: 201 });
   });
   if (answer && typeof answer === "object" && "tooLong" in answer) {
-    return data(
-      { ok: false as const, message: IMAGE_MESSAGES.tooLarge },
-      { status: 413, headers: { Connection: "close" } },
-    );
+    // Not "Connection: close": Node would close the socket as soon as the answer is written, with
+    // the client's bytes still unread, and the reset that follows can reach the client before it
+    // has read the answer.
+    return data({ ok: false as const, message: IMAGE_MESSAGES.tooLarge }, { status: 413 });
   }
   return answer;
 }
