@@ -7,8 +7,9 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMember, createOwner, createStore } from "~/db/factories.server";
-import { products, storeActivity, storeMembers } from "~/db/schema";
+import { createMember, createOrder, createOwner, createProduct, createStore } from "~/db/factories.server";
+import { orderEvents, products, storeActivity, storeMembers } from "~/db/schema";
+import { ACTIVITY_LINES, listActivity } from "~/domain/team/activity.server";
 import type { ActivityKind } from "~/domain/team/activity";
 import { TEAM_MESSAGES } from "~/domain/team/invitations";
 import { VALID_HOURS_FORM, VALID_SETTINGS_FORM } from "../support/admin-forms";
@@ -323,5 +324,48 @@ describe("Actividad", () => {
     });
     expect(await latest("ownership_transferred")).toMatchObject({ actorName: "Ana", subject: "Beto" });
     expect(await activityPage(cookies.encargado)).toContain("Ana pasó la tienda a Beto");
+  });
+});
+
+describe("Actividad's list", () => {
+  it("merges the panel's changes with the orders', newest first, 90 days back and 200 lines at most", async () => {
+    const store = await createStore(db);
+    const product = await createProduct(db, store.id, {});
+    const order = await createOrder(db, store.id, {
+      lines: [{ productId: product.id, name: product.name, price: product.price, unit: product.unit }],
+    });
+    const now = new Date("2026-11-26T18:00:00Z");
+    const at = (days: number) => new Date(now.getTime() - days * DAY);
+    await db.insert(storeActivity).values([
+      { storeId: store.id, actorName: "Ana", kind: "paused", createdAt: at(1) },
+      { storeId: store.id, actorName: "Ana", kind: "resumed", createdAt: at(3) },
+      { storeId: store.id, actorName: "Zoe", kind: "hours", createdAt: at(91) },
+    ]);
+    await db.insert(orderEvents).values([
+      { storeId: store.id, orderId: order.id, kind: "completed", actorName: "Beto", createdAt: at(2) },
+      // The shopper's own change recorded no actor: not the team's.
+      { storeId: store.id, orderId: order.id, kind: "placed", createdAt: at(2) },
+    ]);
+    const lines = await listActivity(db, store.id, now);
+    expect(lines.map((line) => line.text)).toEqual([
+      "Ana pausó la tienda",
+      `Orden ${order.id}: Completada por Beto`,
+      "Ana reanudó los pedidos",
+    ]);
+
+    await db.insert(storeActivity).values(
+      Array.from({ length: ACTIVITY_LINES }, (_, index) => ({
+        storeId: store.id,
+        actorName: "Ana",
+        kind: "settings" as const,
+        createdAt: new Date(at(10).getTime() + index * 1000),
+      })),
+    );
+    const capped = await listActivity(db, store.id, now);
+    expect(capped).toHaveLength(ACTIVITY_LINES);
+    expect(capped.slice(0, 2).map((line) => line.text)).toEqual([
+      "Ana pausó la tienda",
+      `Orden ${order.id}: Completada por Beto`,
+    ]);
   });
 });
