@@ -31,6 +31,7 @@ import type { ChoiceGroup, ChosenGroup } from "~/domain/products/choices";
 import type { LicenceType } from "~/domain/stores/licence-types";
 import type { DomainProblem, DomainStatus } from "~/domain/domains/custom-domain";
 import type { MemberRole } from "~/domain/team/team-roles";
+import type { ActivityDetails, ActivityKind } from "~/domain/team/activity";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -236,6 +237,29 @@ export const storeInvitations = pgTable(
     index("store_invitations_store_idx").on(t.storeId),
     check("store_invitations_role", sql`${t.role} in ('encargado', 'cajero')`),
   ],
+);
+
+/**
+ * Equipo's "Actividad" (docs/decisions/033): who changed what in the panel, besides the orders
+ * (those are `order_events`). Written in the change's own transaction; kept 90 days.
+ */
+export const storeActivity = pgTable(
+  "store_activity",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    actorUserId: text("actor_user_id").references(() => authUser.id, { onDelete: "set null" }),
+    /** Their name as it was then ("Ana"), so the line outlives the account. */
+    actorName: text("actor_name").notNull(),
+    kind: text("kind").$type<ActivityKind>().notNull(),
+    /** What it was done to, as it was called then: a product's name, an e-mail, a member's name. */
+    subject: text("subject").notNull().default(""),
+    details: jsonb("details").$type<ActivityDetails>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("store_activity_store_idx").on(t.storeId, t.createdAt)],
 );
 
 export const storeSettings = pgTable("store_settings", {

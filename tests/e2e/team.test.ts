@@ -19,6 +19,7 @@ import {
   useBrowser,
   useE2eDatabase,
 } from "../support/browser";
+import { expectFits } from "../support/layout";
 
 const browser = useBrowser();
 const db = useE2eDatabase();
@@ -100,6 +101,24 @@ describe("a team behind the counter", () => {
       .getByRole("button", { name: order.id })
       .click();
     await owner.getByText("Completada por Beto").waitFor();
+
+    // The owner makes Beto an encargado with the keyboard; Actividad says so, and who did the rest.
+    await gotoAdmin(owner, "equipo");
+    const member = owner.locator(`[data-member="${email}"]`);
+    await member.getByLabel("Rol de Beto Cajero").focus();
+    await member.getByLabel("Rol de Beto Cajero").selectOption("encargado");
+    await owner.keyboard.press("Tab");
+    await expect.poll(() => owner.evaluate(() => document.activeElement?.textContent)).toBe("Cambiar rol");
+    await owner.keyboard.press("Enter");
+    await member.getByText(TEAM_MESSAGES.roleChanged).waitFor();
+    await gotoAdmin(owner, "equipo");
+    const activity = owner.getByRole("region", { name: "Actividad de los últimos 90 días" });
+    await activity.getByText(/cambió el rol de Beto a encargado$/).waitFor();
+    await activity.getByText("Beto se unió al equipo como cajero").waitFor();
+    await activity.getByText(`Orden ${order.id}: Completada por Beto`).waitFor();
+    await activity.getByText(new RegExp(`invitó a ${email} como cajero$`)).waitFor();
+    await expectFits(owner, "Equipo with its Actividad");
+    await expectAccessible(owner);
     await owner.context().close();
     await cajero.context().close();
   });

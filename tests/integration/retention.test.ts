@@ -19,7 +19,9 @@ import {
   pageViewDays,
   rateLimitHits,
   restockRequests,
+  storeActivity,
   storeClaims,
+  storeInvitations,
 } from "~/db/schema";
 import { rollUpPageViews } from "~/domain/analytics/page-view-days.server";
 import { startJobWorker } from "~/domain/jobs/jobs.server";
@@ -94,7 +96,44 @@ describe("retention windows", () => {
         origin: "http://localhost:3000",
         createdAt: ago(RETENTION.restockRequests, side),
       });
+      await db.insert(storeActivity).values({
+        storeId: store.id,
+        actorName: "Ana",
+        kind: "paused",
+        subject: side,
+        createdAt: ago(RETENTION.storeActivity, side),
+      });
+      // An invitation ends when it is used, revoked or expires: each is kept a month past its end.
+      const ended = ago(RETENTION.closedInvitations, side);
+      const sentAt = new Date(ended.getTime() - 3 * DAY);
+      const invitation = { storeId: store.id, role: "cajero" as const, createdAt: sentAt };
+      await db.insert(storeInvitations).values([
+        { ...invitation, tokenHash: `expired-${side}`, email: `expired-${side}@x.mx`, expiresAt: ended },
+        {
+          ...invitation,
+          tokenHash: `used-${side}`,
+          email: `used-${side}@x.mx`,
+          expiresAt: new Date(ended.getTime() + 4 * DAY),
+          acceptedAt: ended,
+        },
+        {
+          ...invitation,
+          tokenHash: `revoked-${side}`,
+          email: `revoked-${side}@x.mx`,
+          expiresAt: new Date(ended.getTime() + 4 * DAY),
+          revokedAt: ended,
+        },
+      ]);
     }
+    // An invitation sent long ago and still pending (sent again since) stays, whatever its age.
+    await db.insert(storeInvitations).values({
+      storeId: store.id,
+      role: "cajero",
+      tokenHash: "pending",
+      email: "pending@x.mx",
+      createdAt: ago(365, "past"),
+      expiresAt: new Date(NOW.getTime() + DAY),
+    });
     // A job done a year ago but still running is not "done": it has no done_at, and stays.
     await db.insert(jobs).values({ kind: "push.send", key: "due", runAt: ago(365, "past") });
     const mail = await mkdtemp(path.join(os.tmpdir(), "tianguis-mail-"));
@@ -116,8 +155,16 @@ describe("retention windows", () => {
       store_claims: 1,
       rate_limit_hits: 1,
       restock_requests: 1,
+      store_activity: 1,
+      store_invitations: 3,
       mail_files: 1,
     });
+    expect(await db.select({ subject: storeActivity.subject }).from(storeActivity)).toEqual([
+      { subject: "inside" },
+    ]);
+    expect(
+      (await db.select({ key: storeInvitations.tokenHash }).from(storeInvitations)).map((r) => r.key).sort(),
+    ).toEqual(["expired-inside", "pending", "revoked-inside", "used-inside"]);
     expect(await db.select({ token: restockRequests.token }).from(restockRequests)).toEqual([
       { token: "restock-inside" },
     ]);
@@ -143,7 +190,7 @@ describe("retention windows", () => {
 
     // A second run finds nothing more to delete.
     expect(Object.values((await runRetention(db, { now: NOW, mailDirectory: mail })).deleted)).toEqual(
-      Array(9).fill(0),
+      Array(11).fill(0),
     );
   });
 

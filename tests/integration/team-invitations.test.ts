@@ -40,7 +40,7 @@ async function invite(storeId: string, ownerId: string, now = new Date()) {
   const email = `invitada-${randomBytes(4).toString("hex")}@example.com`;
   const { url } = await inviteMember(
     db,
-    { storeId, email, role: "cajero", invitedBy: ownerId, origin: ORIGIN },
+    { storeId, email, role: "cajero", actor: { userId: ownerId, name: "Ana" }, origin: ORIGIN },
     now,
   );
   return tokenOf(url);
@@ -98,7 +98,7 @@ describe("an invitation's link", () => {
       .select()
       .from(storeInvitations)
       .where(eq(storeInvitations.tokenHash, invitationTokenHash(token)));
-    await revokeInvitation(db, { storeId: store.id, id: row!.id });
+    await revokeInvitation(db, { storeId: store.id, id: row!.id, actor: { userId: owner.id, name: "Ana" } });
     const user = await createOwner(db);
     await expect(acceptInvitation(db, { token, userId: user.id })).rejects.toThrow(TEAM_MESSAGES.revoked);
   });

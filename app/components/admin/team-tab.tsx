@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import { ActionMessage } from "~/components/action-message";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { useFormAction } from "~/components/forms/use-form-action";
-import { EVENT_LABELS, type OrderEventKind } from "~/domain/orders/order-steps";
 import { PLAN_LABELS } from "~/domain/stores/licence";
 import type { LicenceType } from "~/domain/stores/licence-types";
 import { INVITATION_DAYS, roleLabel, TEAM_ENDPOINT, TEAM_MESSAGES } from "~/domain/team/invitations";
@@ -10,13 +9,8 @@ import { MEMBER_ROLES, type MemberRole, type StoreRole } from "~/domain/team/tea
 import { LabelledInput } from "./panel-form";
 
 type Person = { userId: string; name: string; email: string; role: StoreRole };
-type Change = {
-  id: number;
-  orderId: string;
-  kind: OrderEventKind;
-  actorName: string | null;
-  createdAt: string;
-};
+/** One line of "Actividad", its sentence written by the server ("Ana pausó la tienda"). */
+type Change = { key: string; createdAt: string; text: string };
 type Invitation = { id: number; email: string; role: MemberRole; expiresAt: string; expired: boolean };
 
 const card = "rounded-xl bg-white p-4 ring-1 ring-stone-200";
@@ -212,7 +206,10 @@ const timeFormat = new Intl.DateTimeFormat("es-MX", {
   timeZone: "America/Mexico_City",
 });
 
-/** "Actividad": who did what to the orders in the last 90 days, newest first. */
+/**
+ * "Actividad": who changed what in the last 90 days — settings, products and prices, the team, and
+ * the orders — newest first.
+ */
 function Activity({ activity }: { activity: Change[] }) {
   return (
     <section aria-labelledby="team-activity" className={card}>
@@ -222,12 +219,13 @@ function Activity({ activity }: { activity: Change[] }) {
       {activity.length === 0 ? (
         <p className="mt-2 text-sm text-stone-700">Aún no hay cambios registrados.</p>
       ) : (
-        <ul className="mt-3 divide-y divide-stone-200 text-sm">
+        <ul className="mt-3 divide-y divide-stone-200 text-sm" data-activity>
           {activity.map((change) => (
-            <li key={change.id} className="py-2 [overflow-wrap:anywhere]">
-              <span className="text-stone-600">{timeFormat.format(new Date(change.createdAt))}</span> · Orden{" "}
-              <span className="font-mono">{change.orderId}</span>: {EVENT_LABELS[change.kind]} por{" "}
-              {change.actorName}
+            <li key={change.key} className="py-2 [overflow-wrap:anywhere]">
+              <span className="block text-xs text-stone-600">
+                <time dateTime={change.createdAt}>{timeFormat.format(new Date(change.createdAt))}</time>
+              </span>
+              {change.text}
             </li>
           ))}
         </ul>

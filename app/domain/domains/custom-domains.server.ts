@@ -54,7 +54,7 @@ function newToken() {
  * that still passes its checks) is refused; the store keeps its token whatever name it saves, so records already made stay good.
  */
 export async function saveCustomDomain(
-  db: Database,
+  db: Executor,
   store: { id: string; tier: LicenceType },
   input: string,
   platformHost: string,

@@ -43,6 +43,14 @@ export const RETENTION = {
    * ago no longer expects the message (docs/decisions/030).
    */
   restockRequests: 90,
+  /** Equipo's "Actividad" lines (`store_activity`): the tab shows 90 days (docs/decisions/033). */
+  storeActivity: 90,
+  /**
+   * Team invitations used, revoked or expired, counted from when that happened: a month to see in
+   * the database who was invited and what became of it. Pending ones stay (an expired one can be
+   * sent again from Equipo until then).
+   */
+  closedInvitations: 30,
   /** E-mails written to DATA_DIR/mail when no SMTP server is configured. */
   mailFiles: 30,
 } as const;
@@ -99,6 +107,13 @@ export async function runRetention(
     ["store_claims", "token_hash", sql`expires_at < ${before(now, RETENTION.expiredClaims)}`],
     ["rate_limit_hits", "id", sql`at < ${before(now, RETENTION.rateLimitHits)}`],
     ["restock_requests", "id", sql`created_at < ${before(now, RETENTION.restockRequests)}`],
+    ["store_activity", "id", sql`created_at < ${before(now, RETENTION.storeActivity)}`],
+    // Used when accepted, else revoked, else expired: whichever ended it.
+    [
+      "store_invitations",
+      "id",
+      sql`coalesce(accepted_at, revoked_at, expires_at) < ${before(now, RETENTION.closedInvitations)}`,
+    ],
   ];
   const counts: Record<string, number> = {};
   for (const [table, key, past] of windows) counts[table] = await deleteInBatches(db, table, key, past);

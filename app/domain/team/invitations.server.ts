@@ -8,6 +8,7 @@ import { queueMail } from "~/domain/mail/mail.server";
 import { hasRoomForOneMore, resolveLicence } from "~/domain/stores/licence";
 import { AppError } from "~/lib/errors";
 import {
+  actorDisplayName,
   INVITATION_DAYS,
   invitationExpiresAt,
   invitationPath,
@@ -16,6 +17,8 @@ import {
   roleLabel,
   TEAM_MESSAGES,
 } from "./invitations";
+import type { Actor } from "~/domain/orders/owner-orders.server";
+import { recordActivity } from "./activity.server";
 import { findStoreRole } from "./members.server";
 import type { MemberRole } from "./team-roles";
 
@@ -107,7 +110,7 @@ async function sendInvitation(
  */
 export async function inviteMember(
   db: Database,
-  input: { storeId: string; email: string; role: MemberRole; invitedBy: string; origin: string },
+  input: { storeId: string; email: string; role: MemberRole; actor: Actor; origin: string },
   now = new Date(),
 ) {
   return inTransaction(db, async (tx) => {
@@ -137,11 +140,16 @@ export async function inviteMember(
         storeId: store.id,
         email: input.email,
         role: input.role,
-        createdBy: input.invitedBy,
+        createdBy: input.actor.userId,
         createdAt: now,
         expiresAt: invitationExpiresAt(now),
       }),
     );
+    await recordActivity(tx, input.actor, store.id, {
+      kind: "member_invited",
+      subject: input.email,
+      details: { role: input.role },
+    });
     return { url };
   });
 }
@@ -149,7 +157,7 @@ export async function inviteMember(
 /** "Reenviar": a new link, valid 7 days from now, to a pending or expired invitation; the old link stops. */
 export async function resendInvitation(
   db: Database,
-  input: { storeId: string; id: number; origin: string },
+  input: { storeId: string; id: number; origin: string; actor: Actor },
   now = new Date(),
 ) {
   return inTransaction(db, async (tx) => {
@@ -171,27 +179,34 @@ export async function resendInvitation(
         .set({ tokenHash, expiresAt: invitationExpiresAt(now) })
         .where(eq(storeInvitations.id, invitation.id)),
     );
+    await recordActivity(tx, input.actor, store.id, { kind: "invitation_resent", subject: invitation.email });
     return { email: invitation.email };
   });
 }
 
 export async function revokeInvitation(
   db: Executor,
-  input: { storeId: string; id: number },
+  input: { storeId: string; id: number; actor: Actor },
   now = new Date(),
 ) {
-  const revoked = await db
-    .update(storeInvitations)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(storeInvitations.id, input.id),
-        eq(storeInvitations.storeId, input.storeId),
-        notUsedNorRevoked(),
-      ),
-    )
-    .returning({ id: storeInvitations.id });
-  if (revoked.length === 0) throw new AppError("NOT_FOUND", TEAM_MESSAGES.notFound);
+  await inTransaction(db, async (tx) => {
+    const [revoked] = await tx
+      .update(storeInvitations)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(storeInvitations.id, input.id),
+          eq(storeInvitations.storeId, input.storeId),
+          notUsedNorRevoked(),
+        ),
+      )
+      .returning({ email: storeInvitations.email });
+    if (!revoked) throw new AppError("NOT_FOUND", TEAM_MESSAGES.notFound);
+    await recordActivity(tx, input.actor, input.storeId, {
+      kind: "invitation_revoked",
+      subject: revoked.email,
+    });
+  });
 }
 
 /** What an invitation's link leads to, without using it. */
@@ -251,6 +266,13 @@ export async function acceptInvitationIn(
     .update(storeInvitations)
     .set({ acceptedAt: now, acceptedBy: userId })
     .where(eq(storeInvitations.id, invitation!.id));
+  // The newcomer is the actor: "Carla se unió al equipo como cajero".
+  const [account] = await tx
+    .select({ name: authUser.name, email: authUser.email })
+    .from(authUser)
+    .where(eq(authUser.id, userId));
+  const actor = { userId, name: actorDisplayName(account?.name ?? "", account?.email ?? "") };
+  await recordActivity(tx, actor, store.id, { kind: "member_joined", details: { role: invitation!.role } });
   return { storeId: store.id, storeName: store.name };
 }
 

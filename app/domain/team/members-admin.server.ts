@@ -1,17 +1,11 @@
-import { and, asc, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { inTransaction } from "~/db/after-commit.server";
 import type { Database, Executor } from "~/db/client.server";
-import {
-  authSession,
-  authUser,
-  orderEvents,
-  pushSubscriptions,
-  storeMembers,
-  storeOwners,
-  stores,
-} from "~/db/schema";
+import { authSession, authUser, pushSubscriptions, storeMembers, storeOwners, stores } from "~/db/schema";
 import { AppError } from "~/lib/errors";
-import { TEAM_MESSAGES } from "./invitations";
+import type { Actor } from "~/domain/orders/owner-orders.server";
+import { recordActivity } from "./activity.server";
+import { actorDisplayName, TEAM_MESSAGES } from "./invitations";
 import type { MemberRole, StoreRole } from "./team-roles";
 
 export type TeamMember = { userId: string; name: string; email: string; role: StoreRole };
@@ -32,16 +26,34 @@ export async function listTeam(db: Executor, storeId: string): Promise<TeamMembe
   return [...owner.map((row) => ({ ...row, role: "owner" as const })), ...members];
 }
 
+/** A member's name as Actividad shows it ("Carla"), read in the change's transaction. */
+async function memberName(tx: Executor, userId: string) {
+  const [row] = await tx
+    .select({ name: authUser.name, email: authUser.email })
+    .from(authUser)
+    .where(eq(authUser.id, userId));
+  return row ? actorDisplayName(row.name, row.email) : "";
+}
+
 export async function changeMemberRole(
   db: Executor,
+  actor: Actor,
   input: { storeId: string; userId: string; role: MemberRole },
 ) {
-  const changed = await db
-    .update(storeMembers)
-    .set({ role: input.role })
-    .where(and(eq(storeMembers.storeId, input.storeId), eq(storeMembers.userId, input.userId)))
-    .returning({ userId: storeMembers.userId });
-  if (changed.length === 0) throw new AppError("NOT_FOUND", TEAM_MESSAGES.notFound);
+  await inTransaction(db, async (tx) => {
+    const changed = await tx
+      .update(storeMembers)
+      .set({ role: input.role })
+      .where(and(eq(storeMembers.storeId, input.storeId), eq(storeMembers.userId, input.userId)))
+      .returning({ userId: storeMembers.userId });
+    if (changed.length === 0) throw new AppError("NOT_FOUND", TEAM_MESSAGES.notFound);
+    const subject = await memberName(tx, input.userId);
+    await recordActivity(tx, actor, input.storeId, {
+      kind: "member_role",
+      subject,
+      details: { role: input.role },
+    });
+  });
 }
 
 /**
@@ -50,6 +62,7 @@ export async function changeMemberRole(
  */
 export async function transferOwnership(
   db: Database,
+  actor: Actor,
   input: { storeId: string; fromUserId: string; toUserId: string },
 ) {
   await inTransaction(db, async (tx) => {
@@ -68,6 +81,8 @@ export async function transferOwnership(
     await tx
       .insert(storeMembers)
       .values({ userId: input.fromUserId, storeId: input.storeId, role: "encargado" });
+    const subject = await memberName(tx, input.toUserId);
+    await recordActivity(tx, actor, input.storeId, { kind: "ownership_transferred", subject });
   });
 }
 
@@ -75,7 +90,7 @@ export async function transferOwnership(
  * Removes a member and ends every session of theirs in the same transaction: their next request,
  * on any instance, finds no session; their open order streams close (see orders-stream).
  */
-export async function removeMember(db: Database, input: { storeId: string; userId: string }) {
+export async function removeMember(db: Database, actor: Actor, input: { storeId: string; userId: string }) {
   await inTransaction(db, async (tx) => {
     const removed = await tx
       .delete(storeMembers)
@@ -87,34 +102,7 @@ export async function removeMember(db: Database, input: { storeId: string; userI
     await tx
       .delete(pushSubscriptions)
       .where(and(eq(pushSubscriptions.userId, input.userId), eq(pushSubscriptions.storeId, input.storeId)));
+    const subject = await memberName(tx, input.userId);
+    await recordActivity(tx, actor, input.storeId, { kind: "member_removed", subject });
   });
-}
-
-/** How far back Equipo's "Actividad" reaches. */
-export const ACTIVITY_DAYS = 90;
-
-/**
- * "Actividad": the store's order changes that recorded who did them, newest first, from the last
- * 90 days (at most 200).
- */
-export function listActivity(db: Executor, storeId: string, now = new Date()) {
-  const since = new Date(now.getTime() - ACTIVITY_DAYS * 24 * 60 * 60 * 1000);
-  return db
-    .select({
-      id: orderEvents.id,
-      orderId: orderEvents.orderId,
-      kind: orderEvents.kind,
-      actorName: orderEvents.actorName,
-      createdAt: orderEvents.createdAt,
-    })
-    .from(orderEvents)
-    .where(
-      and(
-        eq(orderEvents.storeId, storeId),
-        isNotNull(orderEvents.actorName),
-        gte(orderEvents.createdAt, since),
-      ),
-    )
-    .orderBy(desc(orderEvents.id))
-    .limit(200);
 }

@@ -1,14 +1,16 @@
 import { data } from "react-router";
 import { requireStoreMember } from "~/domain/auth/guards.server";
+import { actorOf, withActivity } from "~/domain/team/activity.server";
 import { CATEGORY_TAG_MESSAGES, CategoryTagsSchema } from "~/domain/stores/category-tags";
 import { saveCustomCategories } from "~/domain/stores/settings.server";
 import { invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
+import type { Executor } from "~/db/client.server";
 import type { Route } from "./+types/advanced-settings";
 
 /** POST /i/admin/advanced-settings: custom categories (basic plan; the domain refuses others). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreMember(request, context, "categories");
+  const { user, store } = await requireStoreMember(request, context, "categories");
   const formData = await request.formData();
   const parsed = CategoryTagsSchema.safeParse(
     formData.getAll("categories").filter((value) => typeof value === "string"),
@@ -23,7 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     logLine: "advanced settings save failed",
   };
   return answering(options, async () => {
-    await saveCustomCategories(context.services.db, store.id, parsed.data);
+    const save = (tx: Executor) => saveCustomCategories(tx, store.id, parsed.data);
+    await withActivity(context.services.db, actorOf(user), store.id, save, { kind: "categories" });
     return { ok: true as const, message: CATEGORY_TAG_MESSAGES.saved };
   });
 }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { requireStoreMember } from "~/domain/auth/guards.server";
+import { actorOf, withActivity } from "~/domain/team/activity.server";
 import { DOMAIN_MESSAGES, DomainActionSchema, verifiedMessage } from "~/domain/domains/custom-domain";
 import {
   findStoreDomain,
@@ -9,6 +10,7 @@ import {
 } from "~/domain/domains/custom-domains.server";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
+import type { Executor } from "~/db/client.server";
 import type { Route } from "./+types/custom-domain";
 
 /**
@@ -17,7 +19,8 @@ import type { Route } from "./+types/custom-domain";
  * is forgotten by this instance's host cache at once (others follow within seconds).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreMember(request, context, "domain");
+  const { user, store } = await requireStoreMember(request, context, "domain");
+  const actor = actorOf(user);
   const parsed = DomainActionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data(invalidForm(DOMAIN_MESSAGES.invalid, fieldErrors(parsed.error)), 400);
   const { db, env, resolver, sites } = context.services;
@@ -32,7 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answering(
         { logger, fallback: DOMAIN_MESSAGES.failed, logLine: "custom domain save failed" },
         async () => {
-          const saved = await saveCustomDomain(db, owner, input.host, new URL(env.publicOrigin).hostname);
+          const platformHost = new URL(env.publicOrigin).hostname;
+          const save = (tx: Executor) => saveCustomDomain(tx, owner, input.host, platformHost);
+          const saved = await withActivity(db, actor, store.id, save, (row) =>
+            row.host === before?.host ? null : { kind: "domain_saved", subject: row.host },
+          );
           forget(before?.host);
           return { ok: true as const, message: DOMAIN_MESSAGES.saved, host: saved.host };
         },
@@ -58,7 +65,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answering(
         { logger, fallback: DOMAIN_MESSAGES.failed, logLine: "custom domain removal failed" },
         async () => {
-          await removeCustomDomain(db, store.id);
+          await withActivity(
+            db,
+            actor,
+            store.id,
+            (tx) => removeCustomDomain(tx, store.id),
+            () => (before ? { kind: "domain_removed", subject: before.host } : null),
+          );
           forget(before?.host);
           return { ok: true as const, message: DOMAIN_MESSAGES.removed };
         },

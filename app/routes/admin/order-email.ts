@@ -1,8 +1,10 @@
 import { data } from "react-router";
 import { requireStoreMember } from "~/domain/auth/guards.server";
+import { actorOf, withActivity } from "~/domain/team/activity.server";
 import { NEW_ORDER_EMAIL_MESSAGES } from "~/domain/mail/mail-text";
 import { setNewOrderEmails } from "~/domain/mail/new-order-mail.server";
 import { answering } from "~/lib/http-errors.server";
+import type { Executor } from "~/db/client.server";
 import type { Route } from "./+types/order-email";
 
 /** POST /i/admin/order-email: "Avisarme por correo de cada pedido nuevo", on or off. */
@@ -19,7 +21,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       logLine: "order e-mail setting failed",
     },
     async () => {
-      await setNewOrderEmails(context.services.db, store.id, user.id, enabled === "true");
+      const save = (tx: Executor) => setNewOrderEmails(tx, store.id, user.id, enabled === "true");
+      await withActivity(context.services.db, actorOf(user), store.id, save, {
+        kind: "order_email",
+        details: { enabled: enabled === "true" },
+      });
       const message =
         enabled === "true" ? NEW_ORDER_EMAIL_MESSAGES.on(user.email) : NEW_ORDER_EMAIL_MESSAGES.off;
       return { ok: true as const, message };

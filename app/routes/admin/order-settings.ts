@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { eq } from "drizzle-orm";
 import { storeSettings } from "~/db/schema";
 import { requireStoreMember } from "~/domain/auth/guards.server";
+import { actorOf, withActivity } from "~/domain/team/activity.server";
 import {
   ORDER_SETTINGS_MESSAGES,
   PaymentSettingsSchema,
@@ -11,6 +12,7 @@ import {
 } from "~/domain/stores/order-settings-form";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
+import type { Executor } from "~/db/client.server";
 import type { Route } from "./+types/order-settings";
 
 /**
@@ -18,7 +20,8 @@ import type { Route } from "./+types/order-settings";
  * bank details for transfers; `intent=templates` saves the WhatsApp status texts.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreMember(request, context, "payments");
+  const { user, store } = await requireStoreMember(request, context, "payments");
+  const actor = actorOf(user);
   const form = await request.formData();
   const { db } = context.services;
   const options = {
@@ -31,10 +34,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success)
       return data(invalidForm(ORDER_SETTINGS_MESSAGES.templateTooLong, fieldErrors(parsed.error)), 400);
     return answering(options, async () => {
-      await db
-        .update(storeSettings)
-        .set({ statusTemplates: parsed.data })
-        .where(eq(storeSettings.storeId, store.id));
+      const save = (tx: Executor) =>
+        tx
+          .update(storeSettings)
+          .set({ statusTemplates: parsed.data })
+          .where(eq(storeSettings.storeId, store.id));
+      await withActivity(db, actor, store.id, save, { kind: "templates" });
       return { ok: true as const, message: ORDER_SETTINGS_MESSAGES.templatesSaved };
     });
   }
@@ -48,7 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(invalidForm(Object.values(errors)[0] ?? ORDER_SETTINGS_MESSAGES.failed, errors), 400);
   }
   return answering(options, async () => {
-    await db.update(storeSettings).set(parsed.data).where(eq(storeSettings.storeId, store.id));
+    const save = (tx: Executor) =>
+      tx.update(storeSettings).set(parsed.data).where(eq(storeSettings.storeId, store.id));
+    await withActivity(db, actor, store.id, save, { kind: "payments" });
     return { ok: true as const, message: ORDER_SETTINGS_MESSAGES.paymentSaved };
   });
 }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { requireStoreMember } from "~/domain/auth/guards.server";
+import { actorOf, withActivity } from "~/domain/team/activity.server";
 import { pauseOrders, resumeOrders } from "~/domain/stores/pause.server";
 import { PauseSchema, SHOP_RULES_MESSAGES } from "~/domain/stores/shop-rules-form";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
@@ -12,13 +13,14 @@ import type { Route } from "./+types/pause";
  * chosen), `intent=resume` takes orders again.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreMember(request, context, "pause");
+  const { user, store } = await requireStoreMember(request, context, "pause");
+  const actor = actorOf(user);
   const form = await request.formData();
   const { db } = context.services;
   const options = { logger: context.logger, fallback: SHOP_RULES_MESSAGES.failed, logLine: "pause failed" };
   if (form.get("intent") === "resume") {
     return answering(options, async () => {
-      await resumeOrders(db, store.id);
+      await withActivity(db, actor, store.id, (tx) => resumeOrders(tx, store.id), { kind: "resumed" });
       return { ok: true as const, message: SHOP_RULES_MESSAGES.resumed };
     });
   }
@@ -32,7 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!parsed.success) return data(invalidForm(SHOP_RULES_MESSAGES.failed, fieldErrors(parsed.error)), 400);
   return answering(options, async () => {
-    await pauseOrders(db, store.id, parsed.data);
+    await withActivity(db, actor, store.id, (tx) => pauseOrders(tx, store.id, parsed.data), {
+      kind: "paused",
+    });
     return { ok: true as const, message: SHOP_RULES_MESSAGES.paused };
   });
 }

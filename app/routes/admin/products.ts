@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { requireStoreMember } from "~/domain/auth/guards.server";
+import { actorOf, withProductActivity } from "~/domain/team/activity.server";
 import {
   addProduct,
   deleteProduct,
@@ -22,7 +23,7 @@ const IntentSchema = z.discriminatedUnion("intent", [
 
 /** POST /i/admin/products: every write of the products tab, by named intent. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreMember(request, context, "products");
+  const { user, store } = await requireStoreMember(request, context, "products");
   const { db } = context.services;
   const deps = { storage: context.services.storage, logger: context.logger };
   const formData = await request.formData();
@@ -42,19 +43,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     fallback: PRODUCT_MESSAGES.failed,
     logLine: "product action failed",
   };
+  // Each change writes its "Actividad" line in its own transaction (docs/decisions/033).
+  const actor = actorOf(user);
+  const product = (productId: string | null, edit = false) => ({ storeId: store.id, productId, edit });
   return answering(options, async () => {
     switch (action.intent) {
       case "create":
-        await addProduct(db, store.id, form.data!);
+        await withProductActivity(db, actor, product(null), (tx) => addProduct(tx, store.id, form.data!));
         break;
       case "update":
-        await updateProduct(db, store.id, action.productId, form.data!, deps);
+        await withProductActivity(db, actor, product(action.productId, true), (tx) =>
+          updateProduct(tx, store.id, action.productId, form.data!, deps),
+        );
         break;
       case "set-availability":
-        await setProductAvailability(db, store.id, action.productId, action.available === "true");
+        await withProductActivity(db, actor, product(action.productId), (tx) =>
+          setProductAvailability(tx, store.id, action.productId, action.available === "true"),
+        );
         break;
       case "delete":
-        await deleteProduct(db, store.id, action.productId, deps);
+        await withProductActivity(db, actor, product(action.productId), (tx) =>
+          deleteProduct(tx, store.id, action.productId, deps),
+        );
         break;
     }
     return { ok: true as const };

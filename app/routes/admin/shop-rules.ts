@@ -2,9 +2,11 @@ import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { storeSettings } from "~/db/schema";
 import { requireStoreMember } from "~/domain/auth/guards.server";
+import { actorOf, withActivity } from "~/domain/team/activity.server";
 import { HoursSchema, SHOP_RULES_MESSAGES, ZonesSchema } from "~/domain/stores/shop-rules-form";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
+import type { Executor } from "~/db/client.server";
 import type { Route } from "./+types/shop-rules";
 
 /**
@@ -13,7 +15,7 @@ import type { Route } from "./+types/shop-rules";
  * value as JSON in `payload`.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreMember(request, context, "hours");
+  const { user, store } = await requireStoreMember(request, context, "hours");
   const form = await request.formData();
   let payload: unknown;
   try {
@@ -35,7 +37,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   return answering(options, async () => {
     const values = "zones" in parsed.data ? { deliveryPricing: parsed.data } : parsed.data;
-    await context.services.db.update(storeSettings).set(values).where(eq(storeSettings.storeId, store.id));
+    const save = (tx: Executor) =>
+      tx.update(storeSettings).set(values).where(eq(storeSettings.storeId, store.id));
+    await withActivity(context.services.db, actorOf(user), store.id, save, {
+      kind: "zones" in parsed.data ? "zones" : "hours",
+    });
     return {
       ok: true as const,
       message: "zones" in parsed.data ? SHOP_RULES_MESSAGES.zonesSaved : SHOP_RULES_MESSAGES.hoursSaved,

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { requireStoreMember } from "~/domain/auth/guards.server";
 import { closeStreamsOf } from "~/domain/orders/stream-limits.server";
+import { actorOf } from "~/domain/team/activity.server";
 import { TEAM_MESSAGES, TeamActionSchema } from "~/domain/team/invitations";
 import { inviteMember, resendInvitation, revokeInvitation } from "~/domain/team/invitations.server";
 import { confirmIdentity } from "~/domain/auth/account.server";
@@ -30,6 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, env } = context.services;
   const options = { logger: context.logger, fallback: TEAM_MESSAGES.failed, logLine: "team change failed" };
   const command = parsed.data;
+  const actor = actorOf(user);
   return answering(options, async () => {
     switch (command.intent) {
       case "invite":
@@ -37,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           storeId: store.id,
           email: command.email,
           role: command.role,
-          invitedBy: user.id,
+          actor,
           origin: env.publicOrigin,
         });
         return { ok: true as const, message: TEAM_MESSAGES.invited(command.email) };
@@ -46,17 +48,18 @@ export async function action({ request, context }: Route.ActionArgs) {
           storeId: store.id,
           id: command.id,
           origin: env.publicOrigin,
+          actor,
         });
         return { ok: true as const, message: TEAM_MESSAGES.resent(email) };
       }
       case "revoke":
-        await revokeInvitation(db, { storeId: store.id, id: command.id });
+        await revokeInvitation(db, { storeId: store.id, id: command.id, actor });
         return { ok: true as const, message: TEAM_MESSAGES.revokedDone };
       case "role":
-        await changeMemberRole(db, { storeId: store.id, userId: command.userId, role: command.role });
+        await changeMemberRole(db, actor, { storeId: store.id, userId: command.userId, role: command.role });
         return { ok: true as const, message: TEAM_MESSAGES.roleChanged };
       case "remove":
-        await removeMember(db, { storeId: store.id, userId: command.userId });
+        await removeMember(db, actor, { storeId: store.id, userId: command.userId });
         // This instance's streams close now; other instances' on their next membership check.
         closeStreamsOf(command.userId);
         context.logger.info("team member removed", { storeId: store.id, userId: command.userId });
@@ -64,7 +67,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "transfer": {
         const caller = { email: user.email, ip: context.clientIp, headers: request.headers, signedInAt };
         await confirmIdentity(context.services, caller, command.currentPassword);
-        await transferOwnership(db, { storeId: store.id, fromUserId: user.id, toUserId: command.userId });
+        await transferOwnership(db, actor, {
+          storeId: store.id,
+          fromUserId: user.id,
+          toUserId: command.userId,
+        });
         const [next] = (await listTeam(db, store.id)).filter((person) => person.role === "owner");
         context.logger.info("store handed to a member", { storeId: store.id, userId: command.userId });
         return { ok: true as const, message: TEAM_MESSAGES.transferred(next?.name ?? "") };

@@ -1,14 +1,17 @@
 import { requireStoreMember } from "~/domain/auth/guards.server";
+import { actorOf, withActivity } from "~/domain/team/activity.server";
 import { TRIAL_MESSAGES } from "~/domain/stores/plan";
 import { startTrial } from "~/domain/stores/settings.server";
 import { answering } from "~/lib/http-errors.server";
+import type { Executor } from "~/db/client.server";
 import type { Route } from "./+types/trial";
 
 /** POST /i/admin/trial: starts the 30-day basic trial, once per store. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreMember(request, context, "plan");
+  const { user, store } = await requireStoreMember(request, context, "plan");
   return answering({ logger: context.logger, fallback: TRIAL_MESSAGES.failed }, async () => {
-    await startTrial(context.services.db, store.id);
+    const start = (tx: Executor) => startTrial(tx, store.id);
+    await withActivity(context.services.db, actorOf(user), store.id, start, { kind: "trial_started" });
     context.logger.info("trial started", { storeId: store.id });
     return { ok: true as const, message: TRIAL_MESSAGES.started };
   });

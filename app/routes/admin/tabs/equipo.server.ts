@@ -1,6 +1,7 @@
 import { teamSizeLimit } from "~/domain/stores/licence";
 import { listInvitations } from "~/domain/team/invitations.server";
-import { listActivity, listTeam } from "~/domain/team/members-admin.server";
+import { listActivity } from "~/domain/team/activity.server";
+import { listTeam } from "~/domain/team/members-admin.server";
 import type { TabContext } from "./context";
 
 /** Equipo (the owner's): the people, the invitations not used nor revoked, the plan's team size and 90 days of who did what. */
@@ -19,7 +20,7 @@ export async function load({ db, store }: TabContext) {
       expiresAt: invitation.expiresAt.toISOString(),
       expired: invitation.expiresAt.getTime() <= now,
     })),
-    activity: activity.map((change) => ({ ...change, createdAt: change.createdAt.toISOString() })),
+    activity: activity.map((line) => ({ ...line, createdAt: line.createdAt.toISOString() })),
     limit: teamSizeLimit(store.licence.tier),
     tier: store.licence.tier,
   } as const;

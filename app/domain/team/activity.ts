@@ -1,0 +1,103 @@
+import { formatMoney } from "~/domain/orders/money";
+import { EVENT_LABELS, type OrderEventKind } from "~/domain/orders/order-steps";
+import { roleLabel } from "./invitations";
+import type { MemberRole } from "./team-roles";
+
+/**
+ * Equipo's "Actividad" (docs/decisions/033): the kinds of change the panel records besides the
+ * orders', and the Spanish sentence each one reads as. A new kind of change (a promotion, say) is
+ * one more entry of ACTIVITY_SENTENCES, and one `recordActivity` call where it is written.
+ */
+export type ActivityDetails = {
+  /** A price change: before and after, in pesos. */
+  from?: number;
+  to?: number;
+  /** A role given (an invitation, an acceptance, a change of role). */
+  role?: MemberRole;
+  /** The new-order e-mail turned on or off. */
+  enabled?: boolean;
+};
+
+type Sentence = (subject: string, details: ActivityDetails) => string;
+
+const roleOf = (details: ActivityDetails) => (details.role ? roleLabel(details.role).toLowerCase() : "");
+
+/** What follows the actor's name, per kind: "Ana" + " cambió el precio de Concha: $12.00 → $14.00". */
+export const ACTIVITY_SENTENCES = {
+  // The store's settings.
+  settings: () => "cambió la página de la tienda",
+  hours: () => "cambió el horario",
+  zones: () => "cambió las zonas de entrega",
+  paused: () => "pausó la tienda",
+  resumed: () => "reanudó los pedidos",
+  payments: () => "cambió las formas de pago",
+  templates: () => "cambió los mensajes de WhatsApp",
+  categories: () => "cambió las categorías de la tienda",
+  domain_saved: (host) => `puso el dominio ${host}`,
+  domain_removed: (host) => `quitó el dominio ${host}`,
+  order_email: (_, { enabled }) =>
+    enabled ? "activó el correo de cada pedido nuevo" : "desactivó el correo de cada pedido nuevo",
+  trial_started: () => "empezó la prueba del plan",
+  // Products.
+  product_created: (name) => `agregó ${name}`,
+  product_updated: (name) => `editó ${name}`,
+  product_price: (name, { from = 0, to = 0 }) =>
+    `cambió el precio de ${name}: ${formatMoney(from)} → ${formatMoney(to)}`,
+  product_shown: (name) => `mostró ${name} en la tienda`,
+  product_hidden: (name) => `ocultó ${name} de la tienda`,
+  product_deleted: (name) => `borró ${name}`,
+  // The team.
+  member_invited: (email, details) => `invitó a ${email} como ${roleOf(details)}`,
+  invitation_resent: (email) => `reenvió la invitación de ${email}`,
+  invitation_revoked: (email) => `canceló la invitación de ${email}`,
+  member_joined: (_, details) => `se unió al equipo como ${roleOf(details)}`,
+  member_role: (name, details) => `cambió el rol de ${name} a ${roleOf(details)}`,
+  member_removed: (name) => `quitó a ${name} del equipo`,
+  ownership_transferred: (name) => `pasó la tienda a ${name}`,
+} satisfies Record<string, Sentence>;
+
+export type ActivityKind = keyof typeof ACTIVITY_SENTENCES;
+
+/** One change as recorded: what kind, what it was done to, and any before → after. */
+export type ActivityEntry = { kind: ActivityKind; subject?: string; details?: ActivityDetails };
+
+/** "Ana cambió el precio de Concha: $12.00 → $14.00". */
+export function activitySentence(
+  actorName: string,
+  kind: ActivityKind,
+  subject: string,
+  details: ActivityDetails | null,
+): string {
+  const sentence: Sentence = ACTIVITY_SENTENCES[kind];
+  return `${actorName} ${sentence(subject, details ?? {})}`;
+}
+
+/** "Orden 1042: Completada por Beto" — an order's change, as the order panels say who did it. */
+export function orderChangeSentence(actorName: string, kind: OrderEventKind, orderId: string): string {
+  return `Orden ${orderId}: ${EVENT_LABELS[kind]} por ${actorName}`;
+}
+
+/** What a product's row said before and after a change (null: it did not exist). */
+export type ProductSnapshot = { name: string; price: number; available: boolean };
+
+/**
+ * The one line a product's change is recorded as: created, deleted, shown, hidden, a new price
+ * ("Precio de Concha: $12.00 → $14.00"), or else edited. Null when nothing changed.
+ */
+export function productActivity(
+  before: ProductSnapshot | null,
+  after: ProductSnapshot | null,
+  edited: boolean,
+): ActivityEntry | null {
+  if (!before && after) return { kind: "product_created", subject: after.name };
+  if (before && !after) return { kind: "product_deleted", subject: before.name };
+  if (!before || !after) return null;
+  if (after.price !== before.price) {
+    return { kind: "product_price", subject: after.name, details: { from: before.price, to: after.price } };
+  }
+  if (edited) return { kind: "product_updated", subject: after.name };
+  if (after.available !== before.available) {
+    return { kind: after.available ? "product_shown" : "product_hidden", subject: after.name };
+  }
+  return null;
+}
