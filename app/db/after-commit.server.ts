@@ -15,14 +15,25 @@ import * as schema from "./schema";
  * a timer (order events) or poll (jobs), so a NOTIFY lost to a crash right after the commit only
  * delays what it announces.
  */
-type Pending = { channel: string; value: unknown }[];
+type Pending = { notices: { channel: string; value: unknown }[]; tasks: (() => Promise<void>)[] };
 const pendingOf = new WeakMap<object, Pending>();
 
 /** Announces `value` on `channel` once `tx` commits (never, if it rolls back); outside one, now. */
 export async function notifyAfterCommit(tx: Executor, channel: string, value: unknown) {
   const pending = pendingOf.get(tx);
-  if (pending) pending.push({ channel, value });
+  if (pending) pending.notices.push({ channel, value });
   else await tx.execute(sql`select pg_notify(${channel}, ${JSON.stringify([value])})`);
+}
+
+/**
+ * Runs `task` once `tx` commits, before `inTransaction` returns (never, if it rolls back);
+ * outside a transaction, now. For what cannot be undone and must not happen unless the change
+ * stays: deleting the files of an image the change stopped using. `task` handles its own failures.
+ */
+export async function afterCommit(tx: Executor, task: () => Promise<void>) {
+  const pending = pendingOf.get(tx);
+  if (pending) pending.tasks.push(task);
+  else await task();
 }
 
 /** The most a NOTIFY payload may carry is 8,000 bytes; each one sent stays well under. */
@@ -101,7 +112,7 @@ export function notifyThrough(db: Database, pool: pg.Pool, logger?: Logger) {
  *   it) around the whole transaction.
  *
  * Given a transaction instead of a database, `run` becomes a savepoint of it, whose announcements
- * go out with the outer commit.
+ * and after-commit tasks wait for the outer commit.
  */
 export async function inTransaction<T>(
   db: Executor,
@@ -109,23 +120,39 @@ export async function inTransaction<T>(
   config?: TransactionConfig,
 ): Promise<T> {
   const notify = notifiers.get(db);
-  if (!notify || !isDatabase(db)) return db.transaction(run, config);
+  if (!notify || !isDatabase(db)) return inSavepoint(db, run, config);
   const client = await db.$client.connect();
+  const pending: Pending = { notices: [], tasks: [] };
+  let result: T;
   let failure: unknown;
   try {
-    const pending: Pending = [];
-    const result = await onClient(client).transaction((tx) => {
+    result = await onClient(client).transaction((tx) => {
       pendingOf.set(tx, pending);
       return run(tx);
     }, config);
-    for (const { channel, value } of pending) notify(channel, value);
-    return result;
   } catch (error) {
     failure = error;
     throw error;
   } finally {
     client.release(isDatabaseUnavailable(failure) ? (failure as Error) : undefined);
   }
+  for (const { channel, value } of pending.notices) notify(channel, value);
+  for (const task of pending.tasks) await task();
+  return result;
+}
+
+/** A savepoint of `tx`: what it holds for after the commit joins the outer transaction's only if it succeeded. */
+function inSavepoint<T>(tx: Executor, run: (tx: Transaction) => Promise<T>, config?: TransactionConfig) {
+  const outer = pendingOf.get(tx);
+  if (!outer) return tx.transaction(run, config);
+  return tx.transaction(async (savepoint) => {
+    const mine: Pending = { notices: [], tasks: [] };
+    pendingOf.set(savepoint, mine);
+    const result = await run(savepoint);
+    outer.notices.push(...mine.notices);
+    outer.tasks.push(...mine.tasks);
+    return result;
+  }, config);
 }
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { inTransaction } from "~/db/after-commit.server";
 import { createOrder, createProduct, createStore } from "~/db/factories.server";
 import { analyticsEvents, orders, products } from "~/db/schema";
 import { createLocalStorage } from "~/domain/images/local-storage.server";
@@ -270,6 +271,48 @@ describe("products", () => {
     await deleteProduct(db, store.id, product.id, { storage, logger });
     for (const key of imageFileKeys(newKey)) expect(await storage.get(key)).toBeNull();
     expect(await db.select().from(products).where(eq(products.storeId, store.id))).toEqual([]);
+  });
+
+  it("an edit or a deletion inside a transaction that rolls back leaves the image's files; one that commits deletes them", async () => {
+    const store = await createStore(db);
+    const [oldKey, newKey] = [
+      newImageKey("product-images", store.id),
+      newImageKey("product-images", store.id),
+    ];
+    for (const key of [...imageFileKeys(oldKey), ...imageFileKeys(newKey)])
+      await storage.put(key, Buffer.from("x"), "image/webp");
+    const product = await createProduct(db, store.id, { imageKey: oldKey });
+    const refused = new Error("the caller's next step failed");
+    const deps = { storage, logger };
+
+    await expect(
+      inTransaction(db, async (tx) => {
+        await updateProduct(tx, store.id, product.id, form({ imageKey: newKey }), deps);
+        throw refused;
+      }),
+    ).rejects.toBe(refused);
+    await expect(
+      inTransaction(db, async (tx) => {
+        await deleteProduct(tx, store.id, product.id, deps);
+        throw refused;
+      }),
+    ).rejects.toBe(refused);
+    for (const key of imageFileKeys(oldKey)) expect(await storage.get(key)).not.toBeNull();
+    // A savepoint that failed inside a transaction that commits takes its deletion with it.
+    await inTransaction(db, async (tx) => {
+      await inTransaction(tx, async (savepoint) => {
+        await deleteProduct(savepoint, store.id, product.id, deps);
+        throw refused;
+      }).catch(() => {});
+    });
+    for (const key of imageFileKeys(oldKey)) expect(await storage.get(key)).not.toBeNull();
+
+    await inTransaction(db, (tx) =>
+      updateProduct(tx, store.id, product.id, form({ imageKey: newKey }), deps),
+    );
+    for (const key of imageFileKeys(oldKey)) expect(await storage.get(key)).toBeNull();
+    await inTransaction(db, (tx) => deleteProduct(tx, store.id, product.id, deps));
+    for (const key of imageFileKeys(newKey)) expect(await storage.get(key)).toBeNull();
   });
 
   it("another store's product id is not found and nothing changes", async () => {

@@ -12,7 +12,7 @@ import type { Logger } from "~/lib/logger.server";
 import { planLimitMessage, PRODUCT_MESSAGES, STOCK_MESSAGES, type ProductForm } from "./product-form";
 import { notifyRestocked } from "./restock.server";
 import { hasStock } from "./stock";
-import { inTransaction } from "~/db/after-commit.server";
+import { afterCommit, inTransaction } from "~/db/after-commit.server";
 
 /**
  * The owner's product management. Every function takes the checked store id and puts it in
@@ -150,7 +150,10 @@ export async function addProduct(db: Executor, storeId: string, form: ProductFor
   });
 }
 
-/** Edits a product; a replaced or removed image's files are deleted after the commit. */
+/**
+ * Edits a product; a replaced or removed image's files are deleted after the commit (of the
+ * caller's transaction, when it runs in one).
+ */
 export async function updateProduct(
   db: Executor,
   storeId: string,
@@ -160,7 +163,7 @@ export async function updateProduct(
   now = new Date(),
 ) {
   checkImageKey(storeId, form.imageKey);
-  const { product, replacedImage } = await inTransaction(db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [current] = await tx
       .select({
         imageKey: products.imageKey,
@@ -194,10 +197,10 @@ export async function updateProduct(
       .where(and(eq(products.storeId, storeId), eq(products.id, productId)))
       .returning();
     await notifyRestocked(tx, [storeId]);
-    return { product: product!, replacedImage: current.imageKey !== imageKey ? current.imageKey : null };
+    const replaced = current.imageKey !== imageKey ? current.imageKey : null;
+    if (replaced) await afterCommit(tx, () => deleteImage(deps.storage, replaced, deps.logger));
+    return product!;
   });
-  if (replacedImage) await deleteImage(deps.storage, replacedImage, deps.logger);
-  return product;
 }
 
 /** Enabling counts against the plan's limit (atomically); disabling always succeeds. */
@@ -225,12 +228,15 @@ export async function setProductAvailability(
   });
 }
 
-/** Deletes a product and then its image files (a file left behind is only logged). */
+/**
+ * Deletes a product and, once that has committed, its image files (a file left behind is only
+ * logged).
+ */
 export async function deleteProduct(db: Executor, storeId: string, productId: string, deps: ImageDeps) {
   const [deleted] = await db
     .delete(products)
     .where(and(eq(products.storeId, storeId), eq(products.id, productId)))
     .returning({ imageKey: products.imageKey });
   if (!deleted) throw new AppError("NOT_FOUND", PRODUCT_MESSAGES.notFound);
-  await deleteImage(deps.storage, deleted.imageKey, deps.logger);
+  await afterCommit(db, () => deleteImage(deps.storage, deleted.imageKey, deps.logger));
 }

@@ -10,7 +10,7 @@ import { CATEGORY_TAG_MESSAGES } from "./category-tags";
 import { hasCustomCategories, resolveLicence, trialEndsAt } from "./licence";
 import { TRIAL_MESSAGES } from "./plan";
 import { SETTINGS_MESSAGES, type SettingsForm } from "./settings-form";
-import { inTransaction } from "~/db/after-commit.server";
+import { afterCommit, inTransaction } from "~/db/after-commit.server";
 
 type ImageDeps = { storage: ImageStorage; logger: Logger };
 
@@ -26,7 +26,7 @@ export async function saveStoreSettings(db: Executor, storeId: string, form: Set
   const [city] = await db.select({ id: cities.id }).from(cities).where(eq(cities.id, cityId));
   if (!city) throw new AppError("VALIDATION", SETTINGS_MESSAGES.city, { field: "cityId" });
 
-  const replacedLogo = await inTransaction(db, async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [current] = await tx
       .select({ logoKey: storeSettings.logoKey })
       .from(storeSettings)
@@ -39,11 +39,10 @@ export async function saveStoreSettings(db: Executor, storeId: string, form: Set
     });
     await tx.update(storeSettings).set(values).where(eq(storeSettings.storeId, storeId));
     await tx.update(stores).set({ cityId }).where(eq(stores.id, storeId));
-    return logoKey !== undefined && current.logoKey && current.logoKey !== (logoKey || null)
-      ? current.logoKey
-      : null;
+    const replacedLogo =
+      logoKey !== undefined && current.logoKey !== (logoKey || null) ? current.logoKey : null;
+    if (replacedLogo) await afterCommit(tx, () => deleteImage(deps.storage, replacedLogo, deps.logger));
   });
-  if (replacedLogo) await deleteImage(deps.storage, replacedLogo, deps.logger);
 }
 
 /** Advanced settings: the custom categories, on Negocio and Pro only (docs/decisions/015). */
