@@ -152,6 +152,28 @@ const ENDPOINTS: Endpoint[] = [
     },
     allowed: MANAGERS,
   },
+  { name: "catalogue export (CSV)", method: "GET", path: "/i/admin/productos.csv", allowed: MANAGERS },
+  { name: "catalogue export (XLSX)", method: "GET", path: "/i/admin/productos.xlsx", allowed: MANAGERS },
+  {
+    name: "catalogue import",
+    method: "POST",
+    path: "/i/admin/products/import",
+    multipart: () => {
+      const form = new FormData();
+      form.set("intent", "apply");
+      const name = `Importado ${randomBytes(4).toString("hex")}`;
+      form.set("file", new Blob([`Nombre,Descripción,Precio\n${name},Pan,10\n`]), "productos.csv");
+      return form;
+    },
+    allowed: MANAGERS,
+  },
+  {
+    name: "bulk edit",
+    method: "POST",
+    path: "/i/admin/products/bulk",
+    form: (t) => ({ productId: t.productId, change: "availability", available: "false" }),
+    allowed: MANAGERS,
+  },
   {
     name: "categories",
     method: "POST",
