@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "~/db/factories.server";
 import { products } from "~/db/schema";
+import { CATALOGUE_MESSAGES } from "~/domain/products/catalogue";
 import {
   expectAccessible,
   newPhonePage,
@@ -45,6 +46,17 @@ describe("the catalogue in bulk, on a phone", () => {
     expect(exported).toContain("Concha");
 
     await page.getByRole("button", { name: "Importar" }).click();
+    // A file without its headers: the reason beside the file's input, which is marked and focused.
+    const fileInput = page.getByLabel("Archivo CSV o Excel");
+    await fileInput.setInputFiles({
+      name: "lista.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("Bolillo,3\n"),
+    });
+    await page.getByRole("button", { name: "Revisar archivo" }).click();
+    await page.locator("#catalogue-file-error").getByText(CATALOGUE_MESSAGES.noHeader).waitFor();
+    await expect.poll(() => fileInput.getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => fileInput.evaluate((input) => input === document.activeElement)).toBe(true);
     await page.getByLabel("Archivo CSV o Excel").setInputFiles({
       name: "productos.csv",
       mimeType: "text/csv",

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ActionMessage } from "~/components/action-message";
 import { useFormAction } from "~/components/forms/use-form-action";
 import { formatMoney } from "~/domain/orders/money";
@@ -35,6 +35,13 @@ export function CatalogueTools() {
     void (intent === "preview" ? preview : apply).submit(body);
   };
   const busy = preview.submitting || apply.submitting;
+  // A refused file or ZIP is said beside its own input (and focused), not only under the button.
+  const failed = [apply.result, preview.result].find((result) => result?.ok === false);
+  const fieldErrors = failed && !failed.ok ? (failed.fieldErrors ?? {}) : {};
+  const invalid = ["file", "photos"].find((name) => fieldErrors[name]);
+  useEffect(() => {
+    if (invalid && failed) form.current?.querySelector<HTMLInputElement>(`input[name="${invalid}"]`)?.focus();
+  }, [invalid, failed]);
   return (
     <section
       aria-labelledby="catalogue-title"
@@ -97,8 +104,11 @@ export function CatalogueTools() {
               name="file"
               required
               accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              aria-invalid={fieldErrors.file ? true : undefined}
+              aria-describedby={fieldErrors.file ? "catalogue-file-error" : undefined}
               className="mt-1 block w-full text-sm"
             />
+            <FieldError id="catalogue-file-error" message={fieldErrors.file} />
           </label>
           <label className="block text-sm font-medium">
             Fotos en ZIP (opcional)
@@ -135,6 +145,14 @@ export function CatalogueTools() {
       ) : null}
     </section>
   );
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <span id={id} className="mt-1 block text-sm font-normal text-red-800">
+      {message}
+    </span>
+  ) : null;
 }
 
 function ImportPreview({ summary }: { summary: ImportSummary }) {
