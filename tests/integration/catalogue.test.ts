@@ -422,6 +422,21 @@ describe("the routes", () => {
     });
   });
 
+  it("takes a whole catalogue of 600 selected products in one bulk edit, sent as the panel sends it", async () => {
+    const { store, cookie } = await owner();
+    const ids = Array.from({ length: 600 }, (_, i) => `p${String(i).padStart(11, "0")}`);
+    await db
+      .insert(products)
+      .values(ids.map((id) => ({ storeId: store.id, id, name: id, price: 10, available: false })));
+    const body = new FormData();
+    for (const [key, value] of Object.entries({ change: "price", priceKind: "amount", value: "1.5" }))
+      body.set(key, value);
+    body.set("productIds", ids.join(","));
+    const response = await post(cookie, "/i/admin/products/bulk", body);
+    expect(await response.json()).toEqual({ ok: true, message: BULK_MESSAGES.done(600) });
+    expect(new Set((await productsOf(store.id)).map((p) => p.price))).toEqual(new Set([11.5]));
+  });
+
   it("refuses a bulk edit whose selection holds another store's product: 404, nothing changes", async () => {
     const { store, cookie } = await owner();
     const mine = await createProduct(db, store.id, { price: 10 });

@@ -37,9 +37,7 @@ export function BulkEdit({
       <p className="text-sm font-semibold" role="status">
         {selected.length === 1 ? "1 producto seleccionado" : `${selected.length} productos seleccionados`}
       </p>
-      {selected.map((id) => (
-        <input key={id} type="hidden" name="productId" value={id} />
-      ))}
+      <input type="hidden" name="productIds" value={selected.join(",")} />
       <label className="block text-sm font-medium">
         Cambiar
         <select
