@@ -420,6 +420,12 @@ describe("what each role's panel shows", () => {
 describe("who did what", () => {
   it("records the cajero on the order's timeline and shows the owner «Aceptado por Beto · Pagado por Beto»", async () => {
     const target = await freshTarget();
+    // Placed an hour ago, so that it heads the panel's pending list (200 at most) however many
+    // orders the matrix above left pending.
+    await db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(orders.id, target.orderId));
     const post = (form: Record<string, string>) =>
       fetch(`${running.server.url}/i/admin/orders`, {
         method: "POST",
