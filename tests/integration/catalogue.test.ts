@@ -198,6 +198,8 @@ describe("importing a file", () => {
     const bomb = Buffer.concat(chunks);
     expect(bomb.byteLength).toBeLessThan(1024 * 1024);
     expect(() => readPhotos(bomb)).toThrow(FILE_MESSAGES.zipBomb);
+    // An XLSX is a ZIP too: the same limits before exceljs unpacks it.
+    await expect(readSheet(bomb, "xlsx")).rejects.toThrow(FILE_MESSAGES.zipBomb);
     const many = zipSync(
       Object.fromEntries(Array.from({ length: 5_001 }, (_, i) => [`f${i}.jpg`, new Uint8Array(1)])),
     );

@@ -36,7 +36,7 @@ export const FILE_MESSAGES = {
   unreadableCsv: "No pudimos leer el CSV. Guárdalo como CSV (UTF-8) e intenta de nuevo.",
   unreadableXlsx: "No pudimos leer el archivo de Excel. Guárdalo como .xlsx e intenta de nuevo.",
   unreadableZip: "No pudimos leer el ZIP de fotos. Vuelve a crearlo e intenta de nuevo.",
-  zipBomb: `El ZIP se descomprime en demasiados archivos o en más de ${MAX_UNZIPPED_BYTES / (1024 * 1024)} MB. Sube menos fotos a la vez.`,
+  zipBomb: `El archivo comprimido se descomprime en demasiados archivos o en más de ${MAX_UNZIPPED_BYTES / (1024 * 1024)} MB: no lo podemos abrir. Divídelo en partes más pequeñas.`,
   zipPath: (name: string) =>
     `El ZIP contiene «${name}»: los nombres de las fotos no pueden llevar rutas ni «..».`,
   zipDuplicate: (name: string) => `El ZIP contiene dos fotos llamadas «${name}».`,
@@ -98,7 +98,7 @@ function readCsv(bytes: Uint8Array): string[][] {
 
 async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
   // An XLSX is a ZIP: its size once unpacked is checked before exceljs unpacks it.
-  unzipWithin(bytes, () => true);
+  unzipWithin(bytes, () => false);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
