@@ -90,6 +90,13 @@ describe("reading a row", () => {
       reason: CATALOGUE_MESSAGES.available("quizá"),
     });
   });
+  it("refuses a cell with a control character, which PostgreSQL could not store", () => {
+    expect(check({ ...base, description: "Pan\u0000" })).toEqual({
+      ok: false,
+      reason: CATALOGUE_MESSAGES.control,
+    });
+    expect(check({ ...base, description: "Pan\tsalado\ncon salto" })).toMatchObject({ ok: true });
+  });
   it("reads choice groups as JSON, gives new ones ids, and refuses what the dialog refuses", () => {
     const groups = JSON.stringify([
       {

@@ -36,6 +36,8 @@ export const MAX_IMPORT_ROWS = 5_000;
 
 export const CATALOGUE_MESSAGES = {
   noName: "Falta el nombre.",
+  control:
+    "La fila tiene caracteres de control (invisibles) que no se pueden guardar. Bórralos e intenta de nuevo.",
   noDescription: "Falta la descripción.",
   price: (text: string) =>
     `El precio «${text}» no es válido: escribe un número mayor que 0, con hasta dos decimales.`,
@@ -176,6 +178,8 @@ export type RowResult =
     }
   | { ok: false; reason: string };
 
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const YES = new Set(["si", "s", "yes", "true", "1", "disponible"]);
 const NO = new Set(["no", "n", "false", "0", "no disponible"]);
 
@@ -196,6 +200,9 @@ export function checkRow(
   current: StoreProduct | null,
   context: RowContext,
 ): RowResult {
+  // What the panel's forms refuse at the door (server/security.ts): PostgreSQL cannot store a NUL.
+  if (Object.values(cells).some((cell) => CONTROL_CHARACTERS.test(cell ?? "")))
+    return { ok: false, reason: CATALOGUE_MESSAGES.control };
   const name = (cells.name ?? current?.name ?? "").trim();
   if (name === "") return { ok: false, reason: CATALOGUE_MESSAGES.noName };
   const description = (cells.description ?? current?.description ?? "").trim();
