@@ -45,7 +45,7 @@ export const BODY_LIMITS = {
   cspReport: 16 * 1024,
 } as const;
 /** Routes that read their own body under their own, larger limit. */
-const STREAMED_BODIES = new Set(["/i/admin/upload"]);
+const STREAMED_BODIES = new Set(["/i/admin/upload", "/i/admin/products/import"]);
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Pages (and their `.data` requests) that show one person's data: never kept by a shared cache. */

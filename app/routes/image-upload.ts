@@ -13,6 +13,7 @@ import { recordUpload } from "~/domain/images/unattached-uploads.server";
 import { enforce } from "~/domain/rate-limit/rate-limit.server";
 import { AppError } from "~/lib/errors";
 import { answering } from "~/lib/http-errors.server";
+import { readLimitedBody } from "~/lib/limited-body.server";
 import type { Route } from "./+types/image-upload";
 
 /** Room for the multipart boundaries and the `kind` field around the file itself. */
@@ -81,30 +82,4 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: false as const, message: IMAGE_MESSAGES.tooLarge }, { status: 413 });
   }
   return answer;
-}
-
-/** The request body, or null as soon as it grows past `limit` (a missing Content-Length is no way around the cap). */
-async function readLimitedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      // Stop reading, without destroying the socket before the 413 is sent.
-      reader.releaseLock();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }

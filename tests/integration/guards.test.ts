@@ -256,6 +256,52 @@ const ENDPOINTS: Endpoint[] = [
       };
     },
   },
+  // The catalogue in bulk (docs/decisions/035).
+  {
+    name: "catalogue export (CSV)",
+    method: "GET",
+    path: "/i/admin/productos.csv",
+    allowed: ["owner", "otherOwner"],
+    refusal: 404,
+  },
+  {
+    name: "catalogue export (XLSX)",
+    method: "GET",
+    path: "/i/admin/productos.xlsx",
+    allowed: ["owner", "otherOwner"],
+    refusal: 404,
+  },
+  {
+    name: "catalogue import",
+    method: "POST",
+    path: "/i/admin/products/import",
+    multipart: () => {
+      const form = new FormData();
+      form.set("intent", "apply");
+      const name = `Importado ${randomBytes(4).toString("hex")}`;
+      form.set("file", new Blob([`Nombre,Descripción,Precio\n${name},Pan,10\n`]), "productos.csv");
+      return form;
+    },
+    allowed: ["owner", "otherOwner"],
+    refusal: 404,
+    ownerEffect: async (own) => {
+      const before = await productCount(own.storeId);
+      return async () => expect(await productCount(own.storeId)).toBe(before + 1);
+    },
+  },
+  {
+    name: "bulk edit",
+    method: "POST",
+    path: "/i/admin/products/bulk",
+    form: (t) => ({ productId: t.productId, change: "availability", available: "false" }),
+    allowed: ["owner"],
+    refusal: 404,
+    domainRefusal: ["otherOwner"],
+    ownerEffect: async (own) => async () =>
+      expect((await rowOf(db.select().from(products).where(eq(products.id, own.productId))))!.available).toBe(
+        false,
+      ),
+  },
   // Push notifications: the owner's devices and test notifications.
   {
     name: "push devices",

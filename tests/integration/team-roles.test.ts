@@ -171,6 +171,28 @@ const ENDPOINTS: Endpoint[] = [
     },
     allowed: MANAGERS,
   },
+  { name: "catalogue export (CSV)", method: "GET", path: "/i/admin/productos.csv", allowed: MANAGERS },
+  { name: "catalogue export (XLSX)", method: "GET", path: "/i/admin/productos.xlsx", allowed: MANAGERS },
+  {
+    name: "catalogue import",
+    method: "POST",
+    path: "/i/admin/products/import",
+    multipart: () => {
+      const form = new FormData();
+      form.set("intent", "apply");
+      const name = `Importado ${randomBytes(4).toString("hex")}`;
+      form.set("file", new Blob([`Nombre,Descripción,Precio\n${name},Pan,10\n`]), "productos.csv");
+      return form;
+    },
+    allowed: MANAGERS,
+  },
+  {
+    name: "bulk edit",
+    method: "POST",
+    path: "/i/admin/products/bulk",
+    form: (t) => ({ productId: t.productId, change: "availability", available: "false" }),
+    allowed: MANAGERS,
+  },
   {
     name: "categories",
     method: "POST",
@@ -488,6 +510,12 @@ describe("what each role's panel shows", () => {
 describe("who did what", () => {
   it("records the cajero on the order's timeline and shows the owner «Aceptado por Beto · Pagado por Beto»", async () => {
     const target = await freshTarget();
+    // Placed an hour ago, so that it heads the panel's pending list (200 at most) however many
+    // orders the matrix above left pending.
+    await db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(orders.id, target.orderId));
     const post = (form: Record<string, string>) =>
       fetch(`${running.server.url}/i/admin/orders`, {
         method: "POST",

@@ -8,6 +8,8 @@ import { useFormAction } from "~/components/forms/use-form-action";
 import { PRODUCT_MESSAGES } from "~/domain/products/product-form";
 import { RESTOCK_WORDS } from "~/domain/products/restock";
 import { optionStockSummary, STOCK_WORDS, stockBadge } from "~/domain/products/stock";
+import { BulkEdit } from "./bulk-edit";
+import { CatalogueTools } from "./catalogue-tools";
 import { ProductDialog } from "./product-dialog";
 import { ShareButton } from "./share-button";
 import { UsageBar } from "./usage-bar";
@@ -36,6 +38,17 @@ export function ProductsTab({
   // "new" opens the add dialog; a product id opens its edit dialog.
   const [dialog, setDialog] = useState<{ mode: "new" } | { mode: "edit"; product: Product } | null>(null);
   const [dialogKey, setDialogKey] = useState(0);
+  // The bulk edit's selection, by product id; ids no longer listed drop out.
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const selected = products.filter((product) => chosen.has(product.id)).map((product) => product.id);
+  const all = products.length > 0 && selected.length === products.length;
+  const toggle = (id: string, on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   function open(next: NonNullable<typeof dialog>) {
     setDialogKey((key) => key + 1);
     setDialog(next);
@@ -55,6 +68,19 @@ export function ProductsTab({
         </button>
       </div>
       <UsageBar enabled={enabled} limit={limit} />
+      <CatalogueTools />
+      {products.length > 0 ? (
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            checked={all}
+            onChange={(event) => setChosen(new Set(event.target.checked ? products.map((p) => p.id) : []))}
+            className="h-5 w-5"
+          />
+          Seleccionar todos
+        </label>
+      ) : null}
+      {selected.length > 0 ? <BulkEdit selected={selected} categories={categories} /> : null}
       {products.length === 0 ? (
         <p className="rounded-xl bg-white p-6 text-center text-stone-700 ring-1 ring-stone-200">
           Aún no tienes productos. Agrega el primero para que aparezca en tu tienda.
@@ -69,6 +95,8 @@ export function ProductsTab({
               stock={stock}
               waiting={waiting[product.id] ?? 0}
               onEdit={() => open({ mode: "edit", product })}
+              selected={chosen.has(product.id)}
+              onSelect={(on) => toggle(product.id, on)}
             />
           ))}
         </ul>
@@ -93,12 +121,16 @@ function ProductCard({
   stock,
   waiting,
   onEdit,
+  selected,
+  onSelect,
 }: {
   product: Product;
   store: { address: string; displayName: string };
   stock: boolean;
   waiting: number;
   onEdit: () => void;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
 }) {
   const badge = stock ? stockBadge(product) : null;
   const sizes = stock && !badge?.soldOut ? optionStockSummary(product) : "";
@@ -114,23 +146,14 @@ function ProductCard({
       aria-label={product.name}
     >
       <div className="flex gap-3">
-        {product.imageKey ? (
-          <img
-            src={imageSources(product.imageKey).src}
-            alt=""
-            width={80}
-            height={80}
-            loading="lazy"
-            className="h-20 w-20 shrink-0 rounded-lg object-cover"
-          />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="flex h-20 w-20 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-2xl"
-          >
-            🛍️
-          </span>
-        )}
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={(event) => onSelect(event.target.checked)}
+          aria-label={`Seleccionar ${product.name}`}
+          className="mt-1 h-5 w-5 shrink-0"
+        />
+        <ProductThumb imageKey={product.imageKey} />
         <div className="min-w-0">
           <h3 className="font-semibold break-words">{product.name}</h3>
           <p className="text-sm text-stone-700">
@@ -231,5 +254,26 @@ function ProductCard({
         </form>
       </div>
     </li>
+  );
+}
+
+/** A product's photo in its card, or a placeholder. */
+function ProductThumb({ imageKey }: { imageKey: string | null }) {
+  return imageKey ? (
+    <img
+      src={imageSources(imageKey).src}
+      alt=""
+      width={80}
+      height={80}
+      loading="lazy"
+      className="h-20 w-20 shrink-0 rounded-lg object-cover"
+    />
+  ) : (
+    <span
+      aria-hidden="true"
+      className="flex h-20 w-20 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-2xl"
+    >
+      🛍️
+    </span>
   );
 }

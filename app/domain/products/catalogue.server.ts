@@ -1,0 +1,349 @@
+/**
+ * The catalogue in bulk (docs/decisions/035): export, the import's preview and apply, and the bulk
+ * edit. Every query is bound to the store the guard gave. The apply and the bulk edit each run in
+ * one transaction that first locks the store's row, as adding or enabling a product does, so the
+ * plan's limit of products on sale holds whatever runs beside them.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { inTransaction } from "~/db/after-commit.server";
+import type { Executor } from "~/db/client.server";
+import { analyticsEvents, products, stores, storeSettings } from "~/db/schema";
+import { checkUpload } from "~/domain/images/process-image.server";
+import { deleteImage, storeImage } from "~/domain/images/store-image.server";
+import type { ImageStorage } from "~/domain/images/storage.server";
+import { recordUpload } from "~/domain/images/unattached-uploads.server";
+import { availableProductLimit, hasCustomCategories, resolveLicence } from "~/domain/stores/licence";
+import { AppError } from "~/lib/errors";
+import { randomId } from "~/lib/ids";
+import type { Logger } from "~/lib/logger.server";
+import {
+  BULK_MESSAGES,
+  CATALOGUE_MESSAGES,
+  exportRow,
+  planImport,
+  repriced,
+  type CatalogueRow,
+  type ImportPlan,
+  type ImportSummary,
+  type PriceChange,
+  type ProductChanges,
+  type StoreProduct,
+} from "./catalogue";
+import { planLimitMessage } from "./product-form";
+import { notifyRestocked } from "./restock.server";
+import { hasStock } from "./stock";
+
+type Deps = { storage: ImageStorage; logger: Logger };
+
+const STORE_PRODUCT = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  category: products.category,
+  price: products.price,
+  unit: products.unit,
+  available: products.available,
+  choiceGroups: products.choiceGroups,
+  stock: products.stock,
+  dailyStock: products.dailyStock,
+  lowStockThreshold: products.lowStockThreshold,
+  optionStock: products.optionStock,
+  imageKey: products.imageKey,
+  variations: products.variations,
+  quantityStep: products.quantityStep,
+  minQuantity: products.minQuantity,
+};
+
+function storeProducts(db: Executor, storeId: string): Promise<StoreProduct[]> {
+  return db
+    .select(STORE_PRODUCT)
+    .from(products)
+    .where(eq(products.storeId, storeId))
+    .orderBy(products.name, products.id);
+}
+
+/** The plan and categories a file is checked against, read under the caller's lock when it holds one. */
+async function storeContext(db: Executor, storeId: string, now: Date, lock: boolean) {
+  const query = db.select().from(stores).where(eq(stores.id, storeId));
+  const [store] = lock ? await query.for("update") : await query;
+  if (!store) throw new AppError("NOT_FOUND", CATALOGUE_MESSAGES.notInStore(storeId));
+  const { tier } = resolveLicence(store, now);
+  const [settings] = await db
+    .select({ categories: storeSettings.customCategories })
+    .from(storeSettings)
+    .where(eq(storeSettings.storeId, storeId));
+  return {
+    tier,
+    stock: hasStock(tier),
+    categories: hasCustomCategories(tier) ? (settings?.categories ?? []) : null,
+    limit: availableProductLimit(tier),
+  };
+}
+
+/** Every product of the store as the export's rows. */
+export async function catalogueRows(db: Executor, storeId: string, now = new Date()) {
+  const [context, rows] = await Promise.all([
+    storeContext(db, storeId, now, false),
+    storeProducts(db, storeId),
+  ]);
+  return rows.map((product) => exportRow(product, context.stock));
+}
+
+export type ImportInput = { rows: CatalogueRow[]; photos: Map<string, Uint8Array> | null };
+
+/**
+ * The photos' quick checks (empty, too heavy, not an image by its bytes), as the upload runs them
+ * before decoding: a refused photo refuses its row in the preview.
+ */
+function photoRefusals(photos: Map<string, Uint8Array> | null) {
+  const refused = new Map<string, string>();
+  for (const [name, bytes] of photos ?? []) {
+    try {
+      checkUpload(bytes);
+    } catch (error) {
+      if (error instanceof AppError) refused.set(name, error.message);
+      else throw error;
+    }
+  }
+  return refused;
+}
+
+function rowContext(
+  context: Awaited<ReturnType<typeof storeContext>>,
+  input: ImportInput,
+  badPhotos: Map<string, string>,
+) {
+  return { ...context, photos: input.photos ? new Set(input.photos.keys()) : null, badPhotos };
+}
+
+/** What applying the file would create, change and refuse; nothing is written. */
+export async function previewImport(db: Executor, storeId: string, input: ImportInput, now = new Date()) {
+  const [context, current] = await Promise.all([
+    storeContext(db, storeId, now, false),
+    storeProducts(db, storeId),
+  ]);
+  return summary(planImport(input.rows, current, rowContext(context, input, photoRefusals(input.photos))));
+}
+
+/** The plan as the panel shows it: rows, names and what changes, never the whole products. */
+export function summary(plan: ImportPlan): ImportSummary {
+  return {
+    creates: plan.creates.map(({ row, fields }) => ({
+      row,
+      name: fields.fields.name,
+      price: fields.fields.price,
+    })),
+    updates: plan.updates.map(({ row, name, changes, photo }) => ({
+      row,
+      name,
+      fields: [...Object.keys(changes), ...(photo ? ["photo"] : [])],
+    })),
+    unchanged: plan.unchanged,
+    refused: plan.refused,
+  };
+}
+
+/**
+ * Applies the file, all or nothing. Photos the file uses go through the upload's own pipeline
+ * first (checked, re-encoded, stored); then one transaction locks the store's row, reads its
+ * products again and plans the file again under that lock: any row refused then (the limit reached
+ * meanwhile, a product deleted) refuses the whole file, the photos are deleted and nothing is
+ * written. Replaced photos are deleted after the commit.
+ */
+export async function applyImport(
+  db: Executor,
+  storeId: string,
+  input: ImportInput,
+  deps: Deps,
+  now = new Date(),
+) {
+  const [outside, before] = await Promise.all([
+    storeContext(db, storeId, now, false),
+    storeProducts(db, storeId),
+  ]);
+  const draft = planImport(input.rows, before, rowContext(outside, input, photoRefusals(input.photos)));
+  if (draft.refused.length > 0) throw refusal(draft);
+  const stored = new Map<string, string>();
+  try {
+    const wanted = new Set([
+      ...draft.creates.map((create) => create.fields.photo),
+      ...draft.updates.map((update) => update.photo),
+    ]);
+    for (const name of wanted) {
+      if (!name) continue;
+      try {
+        const { key } = await storeImage(
+          deps.storage,
+          { kind: "product-images", storeId, bytes: input.photos!.get(name)! },
+          deps.logger,
+        );
+        stored.set(name, key);
+        await recordUpload(db, key, now);
+      } catch (error) {
+        if (error instanceof AppError && error.status < 500) {
+          const rows = [
+            ...draft.creates.map((c) => ({ row: c.row, name: c.fields.fields.name, photo: c.fields.photo })),
+            ...draft.updates,
+          ]
+            .filter((row) => row.photo === name)
+            .map((row) => ({ row: row.row, name: row.name, reason: `${name}: ${error.message}` }));
+          throw refusal({ ...draft, refused: rows });
+        }
+        throw error;
+      }
+    }
+    const result = await inTransaction(db, async (tx) => {
+      const context = await storeContext(tx, storeId, now, true);
+      const current = await storeProducts(tx, storeId);
+      const plan = planImport(input.rows, current, rowContext(context, input, new Map()));
+      if (plan.refused.length > 0) throw refusal(plan);
+      const byId = new Map(current.map((product) => [product.id, product]));
+      const created = await createProducts(tx, storeId, plan, stored, now);
+      const replaced: string[] = [];
+      for (const update of plan.updates) {
+        const product = byId.get(update.id)!;
+        const set = columnsOf(update.changes, product, now);
+        if (update.photo) {
+          set.imageKey = stored.get(update.photo)!;
+          if (product.imageKey) replaced.push(product.imageKey);
+        }
+        await tx
+          .update(products)
+          .set(set)
+          .where(and(eq(products.storeId, storeId), eq(products.id, update.id)));
+      }
+      if (plan.updates.length > 0) await notifyRestocked(tx, [storeId]);
+      return { created, changed: plan.updates.length, replaced, summary: summary(plan) };
+    });
+    for (const key of result.replaced) await deleteImage(deps.storage, key, deps.logger);
+    return { created: result.created, changed: result.changed, summary: result.summary };
+  } catch (error) {
+    for (const key of stored.values()) await deleteImage(deps.storage, key, deps.logger);
+    throw error;
+  }
+}
+
+function refusal(plan: ImportPlan) {
+  return new AppError("UNPROCESSABLE", CATALOGUE_MESSAGES.refused, { details: { preview: summary(plan) } });
+}
+
+/** The columns an update writes; daily stock switched on counts as refilled now (docs/decisions/028). */
+function columnsOf(
+  changes: ProductChanges,
+  product: StoreProduct,
+  now: Date,
+): Partial<typeof products.$inferInsert> {
+  const set: Partial<typeof products.$inferInsert> = { ...changes };
+  if ("dailyStock" in changes) {
+    set.stockRefilledAt = changes.dailyStock === null ? null : product.dailyStock === null ? now : undefined;
+    if (set.stockRefilledAt === undefined) delete set.stockRefilledAt;
+  }
+  return set;
+}
+
+async function createProducts(
+  tx: Executor,
+  storeId: string,
+  plan: ImportPlan,
+  photos: Map<string, string>,
+  now: Date,
+) {
+  const values = plan.creates.map(({ fields: { fields, photo } }) => ({
+    storeId,
+    id: randomId(),
+    name: fields.name,
+    description: fields.description,
+    price: fields.price,
+    unit: fields.unit,
+    available: fields.available ?? true,
+    category: fields.category ?? "",
+    choiceGroups: fields.choiceGroups ?? [],
+    stock: fields.stock ?? null,
+    dailyStock: fields.dailyStock ?? null,
+    stockRefilledAt: fields.dailyStock != null ? now : null,
+    optionStock: fields.optionStock ?? null,
+    imageKey: photo ? photos.get(photo)! : null,
+  }));
+  for (let start = 0; start < values.length; start += 500) {
+    const batch = values.slice(start, start + 500);
+    await tx.insert(products).values(batch);
+    await tx.insert(analyticsEvents).values(
+      batch.map((product) => ({
+        name: "add_product" as const,
+        storeId,
+        data: { productId: product.id, name: product.name },
+      })),
+    );
+  }
+  return values.length;
+}
+
+export type BulkEdit =
+  | { kind: "price"; change: PriceChange }
+  | { kind: "category"; category: string }
+  | { kind: "availability"; available: boolean };
+
+/**
+ * Changes the selected products together, in one transaction under the store row's lock: every id
+ * must be one of the store's (else nothing changes: not found), a new price below $0.01 refuses the
+ * whole change, a category must be one of the store's, and putting products on sale stays within
+ * the plan's limit (the product dialog's own message).
+ */
+export async function bulkEdit(
+  db: Executor,
+  storeId: string,
+  ids: string[],
+  edit: BulkEdit,
+  now = new Date(),
+) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) throw new AppError("VALIDATION", BULK_MESSAGES.none, { field: "productIds" });
+  return inTransaction(db, async (tx) => {
+    const context = await storeContext(tx, storeId, now, true);
+    const selected = await tx
+      .select(STORE_PRODUCT)
+      .from(products)
+      .where(and(eq(products.storeId, storeId), inArray(products.id, unique)))
+      .for("update");
+    if (selected.length !== unique.length) throw new AppError("NOT_FOUND", BULK_MESSAGES.notFound);
+    if (edit.kind === "price") {
+      const prices = [];
+      for (const product of selected) {
+        const next = repriced(product, edit.change);
+        if ("error" in next) throw new AppError("VALIDATION", next.error, { field: "value" });
+        prices.push({ id: product.id, ...next });
+      }
+      for (const { id, price, choiceGroups } of prices)
+        await tx
+          .update(products)
+          .set({ price, choiceGroups })
+          .where(and(eq(products.storeId, storeId), eq(products.id, id)));
+      return selected.length;
+    }
+    if (edit.kind === "category") {
+      const category = edit.category.trim();
+      if (category !== "" && !context.categories?.includes(category))
+        throw new AppError("VALIDATION", BULK_MESSAGES.category, { field: "category" });
+      await tx
+        .update(products)
+        .set({ category })
+        .where(and(eq(products.storeId, storeId), inArray(products.id, unique)));
+      return selected.length;
+    }
+    if (edit.available) {
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(and(eq(products.storeId, storeId), eq(products.available, true)));
+      const turningOn = selected.filter((product) => !product.available).length;
+      if (row!.n + turningOn > context.limit)
+        throw new AppError("PLAN_LIMIT_REACHED", planLimitMessage(context.limit));
+    }
+    await tx
+      .update(products)
+      .set({ available: edit.available })
+      .where(and(eq(products.storeId, storeId), inArray(products.id, unique)));
+    if (edit.available) await notifyRestocked(tx, [storeId]);
+    return selected.length;
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * POST /i/admin/products/import — multipart: `file` (CSV or XLSX), optional `photos` (a ZIP) and
+ * `intent` ("preview" or "apply"). The preview answers what would be created, changed and refused;
+ * the apply writes all of it or nothing (docs/decisions/035). The route reads its own body under
+ * its own cap (server/security.ts), after the guard.
+ */
+import { data } from "react-router";
+import { requireStoreMember } from "~/domain/auth/guards.server";
+import {
+  FILE_MESSAGES,
+  MAX_SHEET_BYTES,
+  MAX_ZIP_BYTES,
+  readPhotos,
+  readSheet,
+  sheetKind,
+} from "~/domain/products/catalogue-files.server";
+import { CATALOGUE_MESSAGES } from "~/domain/products/catalogue";
+import { applyImport, previewImport } from "~/domain/products/catalogue.server";
+import { AppError } from "~/lib/errors";
+import { answering } from "~/lib/http-errors.server";
+import { readLimitedBody } from "~/lib/limited-body.server";
+import type { Route } from "./+types/products-import";
+
+/** The sheet, the ZIP and the multipart boundaries around them. */
+const MAX_IMPORT_BODY = MAX_SHEET_BYTES + MAX_ZIP_BYTES + 64 * 1024;
+const FAILED = "No se pudo importar el archivo. Intenta de nuevo.";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { store } = await requireStoreMember(request, context, "products");
+  const options = { logger: context.logger, fallback: FAILED, logLine: "catalogue import failed" };
+  const answer = await answering(options, async () => {
+    const declared = Number(request.headers.get("content-length") ?? "0");
+    if (declared > MAX_IMPORT_BODY) throw new AppError("TOO_LARGE", FILE_MESSAGES.zipTooLarge);
+    const body = await readLimitedBody(request, MAX_IMPORT_BODY);
+    if (!body) return { tooLong: true as const };
+    let form: FormData;
+    try {
+      form = await new Request(request.url, { method: "POST", headers: request.headers, body }).formData();
+    } catch {
+      throw new AppError("VALIDATION", FILE_MESSAGES.missingSheet, { field: "file" });
+    }
+    const file = form.get("file");
+    if (!(file instanceof File) || file.size === 0)
+      throw new AppError("VALIDATION", FILE_MESSAGES.missingSheet, { field: "file" });
+    if (file.size > MAX_SHEET_BYTES)
+      throw new AppError("TOO_LARGE", FILE_MESSAGES.sheetTooLarge, { field: "file" });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const kind = sheetKind(bytes, file.name);
+    if (!kind) throw new AppError("VALIDATION", FILE_MESSAGES.sheetType, { field: "file" });
+    const rows = await readSheet(bytes, kind);
+    const zip = form.get("photos");
+    const photos =
+      zip instanceof File && zip.size > 0 ? readPhotos(new Uint8Array(await zip.arrayBuffer())) : null;
+    const { db, storage } = context.services;
+    if (form.get("intent") === "apply") {
+      const applied = await applyImport(db, store.id, { rows, photos }, { storage, logger: context.logger });
+      return {
+        ok: true as const,
+        message: CATALOGUE_MESSAGES.applied(applied.created, applied.changed),
+        preview: applied.summary,
+      };
+    }
+    return { ok: true as const, preview: await previewImport(db, store.id, { rows, photos }) };
+  });
+  if (answer && typeof answer === "object" && "tooLong" in answer)
+    return data(
+      { ok: false as const, message: FILE_MESSAGES.zipTooLarge },
+      { status: 413, headers: { Connection: "close" } },
+    );
+  return answer;
+}
