@@ -45,11 +45,11 @@ beforeAll(async () => {
 });
 
 /** Posts a panel form as the panel's scripts do, and expects it done. */
-async function post(cookie: string, path: string, form: Record<string, string>) {
+async function post(cookie: string, path: string, form: Record<string, string> | FormData) {
   const response = await fetch(`${running.server.url}${path}`, {
     method: "POST",
     headers: { cookie, Accept: "application/json", Origin: running.server.url },
-    body: new URLSearchParams(form),
+    body: form instanceof FormData ? form : new URLSearchParams(form),
   });
   const body = (await response.json()) as { ok: boolean; message?: string };
   expect(body, `${path} ${JSON.stringify(form).slice(0, 120)}`).toMatchObject({ ok: true });
@@ -247,6 +247,35 @@ describe("Actividad", () => {
     const page = await activityPage();
     expect(page).toContain("Beto agregó Concha");
     for (const [, , sentence] of steps) expect(page).toContain(sentence);
+  });
+
+  it("records a bulk edit and an applied catalogue file as one line each", async () => {
+    const created = await Promise.all(
+      ["Bolillo", "Telera"].map((name) => createProduct(db, storeId, { name, price: 10 })),
+    );
+    await post(cookies.encargado, "/i/admin/products/bulk", {
+      productIds: created.map((product) => product.id).join(","),
+      change: "price",
+      priceKind: "percent",
+      value: "10",
+    });
+    expect(await latest("products_bulk")).toMatchObject({
+      actorName: "Beto",
+      subject: "precio +10 %",
+      details: { count: 2 },
+    });
+    const file = new FormData();
+    file.set("intent", "apply");
+    const csv = ["Nombre,Descripción,Precio", "Dona,Pan dulce,15", "Bolillo,Pan blanco,12"].join("\n");
+    file.set("file", new Blob([csv], { type: "text/csv" }), "productos.csv");
+    await post(cookies.owner, "/i/admin/products/import", file);
+    expect(await latest("products_imported")).toMatchObject({
+      actorName: "Ana",
+      details: { created: 1, changed: 1 },
+    });
+    const page = await activityPage();
+    expect(page).toContain("Beto cambió 2 productos a la vez: precio +10 %");
+    expect(page).toContain("Ana importó el catálogo: 1 nuevo, 1 cambiado");
   });
 
   it("sends the invitation over SMTP with a link that works once, and records the team's every change", async () => {

@@ -16,6 +16,8 @@ import { availableProductLimit, hasCustomCategories, resolveLicence } from "~/do
 import { AppError } from "~/lib/errors";
 import { randomId } from "~/lib/ids";
 import type { Logger } from "~/lib/logger.server";
+import type { Actor } from "~/domain/orders/owner-orders.server";
+import { recordActivity } from "~/domain/team/activity.server";
 import {
   BULK_MESSAGES,
   CATALOGUE_MESSAGES,
@@ -25,7 +27,7 @@ import {
   type CatalogueRow,
   type ImportPlan,
   type ImportSummary,
-  type PriceChange,
+  type BulkEdit,
   type ProductChanges,
   type StoreProduct,
 } from "./catalogue";
@@ -33,7 +35,8 @@ import { planLimitMessage } from "./product-form";
 import { notifyRestocked } from "./restock.server";
 import { hasStock } from "./stock";
 
-type Deps = { storage: ImageStorage; logger: Logger };
+/** `actor`: who applies the file, for its Actividad line (the panel always says; scripts may not). */
+type Deps = { storage: ImageStorage; logger: Logger; actor?: Actor };
 
 const STORE_PRODUCT = {
   id: products.id,
@@ -213,6 +216,10 @@ export async function applyImport(
           .where(and(eq(products.storeId, storeId), eq(products.id, update.id)));
       }
       if (plan.updates.length > 0) await notifyRestocked(tx, [storeId]);
+      if (deps.actor) {
+        const details = { created, changed: plan.updates.length };
+        await recordActivity(tx, deps.actor, storeId, { kind: "products_imported", details });
+      }
       return { created, changed: plan.updates.length, replaced, summary: summary(plan) };
     });
     for (const key of result.replaced) await deleteImage(deps.storage, key, deps.logger);
@@ -277,11 +284,6 @@ async function createProducts(
   }
   return values.length;
 }
-
-export type BulkEdit =
-  | { kind: "price"; change: PriceChange }
-  | { kind: "category"; category: string }
-  | { kind: "availability"; available: boolean };
 
 /**
  * Changes the selected products together, in one transaction under the store row's lock: every id

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   BULK_MESSAGES,
+  bulkEditSubject,
   CATALOGUE_MESSAGES,
   changedPrice,
   checkRow,
@@ -301,5 +302,20 @@ describe("the bulk price change", () => {
     expect(parsePriceChange("percent", "1.234")).toEqual({ error: BULK_MESSAGES.percent });
     expect(parsePriceChange("amount", "abc")).toEqual({ error: BULK_MESSAGES.amount });
     expect(parsePriceChange("otro", "1")).toEqual({ error: BULK_MESSAGES.change });
+  });
+});
+
+describe("a bulk edit in Actividad", () => {
+  it("reads as the change made", () => {
+    expect(bulkEditSubject({ kind: "price", change: { kind: "percent", value: 10 } })).toBe("precio +10 %");
+    expect(bulkEditSubject({ kind: "price", change: { kind: "percent", value: -5.5 } })).toBe(
+      "precio −5.5 %",
+    );
+    expect(bulkEditSubject({ kind: "price", change: { kind: "amount", value: -2.5 } })).toBe("precio −$2.50");
+    expect(bulkEditSubject({ kind: "price", change: { kind: "amount", value: 3 } })).toBe("precio +$3.00");
+    expect(bulkEditSubject({ kind: "category", category: "Pan" })).toBe("categoría Pan");
+    expect(bulkEditSubject({ kind: "category", category: "" })).toBe("sin categoría");
+    expect(bulkEditSubject({ kind: "availability", available: true })).toBe("mostrados en la tienda");
+    expect(bulkEditSubject({ kind: "availability", available: false })).toBe("ocultos de la tienda");
   });
 });

@@ -497,6 +497,24 @@ export function planImport(
 /** The bulk edit's price change: a percentage or an amount of pesos, up or down. */
 export type PriceChange = { kind: "percent" | "amount"; value: number };
 
+/** One change made to many products at once. */
+export type BulkEdit =
+  | { kind: "price"; change: PriceChange }
+  | { kind: "category"; category: string }
+  | { kind: "availability"; available: boolean };
+
+/** A bulk edit as Actividad reads it: "precio +10 %", "precio −$5.00", "categoría Pan", "ocultos". */
+export function bulkEditSubject(edit: BulkEdit): string {
+  if (edit.kind === "price") {
+    const { kind, value } = edit.change;
+    const sign = value < 0 ? "−" : "+";
+    const size = kind === "percent" ? `${Math.abs(value)} %` : formatMoney(Math.abs(value));
+    return `precio ${sign}${size}`;
+  }
+  if (edit.kind === "category") return edit.category ? `categoría ${edit.category}` : "sin categoría";
+  return edit.available ? "mostrados en la tienda" : "ocultos de la tienda";
+}
+
 export const BULK_MESSAGES = {
   none: "Selecciona al menos un producto.",
   change: "Elige qué cambiar.",

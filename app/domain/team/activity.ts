@@ -16,10 +16,15 @@ export type ActivityDetails = {
   role?: MemberRole;
   /** The new-order e-mail turned on or off. */
   enabled?: boolean;
+  /** Products changed together (a bulk edit), or created and changed by an imported file. */
+  count?: number;
+  created?: number;
+  changed?: number;
 };
 
 type Sentence = (subject: string, details: ActivityDetails) => string;
 
+const products = (count: number) => `${count} ${count === 1 ? "producto" : "productos"}`;
 const roleOf = (details: ActivityDetails) => (details.role ? roleLabel(details.role).toLowerCase() : "");
 
 /** What follows the actor's name, per kind: "Ana" + " cambió el precio de Concha: $12.00 → $14.00". */
@@ -46,6 +51,9 @@ export const ACTIVITY_SENTENCES = {
   product_shown: (name) => `mostró ${name} en la tienda`,
   product_hidden: (name) => `ocultó ${name} de la tienda`,
   product_deleted: (name) => `borró ${name}`,
+  products_bulk: (change, { count = 0 }) => `cambió ${products(count)} a la vez: ${change}`,
+  products_imported: (_, { created = 0, changed = 0 }) =>
+    `importó el catálogo: ${created} ${created === 1 ? "nuevo" : "nuevos"}, ${changed} ${changed === 1 ? "cambiado" : "cambiados"}`,
   // The team.
   member_invited: (email, details) => `invitó a ${email} como ${roleOf(details)}`,
   invitation_resent: (email) => `reenvió la invitación de ${email}`,

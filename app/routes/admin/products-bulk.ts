@@ -6,13 +6,14 @@
  */
 import { data } from "react-router";
 import { requireStoreMember } from "~/domain/auth/guards.server";
-import { BULK_MESSAGES, parsePriceChange } from "~/domain/products/catalogue";
-import { bulkEdit, type BulkEdit } from "~/domain/products/catalogue.server";
+import { BULK_MESSAGES, bulkEditSubject, parsePriceChange, type BulkEdit } from "~/domain/products/catalogue";
+import { bulkEdit } from "~/domain/products/catalogue.server";
+import { actorOf, withActivity } from "~/domain/team/activity.server";
 import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/products-bulk";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreMember(request, context, "products");
+  const { user, store } = await requireStoreMember(request, context, "products");
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);
@@ -37,7 +38,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   else return data({ ok: false as const, message: BULK_MESSAGES.change }, 400);
   const options = { logger: context.logger, fallback: BULK_MESSAGES.failed, logLine: "bulk edit failed" };
   return answering(options, async () => {
-    const count = await bulkEdit(context.services.db, store.id, ids, edit);
+    const count = await withActivity(
+      context.services.db,
+      actorOf(user),
+      store.id,
+      (tx) => bulkEdit(tx, store.id, ids, edit),
+      (changed) => ({ kind: "products_bulk", subject: bulkEditSubject(edit), details: { count: changed } }),
+    );
     return { ok: true as const, message: BULK_MESSAGES.done(count) };
   });
 }

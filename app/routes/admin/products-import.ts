@@ -16,6 +16,7 @@ import {
 } from "~/domain/products/catalogue-files.server";
 import { CATALOGUE_MESSAGES } from "~/domain/products/catalogue";
 import { applyImport, previewImport } from "~/domain/products/catalogue.server";
+import { actorOf } from "~/domain/team/activity.server";
 import { AppError } from "~/lib/errors";
 import { answering } from "~/lib/http-errors.server";
 import { readLimitedBody } from "~/lib/limited-body.server";
@@ -26,7 +27,7 @@ const MAX_IMPORT_BODY = MAX_SHEET_BYTES + MAX_ZIP_BYTES + 64 * 1024;
 const FAILED = "No se pudo importar el archivo. Intenta de nuevo.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreMember(request, context, "products");
+  const { user, store } = await requireStoreMember(request, context, "products");
   const options = { logger: context.logger, fallback: FAILED, logLine: "catalogue import failed" };
   const answer = await answering(options, async () => {
     const declared = Number(request.headers.get("content-length") ?? "0");
@@ -53,7 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       zip instanceof File && zip.size > 0 ? readPhotos(new Uint8Array(await zip.arrayBuffer())) : null;
     const { db, storage } = context.services;
     if (form.get("intent") === "apply") {
-      const applied = await applyImport(db, store.id, { rows, photos }, { storage, logger: context.logger });
+      const deps = { storage, logger: context.logger, actor: actorOf(user) };
+      const applied = await applyImport(db, store.id, { rows, photos }, deps);
       return {
         ok: true as const,
         message: CATALOGUE_MESSAGES.applied(applied.created, applied.changed),
@@ -62,10 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return { ok: true as const, preview: await previewImport(db, store.id, { rows, photos }) };
   });
+  // Not "Connection: close": the unread rest is drained, so the client reads this answer (as uploads do).
   if (answer && typeof answer === "object" && "tooLong" in answer)
-    return data(
-      { ok: false as const, message: FILE_MESSAGES.zipTooLarge },
-      { status: 413, headers: { Connection: "close" } },
-    );
+    return data({ ok: false as const, message: FILE_MESSAGES.zipTooLarge }, { status: 413 });
   return answer;
 }
