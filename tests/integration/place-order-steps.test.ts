@@ -85,6 +85,8 @@ function newOrder(storeId: string, productId: string, extra: Partial<NewOrder> =
     deliveryFee: 30,
     deliveryZone: "Centro",
     total: 103.5,
+    discount: 0,
+    discounts: [],
     scheduledFor: null,
     fromStock: NOTHING_TAKEN,
     ...extra,

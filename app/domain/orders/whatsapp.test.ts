@@ -28,6 +28,8 @@ const order: OrderSummary = {
   paid: false,
   transferReported: false,
   scheduledFor: null,
+  discount: 0,
+  discounts: [],
   deliveryZone: "",
   deliveryFee: 0,
 };

@@ -95,6 +95,8 @@ describe("what the order costs", () => {
       deliveryFee: 0,
       deliveryZone: "",
       total: 225.3,
+      discount: 0,
+      discounts: [],
     });
   });
 
@@ -104,6 +106,8 @@ describe("what the order costs", () => {
       deliveryFee: 30,
       deliveryZone: "Centro",
       total: 255.3,
+      discount: 0,
+      discounts: [],
     });
     const byPostalCode = { deliveryType: "delivery" as const, postalCode: "68000" };
     expect(orderCharges({ deliveryPricing: zones }, byPostalCode, lines).deliveryZone).toBe("Centro");
@@ -112,6 +116,8 @@ describe("what the order costs", () => {
       deliveryFee: 25,
       deliveryZone: "",
       total: 250.3,
+      discount: 0,
+      discounts: [],
     });
   });
 
