@@ -55,6 +55,19 @@ export type Offer = PromotionScope & {
   paused: boolean;
 };
 
+/** What the cart keeps of an accepted code: its rule, without its count of uses or dates. */
+export type CartCode = Omit<DiscountCode, "uses" | "maxUses" | "startsAt" | "endsAt" | "paused">;
+
+/** A cart's code as the pure rules read it: the server already checked its dates and uses. */
+export const cartCodeRule = (code: CartCode): DiscountCode => ({
+  ...code,
+  uses: 0,
+  maxUses: null,
+  startsAt: null,
+  endsAt: null,
+  paused: false,
+});
+
 /** An order line as the promotions see it: its product, unit price with choices, quantity. */
 export type DiscountLine = {
   productId: string;
@@ -78,6 +91,7 @@ export const PROMOTION_MESSAGES = {
   notForTheseProducts: "Este código no aplica a los productos de tu carrito.",
   minimum: (missing: number) => `Te faltan ${formatMoney(missing)} para usar este código.`,
   notInPlan: "Las promociones son parte de los planes Negocio y Pro.",
+  checkFailed: "No pudimos revisar el código. Revisa tu conexión e intenta de nuevo.",
   combination: "Las ofertas se aplican primero; el código se descuenta del total con ofertas.",
 } as const;
 
@@ -169,7 +183,9 @@ export function applyOffers(
   return { lineCents: best.map((entry) => entry.cents), applied: [...applied.values()] };
 }
 
-export type CodeRefusal = keyof Omit<typeof PROMOTION_MESSAGES, "minimum" | "combination" | "notInPlan"> | "minimum";
+export type CodeRefusal =
+  | keyof Omit<typeof PROMOTION_MESSAGES, "minimum" | "combination" | "notInPlan" | "checkFailed">
+  | "minimum";
 
 export type CodeResult =
   { ok: true; discount: AppliedDiscount } | { ok: false; reason: CodeRefusal; message: string };
@@ -226,6 +242,19 @@ export function orderDiscounts(
 /** "2×1", "−20 %": an offer's badge on the store and product pages. */
 export function offerBadge(offer: Pick<Offer, "kind" | "buy" | "pay" | "percent">): string {
   return offer.kind === "bundle" ? `${offer.buy}×${offer.pay}` : `−${formatPercent(offer.percent)} %`;
+}
+
+/** The badge of the first offer that covers a product (the owner's first), or null. */
+export function offerBadgeFor(
+  running: Offer[],
+  product: { id: string; category: string; unit: ProductUnit },
+): string | null {
+  const offer = running.find(
+    (candidate) =>
+      inScope(candidate, { productId: product.id, category: product.category }) &&
+      (candidate.kind === "percent" || bundleApplies(product.unit)),
+  );
+  return offer ? offerBadge(offer) : null;
 }
 
 const formatPercent = (value: number) =>

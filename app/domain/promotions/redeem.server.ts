@@ -43,6 +43,21 @@ export function promotionsOf(storeId: string, code: string, phone: string): SQL 
   return sql`json_build_object('offers', ${offersOf(storeId)}, 'code', ${codeJson})`;
 }
 
+/**
+ * What the store page shows of a store's promotions: its offers not paused, and whether it has a
+ * code a shopper could type (one not paused), so the cart asks "¿Tienes un código?" only then.
+ */
+export async function readStorePromotions(
+  db: Executor,
+  storeId: string,
+): Promise<{ offers: Offer[]; takesCodes: boolean }> {
+  const { rows } = await db.execute<{ offers: Offer[]; takes_codes: boolean }>(sql`
+    select ${offersOf(storeId)} as offers,
+      exists (select 1 from ${discountCodes} where store_id = ${storeId} and not paused) as takes_codes`);
+  const row = rows[0]!;
+  return { offers: readPromotions({ offers: row.offers, code: null }).offers, takesCodes: row.takes_codes };
+}
+
 /** JSON gives numerics as numbers already (json_build_object); this only fixes their types. */
 export function readPromotions(value: unknown): PromotionsRead {
   const read = (value ?? NO_PROMOTIONS) as PromotionsRead;

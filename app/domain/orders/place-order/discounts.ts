@@ -36,11 +36,12 @@ export function priceDiscounts(
   promotions: PromotionsRead,
   typed: { couponCode: string; phone: string },
   store: { now: Date; timeZone: string },
+  { phoneRequired = true }: { phoneRequired?: boolean } = {},
 ): OrderDiscounts {
   const { code } = promotions;
   const refuse = (message: string) => new AppError("VALIDATION", message, { field: "couponCode" });
   if (typed.couponCode !== "" && !code) throw refuse(PROMOTION_MESSAGES.unknown);
-  if (code?.oncePerPhone && typed.phone === "") throw refuse(PROMOTION_MESSAGES.phoneNeeded);
+  if (code?.oncePerPhone && typed.phone === "" && phoneRequired) throw refuse(PROMOTION_MESSAGES.phoneNeeded);
   if (code?.phoneUsed) throw refuse(PROMOTION_MESSAGES.usedByPhone);
   const priced = orderDiscounts(
     discountLines(lines, products),
