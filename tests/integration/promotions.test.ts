@@ -117,8 +117,9 @@ describe("a discount code on an order", () => {
         placeOrder(db, store.id, form([{ productId: concha.id }], { couponCode: extra.code }), shopper()),
       ).rejects.toMatchObject({ message, field: "couponCode", status: 400 });
     }
-    const [{ n }] = (await db.execute(sql`select count(*)::int as n from orders where store_id = ${store.id}`))
-      .rows as { n: number }[];
+    const [{ n }] = (
+      await db.execute(sql`select count(*)::int as n from orders where store_id = ${store.id}`)
+    ).rows as { n: number }[];
     expect(n).toBe(0);
   });
 
@@ -144,10 +145,14 @@ describe("a discount code on an order", () => {
       Array.from({ length: 10 }, () => placeOrder(db, store.id, withPhone("4494445566"), shopper())),
     );
     const accepted = race.filter((result) => result.status === "fulfilled").length;
-    console.info(`[figures] 10 simultaneous orders from one phone on a once-per-phone code: ${accepted} accepted`);
+    console.info(
+      `[figures] 10 simultaneous orders from one phone on a once-per-phone code: ${accepted} accepted`,
+    );
     expect(accepted).toBe(1);
     for (const result of race.filter((result) => result.status === "rejected"))
-      expect((result as PromiseRejectedResult).reason).toMatchObject({ message: PROMOTION_MESSAGES.usedByPhone });
+      expect((result as PromiseRejectedResult).reason).toMatchObject({
+        message: PROMOTION_MESSAGES.usedByPhone,
+      });
     expect(await usesOf(store.id, code.id)).toBe(2);
   });
 
@@ -174,7 +179,9 @@ describe("a discount code on an order", () => {
     const code = await addCode(store.id);
     const key = `clave-${randomId(16)}`;
     const same = () => form([{ productId: concha.id }], { couponCode: "BIENVENIDA10", idempotencyKey: key });
-    const results = await Promise.all(Array.from({ length: 5 }, () => placeOrder(db, store.id, same(), shopper())));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => placeOrder(db, store.id, same(), shopper())),
+    );
     expect(new Set(results.map((result) => result.order.number)).size).toBe(1);
     expect(await usesOf(store.id, code.id)).toBe(1);
   });
@@ -183,7 +190,9 @@ describe("a discount code on an order", () => {
 describe("automatic offers, with the order's clock", () => {
   async function withOffer(extra: Partial<typeof offers.$inferInsert>) {
     const shop = await bakery();
-    await db.insert(offers).values({ storeId: shop.store.id, id: randomId(), name: "Oferta", kind: "bundle", ...extra });
+    await db
+      .insert(offers)
+      .values({ storeId: shop.store.id, id: randomId(), name: "Oferta", kind: "bundle", ...extra });
     return shop;
   }
   // Martes 1 de diciembre de 2026, 9:00 y 13:00 en Aguascalientes (America/Mexico_City).
@@ -212,8 +221,16 @@ describe("automatic offers, with the order's clock", () => {
   });
 
   it("2×1 on a product, then a code on what is left", async () => {
-    const { store, concha, cafe } = await withOffer({ name: "2×1 en conchas", buy: 2, pay: 1, productIds: [] });
-    await db.update(offers).set({ productIds: [concha.id] }).where(eq(offers.storeId, store.id));
+    const { store, concha, cafe } = await withOffer({
+      name: "2×1 en conchas",
+      buy: 2,
+      pay: 1,
+      productIds: [],
+    });
+    await db
+      .update(offers)
+      .set({ productIds: [concha.id] })
+      .where(eq(offers.storeId, store.id));
     await addCode(store.id);
     const placed = await placeOrder(
       db,
@@ -264,13 +281,18 @@ describe("through the built server", () => {
     );
     const ms = Math.round(performance.now() - started);
     const bodies = await Promise.all(
-      responses.map(async (response) => ({ status: response.status, body: (await response.json()) as object })),
+      responses.map(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as object,
+      })),
     );
     const accepted = bodies.filter((answer) => answer.status === 200);
     const refused = bodies.filter((answer) => answer.status === 400);
     const uses = await usesOf(store.id, code.id);
     const [{ n }] = (
-      await db.execute(sql`select count(*)::int as n from orders where store_id = ${store.id} and discount > 0`)
+      await db.execute(
+        sql`select count(*)::int as n from orders where store_id = ${store.id} and discount > 0`,
+      )
     ).rows as { n: number }[];
     console.info(
       `[figures] 50 simultaneous orders on a code with 10 uses left: ${accepted.length} accepted, ${refused.length} refused, uses ${uses}/25, discounted orders stored ${n}, in ${ms} ms`,
@@ -278,7 +300,10 @@ describe("through the built server", () => {
     expect(accepted).toHaveLength(10);
     expect(refused).toHaveLength(40);
     for (const answer of refused)
-      expect(answer.body).toMatchObject({ ok: false, fieldErrors: { couponCode: PROMOTION_MESSAGES.usedUp } });
+      expect(answer.body).toMatchObject({
+        ok: false,
+        fieldErrors: { couponCode: PROMOTION_MESSAGES.usedUp },
+      });
     expect(uses).toBe(25);
     expect(n).toBe(10);
   });
@@ -296,7 +321,11 @@ describe("through the built server", () => {
     const ok = await check("bienvenida10", 6);
     expect(ok.status).toBe(200);
     const body = (await ok.json()) as { code: DiscountCode; discount: number };
-    expect(body).toMatchObject({ ok: true, discount: 12, code: { code: "BIENVENIDA10", kind: "percent", value: 10 } });
+    expect(body).toMatchObject({
+      ok: true,
+      discount: 12,
+      code: { code: "BIENVENIDA10", kind: "percent", value: 10 },
+    });
     expect(body.code).not.toHaveProperty("uses");
     const short = await check("BIENVENIDA10", 2);
     expect(short.status).toBe(400);
@@ -307,4 +336,3 @@ describe("through the built server", () => {
     expect(await unknown.json()).toMatchObject({ fieldErrors: { couponCode: PROMOTION_MESSAGES.unknown } });
   });
 });
-

@@ -11,7 +11,16 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMember, createOrder, createOwner, createProduct, createStore } from "~/db/factories.server";
-import { authUser, orderEvents, orders, products, storeMembers, stores, storeSettings } from "~/db/schema";
+import {
+  authUser,
+  discountCodes,
+  orderEvents,
+  orders,
+  products,
+  storeMembers,
+  stores,
+  storeSettings,
+} from "~/db/schema";
 import { GUARD_MESSAGES } from "~/domain/auth/roles";
 import { createTestDatabase } from "../support/database";
 import { rowCounts } from "../support/row-counts";
@@ -65,6 +74,13 @@ const ENDPOINTS: Endpoint[] = [
     name: "panel: categories",
     method: "GET",
     path: "/i/admin?tab=configuracion_avanzada",
+    page: true,
+    allowed: MANAGERS,
+  },
+  {
+    name: "panel: promotions",
+    method: "GET",
+    path: "/i/admin?tab=promociones",
     page: true,
     allowed: MANAGERS,
   },
@@ -157,6 +173,27 @@ const ENDPOINTS: Endpoint[] = [
     method: "POST",
     path: "/i/admin/advanced-settings",
     form: () => ({ categories: "Panadería" }),
+    allowed: MANAGERS,
+  },
+  {
+    name: "promotion create",
+    method: "POST",
+    path: "/i/admin/promotions",
+    form: () => ({
+      intent: "create-offer",
+      name: "Martes de conchas",
+      kind: "percent",
+      percent: "20",
+      weekdays: "2",
+    }),
+    allowed: MANAGERS,
+  },
+  {
+    name: "promotion pause",
+    method: "POST",
+    path: "/i/admin/promotions",
+    // Each target's product has a discount code of the same id (freshTarget).
+    form: (t) => ({ intent: "pause", kind: "code", id: t.productId }),
     allowed: MANAGERS,
   },
   {
@@ -260,6 +297,13 @@ async function freshTarget(storeId = storeA): Promise<Target> {
   const order = await createOrder(db, storeId, {
     lines: [{ productId: product.id, name: product.name, price: product.price, unit: product.unit }],
   });
+  await db.insert(discountCodes).values({
+    storeId,
+    id: product.id,
+    code: `C${randomBytes(4).toString("hex")}`,
+    kind: "percent",
+    value: 5,
+  });
   return { storeId, productId: product.id, orderId: order.id };
 }
 
@@ -295,7 +339,8 @@ async function stateOf(target: Target) {
   const [order] = await db.select().from(orders).where(eq(orders.id, target.orderId));
   const [store] = await db.select().from(stores).where(eq(stores.id, target.storeId));
   const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, target.storeId));
-  return { product, order, store, settings };
+  const [code] = await db.select().from(discountCodes).where(eq(discountCodes.id, target.productId));
+  return { product, order, store, settings, code };
 }
 
 const cases = ENDPOINTS.flatMap((endpoint) =>
@@ -380,10 +425,11 @@ describe("what each role's panel shows", () => {
     expect(html).toContain('aria-current="page"');
     expect(html).not.toContain("Pausar pedidos");
   });
-  it("gives an encargado orders, products, hours, categories and their own alarm", async () => {
+  it("gives an encargado orders, products, promotions, hours, categories and their own alarm", async () => {
     expect(await tabBar("encargado")).toEqual([
       "configuracion",
       "productos",
+      "promociones",
       "ordenes_pendientes",
       "ordenes_completadas",
       "configuracion_avanzada",
@@ -391,7 +437,7 @@ describe("what each role's panel shows", () => {
     ]);
   });
   it("gives the owner every tab, as before", async () => {
-    expect(await tabBar("owner")).toHaveLength(8);
+    expect(await tabBar("owner")).toHaveLength(9);
   });
 });
 

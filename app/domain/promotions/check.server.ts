@@ -16,7 +16,6 @@ import { AppError } from "~/lib/errors";
 import { hasPromotions, normalizeCode, PROMOTION_MESSAGES, type CartCode } from "./promotions";
 import { codeRefusal, promotionsOf, readPromotions } from "./redeem.server";
 
-
 const TOO_MANY = "Probaste muchos códigos. Espera unos minutos e intenta de nuevo.";
 
 export async function checkCoupon(

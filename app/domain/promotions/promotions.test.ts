@@ -107,9 +107,9 @@ describe("a code's discount", () => {
     ];
     for (const [extra, message] of cases)
       expect(applyCode(code(extra), lines, [0], NOW)).toMatchObject({ ok: false, message });
-    expect(applyCode(code({ startsAt: "2026-12-01T18:00:00Z", maxUses: 10, uses: 9 }), lines, [0], NOW).ok).toBe(
-      true,
-    );
+    expect(
+      applyCode(code({ startsAt: "2026-12-01T18:00:00Z", maxUses: 10, uses: 9 }), lines, [0], NOW).ok,
+    ).toBe(true);
     expect(applyCode(code({ minSubtotal: 70 }), lines, [0], NOW).ok).toBe(true);
     // The minimum is counted after the offers.
     expect(applyCode(code({ minSubtotal: 70 }), lines, [1400], NOW)).toMatchObject({
@@ -142,7 +142,9 @@ describe("N×M offers", () => {
   it("gives nothing on a product sold by the kilo or litre", () => {
     const queso = line({ productId: "queso", unit: "kg", price: 260, quantity: 2 });
     expect(offerCents(offer({ productIds: ["queso"] }), [queso])).toEqual([0]);
-    expect(offerBadgeFor([offer({ productIds: ["queso"] })], { id: "queso", category: "", unit: "kg" })).toBeNull();
+    expect(
+      offerBadgeFor([offer({ productIds: ["queso"] })], { id: "queso", category: "", unit: "kg" }),
+    ).toBeNull();
   });
 
   it("badges as 2×1 and −20 %", () => {

@@ -105,7 +105,8 @@ const inScope = (scope: PromotionScope, line: Pick<DiscountLine, "productId" | "
   scope.productIds.includes(line.productId) ||
   (line.category !== "" && scope.categories.includes(line.category));
 
-const lineCents = (line: Pick<DiscountLine, "price" | "quantity">) => Math.round(line.price * line.quantity * 100);
+const lineCents = (line: Pick<DiscountLine, "price" | "quantity">) =>
+  Math.round(line.price * line.quantity * 100);
 
 /** Whether an offer runs at this instant, by the store's wall clock. */
 export function isOfferOn(offer: Offer, now: Date, timeZone: string): boolean {
@@ -177,15 +178,19 @@ export function applyOffers(
   const applied = new Map<string, AppliedDiscount>();
   for (const { cents, offer } of best) {
     if (!offer) continue;
-    const seen = applied.get(offer.id) ?? { kind: "offer" as const, id: offer.id, name: offer.name, amount: 0 };
+    const seen = applied.get(offer.id) ?? {
+      kind: "offer" as const,
+      id: offer.id,
+      name: offer.name,
+      amount: 0,
+    };
     applied.set(offer.id, { ...seen, amount: roundMoney(seen.amount + cents / 100) });
   }
   return { lineCents: best.map((entry) => entry.cents), applied: [...applied.values()] };
 }
 
 export type CodeRefusal =
-  | keyof Omit<typeof PROMOTION_MESSAGES, "minimum" | "combination" | "notInPlan" | "checkFailed">
-  | "minimum";
+  keyof Omit<typeof PROMOTION_MESSAGES, "minimum" | "combination" | "notInPlan" | "checkFailed"> | "minimum";
 
 export type CodeResult =
   { ok: true; discount: AppliedDiscount } | { ok: false; reason: CodeRefusal; message: string };
@@ -209,7 +214,10 @@ export function applyCode(
   if (code.endsAt && now >= new Date(code.endsAt)) return refuse("expired");
   if (code.maxUses !== null && code.uses >= code.maxUses) return refuse("usedUp");
   const remaining = lines.map((line, index) => lineCents(line) - (afterOffers[index] ?? 0));
-  const eligible = lines.reduce((sum, line, index) => (inScope(code, line) ? sum + remaining[index]! : sum), 0);
+  const eligible = lines.reduce(
+    (sum, line, index) => (inScope(code, line) ? sum + remaining[index]! : sum),
+    0,
+  );
   const hasEligibleLine = lines.some((line) => inScope(code, line));
   if (!hasEligibleLine) return refuse("notForTheseProducts");
   const subtotal = remaining.reduce((sum, cents) => sum + cents, 0);
