@@ -6,9 +6,18 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
-import { discountCodes, discountCodeUses, offers } from "~/db/schema";
+import { discountCodes, discountCodeUses, offers, stores, storeSettings } from "~/db/schema";
+import type { ProductUnit } from "~/domain/products/product-units";
+import { resolveLicence, type StoreLicenceFields } from "~/domain/stores/licence";
 import { AppError } from "~/lib/errors";
-import { PROMOTION_MESSAGES, type DiscountCode, type Offer } from "./promotions";
+import {
+  hasPromotions,
+  isOfferOn,
+  offerBadgeFor,
+  PROMOTION_MESSAGES,
+  type DiscountCode,
+  type Offer,
+} from "./promotions";
 
 /** What the order reads of the store's promotions: its offers, and the typed code with whether this phone used it. */
 export type PromotionsRead = { offers: Offer[]; code: (DiscountCode & { phoneUsed: boolean }) | null };
@@ -56,6 +65,54 @@ export async function readStorePromotions(
       exists (select 1 from ${discountCodes} where store_id = ${storeId} and not paused) as takes_codes`);
   const row = rows[0]!;
   return { offers: readPromotions({ offers: row.offers, code: null }).offers, takesCodes: row.takes_codes };
+}
+
+/**
+ * The badges of the offers running now on directory products ("storeId productId" → "2×1"), for
+ * stores whose plan has promotions; one statement, none when there is no product. The city page is
+ * kept until the next minute (docs/decisions/021), so the badges follow the offers' hours.
+ */
+export async function offerBadges(
+  db: Executor,
+  listed: { storeId: string; id: string; category: string; unit: string }[],
+  now: Date,
+): Promise<Map<string, string>> {
+  const badges = new Map<string, string>();
+  if (listed.length === 0) return badges;
+  const storeIds = [...new Set(listed.map((product) => product.storeId))];
+  const { rows } = await db.execute<{
+    store_id: string;
+    offers: Offer[];
+    time_zone: string;
+    store: StoreLicenceFields;
+  }>(sql`
+    select s.id as store_id, ss.time_zone,
+      json_build_object('licenceType', s.licence_type, 'licenceExpires', s.licence_expires,
+        'trialExpiration', s.trial_expiration) as store,
+      (select coalesce(json_agg(${offerJson} order by o.created_at, o.id), '[]'::json)
+        from ${offers} o where o.store_id = s.id and not o.paused) as offers
+    from ${stores} s join ${storeSettings} ss on ss.store_id = s.id
+    where s.id = any(${sql.param(storeIds)}::text[])
+      and exists (select 1 from ${offers} o where o.store_id = s.id and not o.paused)`);
+  for (const row of rows) {
+    const licence = resolveLicence(
+      {
+        licenceType: row.store.licenceType,
+        licenceExpires: row.store.licenceExpires && new Date(row.store.licenceExpires),
+        trialExpiration: row.store.trialExpiration && new Date(row.store.trialExpiration),
+      },
+      now,
+    );
+    if (!hasPromotions(licence.tier)) continue;
+    const running = readPromotions({ offers: row.offers, code: null }).offers.filter((offer) =>
+      isOfferOn(offer, now, row.time_zone),
+    );
+    for (const product of listed.filter((candidate) => candidate.storeId === row.store_id)) {
+      const badge = offerBadgeFor(running, { ...product, unit: product.unit as ProductUnit });
+      if (badge) badges.set(`${product.storeId} ${product.id}`, badge);
+    }
+  }
+  return badges;
 }
 
 /** JSON gives numerics as numbers already (json_build_object); this only fixes their types. */
