@@ -11,6 +11,7 @@ import { discountCodes, discountCodeUses, offers, orders } from "~/db/schema";
 import { parseOrderForm } from "~/domain/orders/order-form";
 import { cancelOrder } from "~/domain/orders/owner-orders.server";
 import { placeOrder } from "~/domain/orders/place-order/index.server";
+import { loadDashboard } from "~/domain/stores/dashboard.server";
 import { PROMOTION_MESSAGES, type DiscountCode } from "~/domain/promotions/promotions";
 import { randomId } from "~/lib/ids";
 import { createTestDatabase } from "../support/database";
@@ -334,5 +335,32 @@ describe("through the built server", () => {
     });
     const unknown = await check("NADA", 2);
     expect(await unknown.json()).toMatchObject({ fieldErrors: { couponCode: PROMOTION_MESSAGES.unknown } });
+  });
+});
+
+describe("the Resumen's promotions", () => {
+  it("counts uses, what each code and offer took off and what their orders brought in, cancelled ones left out", async () => {
+    const { store, concha } = await bakery();
+    await addCode(store.id);
+    await db.insert(offers).values({
+      storeId: store.id,
+      id: randomId(),
+      name: "2×1 en conchas",
+      kind: "bundle",
+      buy: 2,
+      pay: 1,
+      productIds: [concha.id],
+    });
+    const order = (quantity: number, couponCode = "") =>
+      placeOrder(db, store.id, form([{ productId: concha.id, quantity }], { couponCode }), shopper());
+    await order(2, "BIENVENIDA10"); // 40 − 20 (2×1) = 20; − 2 (10 %) = 18
+    await order(1, "BIENVENIDA10"); // 20 − 2 = 18
+    const cancelled = await order(4); // 80 − 40 = 40, then cancelled
+    await cancelOrder(db, store.id, cancelled.order.number);
+    const figures = await loadDashboard(db, store.id, "hoy");
+    expect(figures.promotions).toEqual([
+      { kind: "code", name: "BIENVENIDA10", uses: 2, discount: 4, revenue: 36 },
+      { kind: "offer", name: "2×1 en conchas", uses: 1, discount: 20, revenue: 18 },
+    ]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
-import { discountCodes, offers, orders, products } from "~/db/schema";
+import { discountCodes, offers, products } from "~/db/schema";
 import type { LicenceType } from "~/domain/stores/licence-types";
 import { AppError } from "~/lib/errors";
 import { randomId } from "~/lib/ids";
@@ -104,33 +104,4 @@ export async function deletePromotion(db: Executor, store: { id: string }, kind:
     .returning({ id: table.id });
   if (deleted.length === 0) throw new AppError("NOT_FOUND", PROMOTION_FORM_MESSAGES.notFound);
   if (kind === "code") await touchStorePage(db, store.id);
-}
-
-/**
- * Per code and per offer, from the orders of a period that were not cancelled: how many used it,
- * what it took off and what those orders brought in (their totals). Read from each order's copy,
- * so a deleted or renamed promotion still counts under the name the orders kept.
- */
-export async function promotionFigures(db: Executor, storeId: string, since: Date, until: Date) {
-  const { rows } = await db.execute<{
-    kind: "code" | "offer";
-    name: string;
-    uses: number;
-    discount: string;
-    revenue: string;
-  }>(sql`
-    select d.kind, d.name, count(*)::int as uses, sum((d.amount)::numeric) as discount,
-      sum(o.total) as revenue
-    from ${orders} o cross join jsonb_to_recordset(o.discounts) as d(kind text, name text, amount numeric)
-    where o.store_id = ${storeId} and o.status <> 'cancelled' and o.discount > 0
-      and o.created_at >= ${since.toISOString()}::timestamptz and o.created_at < ${until.toISOString()}::timestamptz
-    group by d.kind, d.name
-    order by uses desc, d.name`);
-  return rows.map((row) => ({
-    kind: row.kind,
-    name: row.name,
-    uses: row.uses,
-    discount: Number(row.discount),
-    revenue: Number(row.revenue),
-  }));
 }
