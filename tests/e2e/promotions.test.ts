@@ -1,0 +1,101 @@
+/**
+ * Promotions as a shopper meets them on a phone (docs/decisions/036): the offer's badge on the
+ * store page, a code typed in the cart with its refusal beside the field, then its discount line
+ * and the new total, the order placed, and the discount on the confirmation and in the WhatsApp
+ * text.
+ */
+import { describe, expect, it } from "vitest";
+import { createProduct, createStore } from "~/db/factories.server";
+import { discountCodes, offers } from "~/db/schema";
+import { PROMOTION_MESSAGES } from "~/domain/promotions/promotions";
+import {
+  expectAccessible,
+  NEGOCIO_PLAN,
+  newPhonePage,
+  uniqueSuffix,
+  useBrowser,
+  useE2eDatabase,
+} from "../support/browser";
+
+const browser = useBrowser();
+const db = useE2eDatabase();
+
+describe("a discount code in the cart", () => {
+  it("types a code, sees why not, then its discount line and total, and the WhatsApp text carries it", async () => {
+    const store = await createStore(db, {
+      id: `promo-${uniqueSuffix()}`,
+      ...NEGOCIO_PLAN,
+      settings: {
+        allowPickup: true,
+        allowDelivery: false,
+        phone: "4491234567",
+        requireWhatsappConfirmation: true,
+      },
+    });
+    const concha = await createProduct(db, store.id, { id: "concha", name: "Concha", price: 25 });
+    await createProduct(db, store.id, { id: "oreja", name: "Oreja", price: 15 });
+    await db.insert(discountCodes).values({
+      storeId: store.id,
+      id: "c1",
+      code: "BIENVENIDA10",
+      kind: "percent",
+      value: 10,
+      minSubtotal: 100,
+    });
+    await db.insert(offers).values({
+      storeId: store.id,
+      id: "o1",
+      name: "2×1 en orejas",
+      kind: "bundle",
+      buy: 2,
+      pay: 1,
+      productIds: ["oreja"],
+    });
+
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    expect(page.viewportSize()?.width).toBe(360);
+    await page.goto(`/${store.id}`);
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
+    await page.getByRole("article", { name: "Oreja" }).getByText("Oferta 2×1").waitFor();
+
+    const card = page.getByRole("article", { name: concha.name });
+    for (let i = 0; i < 2; i++) await card.getByRole("button", { name: "Agregar" }).click();
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 2 artículos");
+    await page.getByRole("tab", { name: /Carrito/ }).click();
+
+    // Under the minimum: the reason beside the field, and no discount.
+    const field = page.getByLabel("¿Tienes un código?");
+    await field.fill("bienvenida10");
+    await field.press("Enter");
+    await page.getByText("Te faltan $50.00 para usar este código.").waitFor();
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByTestId("cart-discount").count()).toBe(0);
+
+    // Two more conchas: $100, the code applies.
+    await page.getByRole("tab", { name: /Productos/ }).click();
+    for (let i = 0; i < 2; i++) await card.getByRole("button", { name: "Agregar" }).click();
+    await page.getByRole("tab", { name: /Carrito/ }).click();
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await page.getByTestId("coupon-applied").waitFor();
+    // The combination rule, said in the cart.
+    await page.getByText(PROMOTION_MESSAGES.combination).waitFor();
+    await expect
+      .poll(() => page.getByTestId("cart-discount").textContent())
+      .toBe("Código BIENVENIDA10−$10.00");
+    expect(await page.getByTestId("cart-total").textContent()).toBe("$90.00");
+    await expectAccessible(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await page.getByLabel("Nombre").fill("Ana López");
+    await page.getByRole("button", { name: /Hacer pedido/ }).click();
+    await page.getByRole("heading", { name: "¡Pedido recibido!" }).waitFor();
+    await expect
+      .poll(() => page.getByTestId("order-discount").textContent())
+      .toBe("Código BIENVENIDA10−$10.00");
+    const whatsapp = await page.getByRole("link", { name: "Confirmar por WhatsApp" }).getAttribute("href");
+    const text = decodeURIComponent(new URL(whatsapp!).searchParams.get("text")!);
+    expect(text).toContain("Código BIENVENIDA10: −$10.00");
+    expect(text).toContain("Total: $90.00");
+  });
+});
