@@ -7,7 +7,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct, createStore, type CreateStoreInput } from "~/db/factories.server";
-import { discountCodes, discountCodeUses, offers, orders } from "~/db/schema";
+import { seedDemoMarketplace } from "~/db/demo/seed.server";
+import { discountCodes, discountCodeUses, offers, orders, products } from "~/db/schema";
 import { parseOrderForm } from "~/domain/orders/order-form";
 import { cancelOrder } from "~/domain/orders/owner-orders.server";
 import { placeOrder } from "~/domain/orders/place-order/index.server";
@@ -59,6 +60,39 @@ async function usesOf(storeId: string, id: string) {
     .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.id, id)));
   return row!.uses;
 }
+
+// First: the demo is seeded only into a database without stores.
+describe("the demo bakery", () => {
+  it("takes BIENVENIDA10 from $100 and sells conchas at −20 % on Tuesday mornings", async () => {
+    await seedDemoMarketplace(db);
+    const [concha] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.storeId, "panaderia-la-espiga"), eq(products.name, "Concha")));
+    const order = (clock: () => Date) =>
+      placeOrder(
+        db,
+        "panaderia-la-espiga",
+        form([{ productId: concha!.id, quantity: 10 }], {
+          couponCode: "BIENVENIDA10",
+          lines: [{ productId: concha!.id, variation: "Vainilla", quantity: 10 }],
+        }),
+        { ...shopper(), clock },
+      );
+    // Tuesday 9:00 in Aguascalientes: 140 − 28 (offer) = 112 ≥ 100; − 11.20 (code).
+    const tuesday = await order(() => new Date("2026-12-01T15:00:00Z"));
+    expect(tuesday.order.discounts.map((discount) => [discount.name, discount.amount])).toEqual([
+      ["Martes de conchas", 28],
+      ["BIENVENIDA10", 11.2],
+    ]);
+    expect(tuesday.order.total).toBe(100.8);
+    // Wednesday: the code alone.
+    const wednesday = await order(() => new Date("2026-12-02T15:00:00Z"));
+    expect(wednesday.order.discounts.map((discount) => [discount.name, discount.amount])).toEqual([
+      ["BIENVENIDA10", 14],
+    ]);
+  });
+});
 
 describe("a discount code on an order", () => {
   it("takes its discount off the total, keeps a copy on the order, and counts a use", async () => {
