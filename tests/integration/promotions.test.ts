@@ -7,7 +7,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct, createStore, type CreateStoreInput } from "~/db/factories.server";
+import { inTransaction } from "~/db/after-commit.server";
 import { seedDemoMarketplace } from "~/db/demo/seed.server";
+import { eraseOrdersPersonalData } from "~/domain/stores/close-store.server";
 import { discountCodes, discountCodeUses, offers, orders, products } from "~/db/schema";
 import { parseOrderForm } from "~/domain/orders/order-form";
 import { cancelOrder } from "~/domain/orders/owner-orders.server";
@@ -207,6 +209,22 @@ describe("a discount code on an order", () => {
     expect(await usesOf(store.id, code.id)).toBe(1);
     const uses = await db.select().from(discountCodeUses).where(eq(discountCodeUses.codeId, code.id));
     expect(uses.map((use) => use.orderId)).toEqual([again.order.number]);
+  });
+
+  it("erasing an order's personal data forgets the phone its code's use kept", async () => {
+    const { store, concha } = await bakery();
+    const code = await addCode(store.id, { oncePerPhone: true });
+    const placed = await placeOrder(
+      db,
+      store.id,
+      form([{ productId: concha.id }], { couponCode: "BIENVENIDA10", customerPhone: "4490001122" }),
+      shopper(),
+    );
+    await inTransaction(db, (tx) =>
+      eraseOrdersPersonalData(tx, { storeId: store.id, orderId: placed.order.number }),
+    );
+    const uses = await db.select().from(discountCodeUses).where(eq(discountCodeUses.codeId, code.id));
+    expect(uses.map((use) => use.phone)).toEqual([null]);
   });
 
   it("a replayed order takes its use once", async () => {
