@@ -2,8 +2,9 @@
  * Promotions as a shopper meets them on a phone (docs/decisions/036): the offer's badge on the
  * store page, a code typed in the cart with its refusal beside the field, then its discount line
  * and the new total, the order placed, and the discount on the confirmation and in the WhatsApp
- * text.
+ * text; and the owner's Promociones tab creating and pausing a code.
  */
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct, createStore } from "~/db/factories.server";
 import { discountCodes, offers } from "~/db/schema";
@@ -12,6 +13,7 @@ import {
   expectAccessible,
   NEGOCIO_PLAN,
   newPhonePage,
+  signedInOwner,
   uniqueSuffix,
   useBrowser,
   useE2eDatabase,
@@ -97,5 +99,37 @@ describe("a discount code in the cart", () => {
     const text = decodeURIComponent(new URL(whatsapp!).searchParams.get("text")!);
     expect(text).toContain("Código BIENVENIDA10: −$10.00");
     expect(text).toContain("Total: $90.00");
+  });
+});
+
+describe("the Promociones tab", () => {
+  it("creates a code with its field's refusal first, lists it and pauses it, on a phone", async () => {
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    const { storeId } = await signedInOwner(page.context(), db, NEGOCIO_PLAN);
+    await createProduct(db, storeId, { name: "Concha", price: 14 });
+    await page.goto("/i/admin?tab=promociones");
+    await page.locator("main[data-hydrated]").waitFor();
+    await page.getByText("Aún no tienes códigos.", { exact: false }).waitFor();
+    await expectAccessible(page);
+
+    const form = page.locator("form", { has: page.getByRole("heading", { name: "Nuevo código" }) });
+    await form.getByLabel("Código").fill("hola amigos!");
+    await form.getByLabel("Descuento", { exact: true }).fill("10");
+    await form.getByRole("button", { name: "Crear código" }).click();
+    await form.getByText("Escribe un código de 3 a 20 letras o números, sin espacios.").waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("code");
+
+    await form.getByLabel("Código").fill("verano15");
+    await form.getByLabel("Compra mínima (opcional)").fill("150");
+    await form.getByRole("button", { name: "Crear código" }).click();
+    await page.getByText("Promoción guardada.").waitFor();
+    await page.getByText("VERANO15 · 10 % · mínimo $150.00").waitFor();
+    await page.getByRole("button", { name: "Pausar VERANO15" }).click();
+    await page.getByRole("button", { name: "Reactivar VERANO15" }).waitFor();
+    const [code] = await db
+      .select()
+      .from(discountCodes)
+      .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.code, "VERANO15")));
+    expect(code).toMatchObject({ kind: "percent", value: 10, minSubtotal: 150, paused: true });
   });
 });
