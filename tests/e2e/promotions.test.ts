@@ -62,18 +62,25 @@ describe("a discount code in the cart", () => {
 
     const card = page.getByRole("article", { name: concha.name });
     for (let i = 0; i < 2; i++) await card.getByRole("button", { name: "Agregar" }).click();
-    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 2 artículos");
+    const oreja = page.getByRole("article", { name: "Oreja" });
+    for (let i = 0; i < 2; i++) await oreja.getByRole("button", { name: "Agregar" }).click();
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 4 artículos");
     await page.getByRole("tab", { name: /Carrito/ }).click();
+    // The 2×1 applies by itself: $50 + $30 − $15.
+    await expect
+      .poll(() => page.getByTestId("cart-discount").allTextContents())
+      .toEqual(["Oferta 2×1 en orejas−$15.00"]);
+    expect(await page.getByTestId("cart-total").textContent()).toBe("$65.00");
 
     // Under the minimum: the reason beside the field, and no discount.
     const field = page.getByLabel("¿Tienes un código?");
     await field.fill("bienvenida10");
     await field.press("Enter");
-    await page.getByText("Te faltan $50.00 para usar este código.").waitFor();
+    await page.getByText("Te faltan $35.00 para usar este código.").waitFor();
     expect(await field.getAttribute("aria-invalid")).toBe("true");
-    expect(await page.getByTestId("cart-discount").count()).toBe(0);
+    expect(await page.getByTestId("cart-discount").count()).toBe(1);
 
-    // Two more conchas: $100, the code applies.
+    // Two more conchas: $115 after the offer, the code applies to it.
     await page.getByRole("tab", { name: /Productos/ }).click();
     for (let i = 0; i < 2; i++) await card.getByRole("button", { name: "Agregar" }).click();
     await page.getByRole("tab", { name: /Carrito/ }).click();
@@ -82,9 +89,9 @@ describe("a discount code in the cart", () => {
     // The combination rule, said in the cart.
     await page.getByText(PROMOTION_MESSAGES.combination).waitFor();
     await expect
-      .poll(() => page.getByTestId("cart-discount").textContent())
-      .toBe("Código BIENVENIDA10−$10.00");
-    expect(await page.getByTestId("cart-total").textContent()).toBe("$90.00");
+      .poll(() => page.getByTestId("cart-discount").allTextContents())
+      .toEqual(["Oferta 2×1 en orejas−$15.00", "Código BIENVENIDA10−$11.50"]);
+    expect(await page.getByTestId("cart-total").textContent()).toBe("$103.50");
     await expectAccessible(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -93,12 +100,12 @@ describe("a discount code in the cart", () => {
     await page.getByRole("button", { name: /Hacer pedido/ }).click();
     await page.getByRole("heading", { name: "¡Pedido recibido!" }).waitFor();
     await expect
-      .poll(() => page.getByTestId("order-discount").textContent())
-      .toBe("Código BIENVENIDA10−$10.00");
+      .poll(() => page.getByTestId("order-discount").allTextContents())
+      .toEqual(["Oferta 2×1 en orejas−$15.00", "Código BIENVENIDA10−$11.50"]);
     const whatsapp = await page.getByRole("link", { name: "Confirmar por WhatsApp" }).getAttribute("href");
     const text = decodeURIComponent(new URL(whatsapp!).searchParams.get("text")!);
-    expect(text).toContain("Código BIENVENIDA10: −$10.00");
-    expect(text).toContain("Total: $90.00");
+    expect(text).toContain("Oferta 2×1 en orejas: −$15.00\nCódigo BIENVENIDA10: −$11.50");
+    expect(text).toContain("Total: $103.50");
   });
 });
 
