@@ -100,7 +100,11 @@ export function CouponField({ coupon, refusal }: { coupon: Coupon; refusal: stri
         </div>
       )}
       {error ? (
-        <p id="sf-couponCode-error" role="alert" className="mt-1 rounded bg-white px-1 text-sm font-medium text-red-700">
+        <p
+          id="sf-couponCode-error"
+          role="alert"
+          className="mt-1 rounded bg-white px-1 text-sm font-medium text-red-700"
+        >
           {error}
         </p>
       ) : (
