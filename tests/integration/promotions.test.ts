@@ -15,6 +15,7 @@ import { parseOrderForm } from "~/domain/orders/order-form";
 import { cancelOrder } from "~/domain/orders/owner-orders.server";
 import { placeOrder } from "~/domain/orders/place-order/index.server";
 import { loadDashboard } from "~/domain/stores/dashboard.server";
+import { createCode, createOffer } from "~/domain/promotions/promotions.server";
 import { PROMOTION_MESSAGES, type DiscountCode } from "~/domain/promotions/promotions";
 import { randomId } from "~/lib/ids";
 import { createTestDatabase } from "../support/database";
@@ -414,5 +415,76 @@ describe("the Resumen's promotions", () => {
       { kind: "code", name: "BIENVENIDA10", uses: 2, discount: 4, revenue: 36 },
       { kind: "offer", name: "2×1 en conchas", uses: 1, discount: 20, revenue: 18 },
     ]);
+  });
+});
+
+describe("the owner's writes", () => {
+  const codeInput = {
+    code: "HOLA10",
+    kind: "percent" as const,
+    value: 10,
+    minSubtotal: 0,
+    startsAt: null,
+    endsAt: null,
+    maxUses: null,
+    oncePerPhone: false,
+    productIds: [],
+    categories: [],
+  };
+
+  it("refuses codes and offers on Emprendedor, whatever is sent", async () => {
+    const { store } = await bakery({ licenceType: "starter", licenceExpires: null });
+    await expect(createCode(db, { id: store.id, tier: "starter" }, codeInput)).rejects.toMatchObject({
+      status: 409,
+      message: PROMOTION_MESSAGES.notInPlan,
+    });
+    await expect(
+      createOffer(
+        db,
+        { id: store.id, tier: "starter" },
+        {
+          name: "2×1",
+          kind: "percent",
+          buy: 0,
+          pay: 0,
+          percent: 10,
+          productIds: [],
+          categories: [],
+          weekdays: [],
+          startMinute: null,
+          endMinute: null,
+        },
+      ),
+    ).rejects.toMatchObject({ status: 409 });
+    expect(await db.select().from(discountCodes).where(eq(discountCodes.storeId, store.id))).toEqual([]);
+  });
+
+  it("refuses a code taken, another store's product, and an N×M on a kilo product", async () => {
+    const { store } = await bakery();
+    const other = await bakery();
+    const queso = await createProduct(db, store.id, { name: "Queso", unit: "kg", price: 260 });
+    const owner = { id: store.id, tier: "basic" as const };
+    await createCode(db, owner, codeInput);
+    await expect(createCode(db, owner, codeInput)).rejects.toMatchObject({ field: "code", status: 409 });
+    await expect(
+      createCode(db, owner, { ...codeInput, code: "OTRO", productIds: [other.concha.id] }),
+    ).rejects.toMatchObject({ field: "productIds", status: 400 });
+    await expect(
+      createOffer(db, owner, {
+        name: "2×1 en queso",
+        kind: "bundle",
+        buy: 2,
+        pay: 1,
+        percent: 0,
+        productIds: [queso.id],
+        categories: [],
+        weekdays: [],
+        startMinute: null,
+        endMinute: null,
+      }),
+    ).rejects.toMatchObject({
+      field: "productIds",
+      message: "El N×M es solo para productos por pieza: no aplica a productos por kilo o litro.",
+    });
   });
 });
