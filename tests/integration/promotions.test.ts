@@ -10,7 +10,8 @@ import { createProduct, createStore, type CreateStoreInput } from "~/db/factorie
 import { inTransaction } from "~/db/after-commit.server";
 import { seedDemoMarketplace } from "~/db/demo/seed.server";
 import { eraseOrdersPersonalData } from "~/domain/stores/close-store.server";
-import { discountCodes, discountCodeUses, offers, orders, products } from "~/db/schema";
+import { cities, discountCodes, discountCodeUses, offers, orders, products } from "~/db/schema";
+import { listCategoryCarousels } from "~/domain/directory/city.server";
 import { parseOrderForm } from "~/domain/orders/order-form";
 import { cancelOrder } from "~/domain/orders/owner-orders.server";
 import { placeOrder } from "~/domain/orders/place-order/index.server";
@@ -486,5 +487,42 @@ describe("the owner's writes", () => {
       field: "productIds",
       message: "El N×M es solo para productos por pieza: no aplica a productos por kilo o litro.",
     });
+  });
+});
+
+describe("badges", () => {
+  it("shows an offer running now on its products in the city's carousels, and none once paused", async () => {
+    const cityId = `ciudad-${randomId(6).toLowerCase()}`;
+    await db.insert(cities).values({ id: cityId, name: "Ciudad de prueba", state: "Prueba" });
+    const store = await negocioStore({ cityId, categoryId: "sweets" });
+    const concha = await createProduct(db, store.id, {
+      name: "Concha",
+      imageKey: `product-images/${store.id}/c.webp`,
+    });
+    const queso = await createProduct(db, store.id, {
+      name: "Queso",
+      unit: "kg",
+      imageKey: `product-images/${store.id}/q.webp`,
+    });
+    await db.insert(offers).values({
+      storeId: store.id,
+      id: "o1",
+      name: "2×1",
+      kind: "bundle",
+      buy: 2,
+      pay: 1,
+      productIds: [concha.id, queso.id],
+    });
+    const badges = async () =>
+      Object.fromEntries(
+        ((await listCategoryCarousels(db, cityId)).get("sweets") ?? []).map((product) => [
+          product.name,
+          product.offer,
+        ]),
+      );
+    // The kilo product gets no N×M badge.
+    expect(await badges()).toEqual({ Concha: "2×1", Queso: null });
+    await db.update(offers).set({ paused: true }).where(eq(offers.storeId, store.id));
+    expect(await badges()).toEqual({ Concha: null, Queso: null });
   });
 });
