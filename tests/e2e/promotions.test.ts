@@ -109,6 +109,36 @@ describe("a discount code in the cart", () => {
   });
 });
 
+describe("a code's refusal when the order is placed", () => {
+  it("asks for the phone of a once-per-phone code beside the code's field, and forgets it once removed", async () => {
+    const store = await createStore(db, {
+      id: `promo-${uniqueSuffix()}`,
+      ...NEGOCIO_PLAN,
+      settings: { allowPickup: true, allowDelivery: false },
+    });
+    await createProduct(db, store.id, { id: "concha", name: "Concha", price: 25 });
+    await db
+      .insert(discountCodes)
+      .values({ storeId: store.id, id: "c1", code: "VECINO", kind: "amount", value: 5, oncePerPhone: true });
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await page.goto(`/${store.id}`);
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
+    await page.getByRole("article", { name: "Concha" }).getByRole("button", { name: "Agregar" }).click();
+    await page.getByRole("tab", { name: /Carrito/ }).click();
+    await page.getByLabel("¿Tienes un código?").fill("vecino");
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await expect
+      .poll(() => page.getByTestId("cart-discount").allTextContents())
+      .toEqual(["Código VECINO−$5.00"]);
+    await page.getByLabel("Nombre").fill("Ana López");
+    await page.getByRole("button", { name: /Hacer pedido/ }).click();
+    await page.getByText(PROMOTION_MESSAGES.phoneNeeded).waitFor();
+    await page.getByRole("button", { name: "Quitar código" }).click();
+    expect(await page.getByText(PROMOTION_MESSAGES.phoneNeeded).count()).toBe(0);
+    expect(await page.getByTestId("cart-total").textContent()).toBe("$25.00");
+  });
+});
+
 describe("the Promociones tab", () => {
   it("creates a code with its field's refusal first, lists it and pauses it, on a phone", async () => {
     const page = await newPhonePage(browser.browser, browser.baseUrl);

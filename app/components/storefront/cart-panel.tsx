@@ -70,7 +70,11 @@ function CartAndForm({
         discounts={discounts}
         coupon={
           store.takesCodes && items.length > 0 ? (
-            <CouponField coupon={coupon} refusal={errors.couponCode ?? codeRefusal} />
+            <CouponField
+              coupon={coupon}
+              refusal={errors.couponCode ?? codeRefusal}
+              onChange={() => form.clearError("couponCode")}
+            />
           ) : null
         }
         total={formatMoney(total)}

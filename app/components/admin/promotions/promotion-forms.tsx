@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ActionMessage } from "~/components/action-message";
 import { focusFirstInvalid, SelectField, TextField } from "~/components/field";
 import { SubmitButton } from "~/components/forms/submit-button";
@@ -20,9 +20,13 @@ function usePromotionForm() {
     const form = event.currentTarget;
     const outcome = await action.submit(new FormData(form));
     if (outcome.ok) form.reset();
-    else requestAnimationFrame(() => focusFirstInvalid(formRef.current));
   }
   const errors = (action.result && !action.result.ok ? action.result.fieldErrors : undefined) ?? {};
+  // Once the refused form has rendered its errors, the keyboard lands on the first field to fix.
+  const refused = action.result && !action.result.ok ? action.result : null;
+  useEffect(() => {
+    if (refused) focusFirstInvalid(formRef.current);
+  }, [refused]);
   return { action, formRef, onSubmit, errors };
 }
 

@@ -48,7 +48,16 @@ export type Coupon = ReturnType<typeof useCoupon>;
  * The code's field and button, in a form of its own (Enter applies the code, never places the
  * order); its error beside it, the server's at the order's time included.
  */
-export function CouponField({ coupon, refusal }: { coupon: Coupon; refusal: string | null }) {
+export function CouponField({
+  coupon,
+  refusal,
+  onChange,
+}: {
+  coupon: Coupon;
+  refusal: string | null;
+  /** The code was removed or retyped: the order's refusal of the old one no longer stands. */
+  onChange: () => void;
+}) {
   const error = coupon.error ?? refusal;
   return (
     <form
@@ -67,7 +76,10 @@ export function CouponField({ coupon, refusal }: { coupon: Coupon; refusal: stri
           <span data-testid="coupon-applied">Código {coupon.applied.code} aplicado.</span>
           <button
             type="button"
-            onClick={coupon.remove}
+            onClick={() => {
+              coupon.remove();
+              onChange();
+            }}
             className="min-h-11 rounded-lg px-3 font-semibold underline"
           >
             Quitar código
@@ -86,6 +98,7 @@ export function CouponField({ coupon, refusal }: { coupon: Coupon; refusal: stri
             aria-describedby={error ? "sf-couponCode-error" : "sf-couponCode-hint"}
             onChange={(event) => {
               coupon.setTyped(event.currentTarget.value);
+              onChange();
               coupon.setError(null);
             }}
             className={`${INPUT} min-w-0 flex-1 uppercase`}

@@ -188,5 +188,9 @@ export function useOrderForm({
     setErrors("fieldErrors" in result && result.fieldErrors ? result.fieldErrors : { form: result.message });
   }
 
-  return { values, errors, sending, animating, formRef, validity, set, choosePostalCode, submit };
+  /** Forgets a field's error the server gave (a code the shopper then removed or changed). */
+  const clearError = (field: keyof OrderFieldErrors) =>
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+
+  return { values, errors, sending, animating, formRef, validity, set, choosePostalCode, submit, clearError };
 }
