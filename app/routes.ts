@@ -36,6 +36,7 @@ export default [
   route("i/admin/trial", "routes/admin/trial.ts"),
   route("i/admin/custom-domain", "routes/admin/custom-domain.ts"),
   route("i/admin/team", "routes/admin/team.ts"),
+  route("i/admin/promotions", "routes/admin/promotions.ts"),
   route("i/invitacion/:token", "routes/invitation.tsx"),
   route("i/super-admin", "routes/super-admin.tsx"),
   route("i/super-admin/actions", "routes/super-admin-actions.ts"),

@@ -1,6 +1,6 @@
 /**
  * The storefront's JSON endpoint, `POST /s/<storeId>/api`, one named intent per request: the
- * shopper's order, the order look-up, the page-view beacon, "Avísame cuando haya" and the push key its
+ * shopper's order, the check of a discount code typed in the cart, the order look-up, the page-view beacon, "Avísame cuando haya" and the push key its
  * browser channel subscribes with. Public (shoppers have no account):
  * no guard; every intent is scoped to the store in the URL. Answers are the one form-result shape
  * (app/lib/form-result.ts).
@@ -18,6 +18,7 @@ import { placedOnThisDevice, placingDeviceCookie } from "~/domain/orders/order-d
 import { withoutStreetAddress } from "~/domain/orders/order-privacy";
 import { ORDER_MESSAGES, parseOrderForm } from "~/domain/orders/order-form";
 import { placeOrder } from "~/domain/orders/place-order/index.server";
+import { checkCoupon } from "~/domain/promotions/check.server";
 import { parseRestockForm, RESTOCK_WORDS, restockCancelPath } from "~/domain/products/restock";
 import { requestRestock } from "~/domain/products/restock.server";
 import { findStore } from "~/domain/stores/store.server";
@@ -34,6 +35,12 @@ const RequestSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("view") }),
   z.object({ intent: z.literal("restock-notice"), form: z.unknown() }),
   z.object({ intent: z.literal("push-key") }),
+  z.object({
+    intent: z.literal("check-coupon"),
+    code: z.string().max(64),
+    phone: z.string().max(20).optional(),
+    form: z.unknown(),
+  }),
 ]);
 
 export const STOREFRONT_API_PATH = "/s/:storeId/api";
@@ -96,6 +103,24 @@ export function storefrontApi({ db, env, vapid }: Pick<AppServices, "db" | "env"
           },
         );
       }
+      case "check-coupon": {
+        // The cart's lines, read as the order form reads them.
+        const lines = readCartLines(input.form);
+        return answering(
+          res,
+          { logger, fallback: ORDER_MESSAGES.failure, logLine: "coupon check failed" },
+          async () => {
+            const checked = await checkCoupon(db, {
+              storeId,
+              code: input.code,
+              phone: input.phone ?? "",
+              lines,
+              clientIp,
+            });
+            return { ok: true as const, ...checked };
+          },
+        );
+      }
       case "place-order": {
         const form = parseOrderForm(input.form);
         if (!form.success) {
@@ -126,6 +151,20 @@ export function storefrontApi({ db, env, vapid }: Pick<AppServices, "db" | "env"
       }
     }
   }
+}
+
+/** The lines of a cart sent with a code check, as the order form parses them; none when malformed. */
+function readCartLines(form: unknown) {
+  const parsed = parseOrderForm({
+    ...(typeof form === "object" && form !== null ? form : {}),
+    customerName: "-",
+    customerPhone: "",
+    deliveryType: "pickup",
+    paymentMethod: "",
+    scheduledFor: "",
+    idempotencyKey: "check-coupon",
+  });
+  return parsed.success ? parsed.data.lines : [];
 }
 
 /** Sends what `body` returns as JSON; whatever it throws becomes the one error answer. */

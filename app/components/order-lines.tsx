@@ -1,5 +1,6 @@
 import type { ChosenGroup } from "~/domain/products/choices";
 import { lineTotal } from "~/domain/orders/cart";
+import { discountAmountText, discountLabel, type AppliedDiscount } from "~/domain/promotions/promotions";
 import { formatMoney } from "~/domain/orders/money";
 import { ORDER_PRIVACY_MESSAGES, publicDeliveryPlace } from "~/domain/orders/order-privacy";
 import { DELIVERY_LABELS, orderLineParts, type DeliveryType } from "~/domain/orders/order-vocabulary";
@@ -15,13 +16,19 @@ type Line = {
 };
 
 /**
- * An order's product lines and total, as the owner's panels and the shopper's confirmation show
+ * An order's product lines, its discounts (docs/decisions/036), delivery and total, as the owner's panels and the shopper's confirmation show
  * them: one component, one rounding (each line to the centavo, as the server totals it).
  */
 export function OrderLines({
   order,
 }: {
-  order: { lines: Line[]; total: number; deliveryFee?: number; deliveryZone?: string };
+  order: {
+    lines: Line[];
+    total: number;
+    deliveryFee?: number;
+    deliveryZone?: string;
+    discounts?: Pick<AppliedDiscount, "kind" | "name" | "amount">[];
+  };
 }) {
   return (
     <div>
@@ -39,6 +46,16 @@ export function OrderLines({
           );
         })}
       </ul>
+      {(order.discounts ?? []).map((discount, index) => (
+        <p
+          key={index}
+          className="flex justify-between gap-3 border-t border-stone-300 py-1.5"
+          data-testid="order-discount"
+        >
+          <span className="min-w-0 break-words">{discountLabel(discount)}</span>
+          <span className="shrink-0 font-semibold">{discountAmountText(discount.amount)}</span>
+        </p>
+      ))}
       {order.deliveryFee ? (
         <p className="flex justify-between gap-3 border-t border-stone-300 py-1.5">
           <span>Envío{order.deliveryZone ? ` (${order.deliveryZone})` : ""}</span>

@@ -32,6 +32,7 @@ import type { LicenceType } from "~/domain/stores/licence-types";
 import type { DomainProblem, DomainStatus } from "~/domain/domains/custom-domain";
 import type { MemberRole } from "~/domain/team/team-roles";
 import type { ActivityDetails, ActivityKind } from "~/domain/team/activity";
+import type { AppliedDiscount, CodeKind, OfferKind } from "~/domain/promotions/promotions";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -514,6 +515,15 @@ export const orders = pgTable(
     deliveryZone: text("delivery_zone").notNull().default(""),
     /** Included in `total`. */
     deliveryFee: numeric("delivery_fee", { precision: 12, scale: 2, mode: "number" }).notNull().default(0),
+    /**
+     * Promotions (docs/decisions/036): what the order's offers and code took off, in `total`, and a
+     * copy of each (its kind, name and amount), so that later edits never change a past order.
+     */
+    discount: numeric("discount", { precision: 12, scale: 2, mode: "number" }).notNull().default(0),
+    discounts: jsonb("discounts")
+      .$type<AppliedDiscount[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** When the owner pressed "Visto": until then (and while pending) the open panel's alarm rings. */
     seenAt: timestamp("seen_at", { withTimezone: true }),
     /** When the shopper's name, phone and address were erased (a closed store, or on request). */
@@ -566,6 +576,114 @@ export const orderLines = pgTable(
       "cascade",
     ),
     check("order_lines_quantity", sql`${t.quantity} > 0`),
+  ],
+);
+
+// ── Promotions (docs/decisions/036) ───────────────────────────────────────────────────────────
+
+/**
+ * A discount code the shopper types. Public pages never show it, so it has no page-version
+ * trigger: an order's use (`uses`, taken by a conditional UPDATE in the order's transaction) does
+ * not make the store page stale.
+ */
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    id: text("id").notNull(),
+    /** As typed by the shopper after normalizeCode: capital letters, no spaces. */
+    code: text("code").notNull(),
+    kind: text("kind").$type<CodeKind>().notNull(),
+    value: numeric("value", { precision: 12, scale: 2, mode: "number" }).notNull(),
+    minSubtotal: numeric("min_subtotal", { precision: 12, scale: 2, mode: "number" }).notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    maxUses: integer("max_uses"),
+    uses: integer("uses").notNull().default(0),
+    oncePerPhone: boolean("once_per_phone").notNull().default(false),
+    productIds: text("product_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    categories: text("categories")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    paused: boolean("paused").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    uniqueIndex("discount_codes_code_idx").on(t.storeId, t.code),
+    check("discount_codes_kind", sql`${t.kind} in ('percent', 'amount')`),
+    check("discount_codes_value", sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
+    check("discount_codes_uses", sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+  ],
+);
+
+/**
+ * One order's use of a code: deleted by the order's cancel, which gives the use back. The phone
+ * is kept only for a code usable once per phone, where the unique index decides between two
+ * simultaneous orders from one phone.
+ */
+export const discountCodeUses = pgTable(
+  "discount_code_uses",
+  {
+    storeId: text("store_id").notNull(),
+    codeId: text("code_id").notNull(),
+    orderId: text("order_id").notNull(),
+    phone: text("phone"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.orderId, t.codeId] }),
+    foreignKey({
+      columns: [t.storeId, t.codeId],
+      foreignColumns: [discountCodes.storeId, discountCodes.id],
+    }).onDelete("cascade"),
+    uniqueIndex("discount_code_uses_phone_idx").on(t.storeId, t.codeId, t.phone),
+  ],
+);
+
+/** An automatic offer (N×M, a percentage on weekdays and hours): shown on public pages, so triggered. */
+export const offers = pgTable(
+  "offers",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    id: text("id").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind").$type<OfferKind>().notNull(),
+    buy: integer("buy").notNull().default(0),
+    pay: integer("pay").notNull().default(0),
+    percent: numeric("percent", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
+    productIds: text("product_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    categories: text("categories")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    weekdays: integer("weekdays")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    startMinute: integer("start_minute"),
+    endMinute: integer("end_minute"),
+    paused: boolean("paused").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.id] }),
+    check("offers_kind", sql`${t.kind} in ('bundle', 'percent')`),
+    check(
+      "offers_rule",
+      sql`(${t.kind} = 'bundle' and ${t.buy} > ${t.pay} and ${t.pay} >= 1) or (${t.kind} = 'percent' and ${t.percent} > 0 and ${t.percent} <= 100)`,
+    ),
   ],
 );
 

@@ -221,7 +221,7 @@ describe("Tus datos: export", () => {
     }
     const [header, ...rows] = text("pedidos.csv").trim().split("\r\n");
     expect(header).toBe(
-      "Número,Fecha,Estado,Cliente,Teléfono,Entrega,Dirección,Zona,Comentarios,Pago,Envío,Total,Programado para,Completado",
+      "Número,Fecha,Estado,Cliente,Teléfono,Entrega,Dirección,Zona,Comentarios,Pago,Envío,Total,Programado para,Completado,Descuento,Promociones",
     );
     const delivered = rows.find((row) => row.startsWith(mine.orders[0]!.id))!;
     expect(delivered).toContain(",pendiente,Ana López,4497654321,entrega,");

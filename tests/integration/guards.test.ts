@@ -15,6 +15,7 @@ import {
   authAccount,
   authSession,
   authUser,
+  discountCodes,
   imageUploads,
   jobs,
   orders,
@@ -97,6 +98,15 @@ const photo = await photoLikeJpeg(900, 700);
 const settingsOf = async (storeId: string) =>
   (await db.select().from(storeSettings).where(eq(storeSettings.storeId, storeId)))[0];
 const rowOf = async <T>(rows: Promise<T[]>) => (await rows)[0];
+/** A discount code with the product's id, for the promotion actions to aim at (docs/decisions/036). */
+const promotionFor = (storeId: string, productId: string) =>
+  db.insert(discountCodes).values({
+    storeId,
+    id: productId,
+    code: `C${randomBytes(4).toString("hex")}`,
+    kind: "percent",
+    value: 5,
+  });
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -190,6 +200,49 @@ const ENDPOINTS: Endpoint[] = [
       expect((await rowOf(db.select().from(products).where(eq(products.id, own.productId))))!.available).toBe(
         false,
       ),
+  },
+  {
+    name: "promotions page",
+    method: "GET",
+    path: "/i/admin?tab=promociones",
+    dataPath: "/i/admin.data?tab=promociones",
+    allowed: ["owner", "otherOwner", "superadmin"],
+    refusal: 404,
+  },
+  {
+    name: "promotion create",
+    method: "POST",
+    path: "/i/admin/promotions",
+    form: () => ({
+      intent: "create-code",
+      code: `FORJA${randomBytes(3).toString("hex")}`,
+      kind: "percent",
+      value: "10",
+    }),
+    allowed: ["owner", "otherOwner"],
+    refusal: 404,
+    ownerEffect: async (own) => {
+      const before = (await db.select().from(discountCodes).where(eq(discountCodes.storeId, own.storeId)))
+        .length;
+      return async () =>
+        expect(
+          (await db.select().from(discountCodes).where(eq(discountCodes.storeId, own.storeId))).length,
+        ).toBe(before + 1);
+    },
+  },
+  {
+    name: "promotion pause",
+    method: "POST",
+    path: "/i/admin/promotions",
+    // Each target's product has a code of the same id (promotionFor).
+    form: (t) => ({ intent: "pause", kind: "code", id: t.productId }),
+    allowed: ["owner"],
+    refusal: 404,
+    domainRefusal: ["otherOwner"],
+    ownerEffect: async (own) => async () =>
+      expect(
+        (await rowOf(db.select().from(discountCodes).where(eq(discountCodes.id, own.productId))))!.paused,
+      ).toBe(true),
   },
   {
     name: "product delete",
@@ -487,6 +540,7 @@ beforeAll(async () => {
   const order = await createOrder(db, store.id, {
     lines: [{ productId: product.id, name: product.name, price: product.price, unit: product.unit }],
   });
+  await promotionFor(store.id, product.id);
   await saveSubscription(db, owner.id, store.id, { ...newDevice(), device: "Teléfono de A" }, []);
   const [device] = await devicesOf(store.id);
   cookies.owner = await signIn(running.server.url, owner.email, owner.password);
@@ -552,6 +606,7 @@ async function ownTarget(endpoint: Endpoint): Promise<{ cookie: string; target: 
   const order = await createOrder(db, storeId, {
     lines: [{ productId: product.id, name: product.name, price: product.price, unit: product.unit }],
   });
+  await promotionFor(storeId, product.id);
   const device = newDevice();
   await saveSubscription(db, userId, storeId, { ...device, device: "Tableta" }, []);
   const [saved] = await db

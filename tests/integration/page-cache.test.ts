@@ -14,7 +14,15 @@ import {
   createStore,
   type CreateStoreInput,
 } from "~/db/factories.server";
-import { cities, customDomains, featuredProducts, storeCategories, stores, storeSettings } from "~/db/schema";
+import {
+  cities,
+  customDomains,
+  featuredProducts,
+  offers,
+  storeCategories,
+  stores,
+  storeSettings,
+} from "~/db/schema";
 import { SUPERADMIN_ROLE } from "~/domain/auth/roles";
 import { NO_SEARCH_RESULTS_MESSAGE } from "~/domain/directory/search";
 import { thumbnailKey } from "~/domain/images/image-urls";
@@ -548,6 +556,31 @@ const WRITES: Record<string, { what: string; prepare: () => Promise<Change> }> =
         pages: [`/${store.id}`],
         write: () => createProduct(db, store.id, { name }),
         shows: (page) => page.html.includes(name),
+      };
+    },
+  },
+  offers: {
+    what: "an offer added (docs/decisions/036): its badge on its store's page",
+    prepare: async () => {
+      const name = marker();
+      const store = await cityStore({
+        licenceType: "basic",
+        licenceExpires: new Date(Date.now() + 30 * 86_400_000),
+      });
+      const product = await createProduct(db, store.id, { name: "Concha" });
+      return {
+        pages: [`/${store.id}`],
+        write: () =>
+          db.insert(offers).values({
+            storeId: store.id,
+            id: name,
+            name,
+            kind: "bundle",
+            buy: 2,
+            pay: 1,
+            productIds: [product.id],
+          }),
+        shows: (page) => page.html.includes("Oferta 2×1"),
       };
     },
   },

@@ -277,6 +277,8 @@ describe("looking an order up", () => {
       scheduledFor: null,
       deliveryZone: "",
       deliveryFee: 0,
+      discount: 0,
+      discounts: [],
     });
     const serialized = JSON.stringify(found);
     expect(serialized).not.toContain("Nombre Secreto");

@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createMember, createOrder, createOwner, createProduct, createStore } from "~/db/factories.server";
 import {
   authUser,
+  discountCodes,
   orderEvents,
   orders,
   products,
@@ -84,6 +85,13 @@ const ENDPOINTS: Endpoint[] = [
     name: "panel: categories",
     method: "GET",
     path: "/i/admin?tab=configuracion_avanzada",
+    page: true,
+    allowed: MANAGERS,
+  },
+  {
+    name: "panel: promotions",
+    method: "GET",
+    path: "/i/admin?tab=promociones",
     page: true,
     allowed: MANAGERS,
   },
@@ -198,6 +206,27 @@ const ENDPOINTS: Endpoint[] = [
     method: "POST",
     path: "/i/admin/advanced-settings",
     form: () => ({ categories: "Panadería" }),
+    allowed: MANAGERS,
+  },
+  {
+    name: "promotion create",
+    method: "POST",
+    path: "/i/admin/promotions",
+    form: () => ({
+      intent: "create-offer",
+      name: "Martes de conchas",
+      kind: "percent",
+      percent: "20",
+      weekdays: "2",
+    }),
+    allowed: MANAGERS,
+  },
+  {
+    name: "promotion pause",
+    method: "POST",
+    path: "/i/admin/promotions",
+    // Each target's product has a discount code of the same id (freshTarget).
+    form: (t) => ({ intent: "pause", kind: "code", id: t.productId }),
     allowed: MANAGERS,
   },
   {
@@ -336,9 +365,9 @@ beforeAll(async () => {
 });
 
 /**
- * A product and a pending order of store A (or of `storeId`) for one request to aim at; for the
- * team's own actions, a cajero and a pending invitation instead (the pending orders' list and the
- * plan's team size stay as the other cells expect).
+ * A product, a pending order and a discount code of store A (or of `storeId`) for one request to
+ * aim at; for the team's own actions, a cajero and a pending invitation instead (the pending
+ * orders' list and the plan's team size stay as the other cells expect).
  */
 async function freshTarget(storeId = storeA, team = false, password = ownerPassword): Promise<Target> {
   const target = { storeId, productId: "", orderId: "", memberId: "", invitationId: 0, password };
@@ -346,6 +375,13 @@ async function freshTarget(storeId = storeA, team = false, password = ownerPassw
     const product = await createProduct(db, storeId, { available: true });
     const order = await createOrder(db, storeId, {
       lines: [{ productId: product.id, name: product.name, price: product.price, unit: product.unit }],
+    });
+    await db.insert(discountCodes).values({
+      storeId,
+      id: product.id,
+      code: `C${randomBytes(4).toString("hex")}`,
+      kind: "percent",
+      value: 5,
     });
     return { ...target, productId: product.id, orderId: order.id };
   }
@@ -406,7 +442,8 @@ async function stateOf(target: Target) {
     .from(storeInvitations)
     .where(eq(storeInvitations.storeId, target.storeId))
     .orderBy(storeInvitations.id);
-  return { product, order, store, settings, owners, members, invitations };
+  const [code] = await db.select().from(discountCodes).where(eq(discountCodes.id, target.productId));
+  return { product, order, store, settings, code, owners, members, invitations };
 }
 
 const cases = ENDPOINTS.flatMap((endpoint) =>
@@ -492,10 +529,11 @@ describe("what each role's panel shows", () => {
     expect(html).toContain('aria-current="page"');
     expect(html).not.toContain("Pausar pedidos");
   });
-  it("gives an encargado orders, products, hours, categories and their own alarm", async () => {
+  it("gives an encargado orders, products, promotions, hours, categories and their own alarm", async () => {
     expect(await tabBar("encargado")).toEqual([
       "configuracion",
       "productos",
+      "promociones",
       "ordenes_pendientes",
       "ordenes_completadas",
       "configuracion_avanzada",
@@ -503,7 +541,7 @@ describe("what each role's panel shows", () => {
     ]);
   });
   it("gives the owner every tab, as before", async () => {
-    expect(await tabBar("owner")).toHaveLength(8);
+    expect(await tabBar("owner")).toHaveLength(9);
   });
 });
 

@@ -8,8 +8,10 @@ import {
   authUser,
   authVerification,
   customDomains,
+  discountCodes,
   imageUploads,
   jobs,
+  offers,
   orderChanges,
   orderEvents,
   orderLines,
@@ -47,6 +49,8 @@ const COUNTED: PgTable[] = [
   authVerification,
   analyticsEvents,
   imageUploads,
+  discountCodes,
+  offers,
 ];
 
 /**

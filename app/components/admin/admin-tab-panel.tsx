@@ -8,6 +8,7 @@ import { NotificationsTab } from "./notifications-tab";
 import { OrderHistoryTab } from "./order-history-tab";
 import { PendingOrdersTab } from "./pending-orders-tab";
 import { ProductsTab } from "./products-tab";
+import { PromotionsTab } from "./promotions/promotions-tab";
 import { SettingsTab } from "./settings-tab";
 import { TeamTab } from "./team-tab";
 import { ShareKitPanel } from "./share-kit-panel";
@@ -99,6 +100,8 @@ export function AdminTabPanel({
           messages={messageContext(store, panel)}
         />
       );
+    case "promociones":
+      return <PromotionsTab panel={panel} />;
     case "configuracion_avanzada":
       return <AdvancedSettingsTab categories={panel.categories} />;
     case "notificaciones":

@@ -31,7 +31,7 @@ export function AdminTabsNav({
   return (
     <nav aria-label="Secciones del panel" className="relative -mx-4 mt-4 sm:mt-6">
       <div ref={scroller} className="overflow-x-auto px-4 [scrollbar-width:none]">
-        <ul className="flex w-max min-w-full gap-1 md:gap-0.5 border-b border-stone-300">
+        <ul className="flex w-max min-w-full gap-1 border-b border-stone-300 md:gap-0.5 lg:w-auto lg:flex-wrap">
           {tabs.map((tab) => (
             <li key={tab.id} className="shrink-0">
               <Link

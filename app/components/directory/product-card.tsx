@@ -31,6 +31,14 @@ export function ProductCard({ product, className = "" }: { product: DirectoryPro
         </span>
       )}
       <span className="flex flex-1 flex-col gap-0.5 p-3">
+        {product.offer ? (
+          <span
+            className="self-start rounded-full bg-brand-800 px-2 py-0.5 text-sm font-bold text-white"
+            data-testid="offer-badge"
+          >
+            {product.offer}
+          </span>
+        ) : null}
         <span className="line-clamp-2 font-semibold text-ink [overflow-wrap:anywhere]">{product.name}</span>
         <span className="font-bold text-brand-800">
           {formatMoney(product.price)}

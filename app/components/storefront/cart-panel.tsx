@@ -6,6 +6,7 @@ import { CommentsField, CustomerFields } from "./cart/customer-fields";
 import { DeliveryFields, ScheduleField } from "./cart/delivery-fields";
 import { OrderingNotice, OrderSubmit } from "./cart/order-submit";
 import { PaymentFields } from "./cart/payment-fields";
+import { CouponField, useCoupon } from "./cart/coupon-field";
 import { cartPricing, useOrderForm, type CartItem } from "./cart/use-order-form";
 import { OrderConfirmation } from "./order-confirmation";
 
@@ -42,9 +43,18 @@ function CartAndForm({
   onUnavailable,
   onPlaced,
 }: Props) {
-  const form = useOrderForm({ store, items, orderKey, onUnavailable, onPlaced });
+  // The phone typed so far, when the code is checked: a code once per phone says if it was used.
+  const coupon = useCoupon(store.id, items, () => form.values.customerPhone);
+  const form = useOrderForm({
+    store,
+    items,
+    orderKey,
+    couponCode: coupon.applied?.code ?? "",
+    onUnavailable,
+    onPlaced,
+  });
   const { values, errors, set } = form;
-  const { charge, fee, total } = cartPricing(store, items, values);
+  const { charge, fee, total, discounts, codeRefusal } = cartPricing(store, items, values, coupon.applied);
   const showsDeliveryFee = values.deliveryType === "delivery" && (fee > 0 || store.delivery.zones.length > 0);
 
   return (
@@ -57,6 +67,16 @@ function CartAndForm({
         onQuantity={onQuantity}
         validity={form.validity}
         deliveryFee={showsDeliveryFee ? (charge?.ok ? formatMoney(fee) : "Elige tu zona") : null}
+        discounts={discounts}
+        coupon={
+          store.takesCodes && items.length > 0 ? (
+            <CouponField
+              coupon={coupon}
+              refusal={errors.couponCode ?? codeRefusal}
+              onChange={() => form.clearError("couponCode")}
+            />
+          ) : null
+        }
         total={formatMoney(total)}
       />
 

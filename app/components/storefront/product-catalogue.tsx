@@ -193,6 +193,14 @@ function ProductCard({
             }}
           />
         ) : null}
+        {product.offer ? (
+          <p
+            className="self-start rounded-full bg-[var(--store-primary)] px-3 py-0.5 text-sm font-bold text-[var(--store-on-primary)]"
+            data-testid="offer-badge"
+          >
+            {`Oferta ${product.offer}`}
+          </p>
+        ) : null}
         <p className="mt-auto text-lg font-bold" data-testid="product-price" aria-live="polite">
           {formatMoney(priced.ok ? priced.price : listedPrice(product))}{" "}
           <span className="text-sm font-medium">/ {product.unit}</span>

@@ -3,6 +3,7 @@ import { ORDER_MESSAGES } from "~/domain/orders/order-messages";
 import type { OrderSummary } from "~/domain/orders/order-summary";
 import { RESTOCK_WORDS } from "~/domain/products/restock";
 import type { BrowserSubscription } from "~/lib/browser-push";
+import { PROMOTION_MESSAGES, type CartCode } from "~/domain/promotions/promotions";
 
 /**
  * The browser side of `/s/<storeId>/api` (server/storefront-api.ts). Plain fetch and JSON:
@@ -80,4 +81,20 @@ export function postRestockPush(storeId: string, form: { productId: string } & B
 /** The server's VAPID public key, the owners' devices' own, for "Avísame" by push. */
 export function fetchPushKey(storeId: string) {
   return post<{ ok: true; publicKey: string }>(storeId, { intent: "push-key" }, RESTOCK_WORDS.pushFailed);
+}
+
+export type CouponResponse =
+  | { ok: true; code: CartCode; discount: number }
+  | { ok: false; message: string; fieldErrors?: { couponCode?: string } };
+
+/** "¿Tienes un código?": the server checks the code against the cart (docs/decisions/036). */
+export function postCouponCheck(
+  storeId: string,
+  input: { code: string; phone: string; lines: OrderFormInput["lines"] },
+) {
+  return post<CouponResponse>(
+    storeId,
+    { intent: "check-coupon", code: input.code, phone: input.phone, form: { lines: input.lines } },
+    PROMOTION_MESSAGES.checkFailed,
+  );
 }

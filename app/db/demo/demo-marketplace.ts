@@ -61,6 +61,28 @@ export type DemoStore = {
     outsideHours?: OutsideHours;
   };
   products: DemoProduct[];
+  /** Discount codes and automatic offers (docs/decisions/036); offers name their products by name. */
+  promotions?: {
+    codes: {
+      code: string;
+      kind: "percent" | "amount";
+      value: number;
+      minSubtotal?: number;
+      maxUses?: number;
+    }[];
+    offers: {
+      name: string;
+      kind: "bundle" | "percent";
+      buy?: number;
+      pay?: number;
+      percent?: number;
+      products?: string[];
+      categories?: string[];
+      weekdays?: number[];
+      startMinute?: number;
+      endMinute?: number;
+    }[];
+  };
 };
 
 type Range = [open: string, close: string];
@@ -194,6 +216,21 @@ export const DEMO_STORES: DemoStore[] = [
         picture: "rosca",
       },
     ],
+    promotions: {
+      codes: [{ code: "BIENVENIDA10", kind: "percent", value: 10, minSubtotal: 100 }],
+      // Tuesday mornings, from the first batch to noon.
+      offers: [
+        {
+          name: "Martes de conchas",
+          kind: "percent",
+          percent: 20,
+          products: ["Concha"],
+          weekdays: [2],
+          startMinute: 7 * 60,
+          endMinute: 12 * 60,
+        },
+      ],
+    },
   },
   {
     id: "tacos-don-chuy",

@@ -1,7 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { createOrder, createOwner, createProduct, createStore } from "~/db/factories.server";
-import type { products } from "~/db/schema";
+import { discountCodes, offers, type products } from "~/db/schema";
 import { stores } from "~/db/schema";
 import { SUPERADMIN_ROLE } from "~/domain/auth/roles";
 import { hashPassword } from "~/domain/auth/password-hash.server";
@@ -103,6 +103,7 @@ async function seedInTransaction(
           }),
         );
       }
+      await seedPromotions(tx, demo, created);
       if (!demo.isHidden) await seedPageViews(tx, demo.id, now);
       const orderable = created.filter((product) => product.available);
 
@@ -171,6 +172,24 @@ async function seedPageViews(tx: Executor, storeId: string, now: Date) {
  * A seeded order's line for a product: its first option, and for a product with choice groups its
  * first size (and, on every other order, its first add-on), priced as an order would be.
  */
+/** The demo store's codes and offers, its offers aimed at its products by name. */
+async function seedPromotions(
+  tx: Executor,
+  demo: (typeof DEMO_STORES)[number],
+  created: { id: string; name: string }[],
+) {
+  if (!demo.promotions) return;
+  for (const [index, code] of demo.promotions.codes.entries())
+    await tx.insert(discountCodes).values({ storeId: demo.id, id: `codigo-${index + 1}`, ...code });
+  for (const [index, { products: names = [], ...offer }] of demo.promotions.offers.entries())
+    await tx.insert(offers).values({
+      storeId: demo.id,
+      id: `oferta-${index + 1}`,
+      ...offer,
+      productIds: created.filter((product) => names.includes(product.name)).map((product) => product.id),
+    });
+}
+
 function demoLine(product: typeof products.$inferSelect, quantity: number) {
   const picks = defaultPicks(product.choiceGroups);
   const extra = product.choiceGroups.find((group) => group.kind === "extras")?.options[0];

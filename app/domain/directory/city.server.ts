@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { cities, products, storeCategories, stores, storeSettings } from "~/db/schema";
 import type { DirectoryProduct } from "./directory-product";
+import { offerBadges } from "~/domain/promotions/redeem.server";
 import { openStatus } from "~/domain/stores/opening-hours";
 import { isPaused } from "~/domain/stores/pause";
 
@@ -63,12 +64,12 @@ export async function listStoreStrip(db: Executor, cityId: string, limit = STORE
  */
 export async function listCategoryCarousels(db: Executor, cityId: string, size = CAROUSEL_SIZE) {
   const showable = sql`pr.available and coalesce(pr.image_key, '') <> ''`;
-  const result = await db.execute<DirectoryProduct & { categoryId: string }>(sql`
+  const result = await db.execute<DirectoryProduct & { categoryId: string; category: string }>(sql`
     select c.id as "categoryId", picked.*
     from ${storeCategories} c
     cross join lateral (
       select pr.store_id as "storeId", pr.id, pr.name, pr.price::float8 as price, pr.unit,
-             pr.image_key as "imageKey", ss.display_name as "storeName"
+             pr.image_key as "imageKey", ss.display_name as "storeName", pr.category
       from (
         select s.id
         from ${stores} s
@@ -92,7 +93,11 @@ export async function listCategoryCarousels(db: Executor, cityId: string, size =
     )})
   `);
   const carousels = new Map<string, DirectoryProduct[]>(CAROUSEL_CATEGORIES.map((id) => [id, []]));
-  for (const { categoryId, ...product } of result.rows) carousels.get(categoryId)?.push(product);
+  const badges = await offerBadges(db, result.rows, new Date());
+  for (const { categoryId, category: _category, ...product } of result.rows)
+    carousels
+      .get(categoryId)
+      ?.push({ ...product, offer: badges.get(`${product.storeId} ${product.id}`) ?? null });
   return carousels;
 }
 

@@ -7,4 +7,6 @@ export type DirectoryProduct = {
   unit: string;
   imageKey: string | null;
   storeName: string;
+  /** "2×1", "−20 %": the store's offer running now on it (docs/decisions/036); carousels only. */
+  offer?: string | null;
 };

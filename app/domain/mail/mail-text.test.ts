@@ -344,6 +344,16 @@ describe("newOrderMail", () => {
     expect(hrefs(mail.html)).toEqual(["https://tianguis.mx/i/admin?tab=ordenes_pendientes"]);
   });
 
+  it("gives the order's discounts a line each, after the products", () => {
+    const discounted = {
+      ...order,
+      discounts: [{ kind: "code" as const, id: "c", name: "BIENVENIDA10", amount: 12 }],
+    };
+    expect(newOrderMail("dueno@example.com", discounted, panelUrl).text).toContain(
+      "• 1 pieza · Pastel\n\n• Código BIENVENIDA10: −$12.00",
+    );
+  });
+
   it("lists the customer's first name, the total, the delivery and one line per product", () => {
     const mail = newOrderMail("dueno@example.com", order, panelUrl);
     expect(mail.text).toBe(

@@ -6,6 +6,7 @@
 import { formatMoney } from "~/domain/orders/money";
 import type { DeliveryType } from "~/domain/orders/order-vocabulary";
 import { formatChoices, type ChosenGroup } from "~/domain/products/choices";
+import { discountText, type AppliedDiscount } from "~/domain/promotions/promotions";
 import { formatQuantity } from "~/domain/products/quantity";
 import type { ProductUnit } from "~/domain/products/product-units";
 
@@ -158,6 +159,8 @@ export type NewOrderFacts = {
   deliveryType: DeliveryType;
   /** Each line with its choices, if any ("— Tamaño: Grande · Extras: Queso"). */
   lines: { name: string; quantity: number; unit: ProductUnit; choices?: ChosenGroup[] }[];
+  /** Its offers' and code's discounts, each its own line (docs/decisions/036). */
+  discounts?: Pick<AppliedDiscount, "kind" | "name" | "amount">[];
 };
 
 export function newOrderMail(to: string, order: NewOrderFacts, panelUrl: string) {
@@ -169,6 +172,7 @@ export function newOrderMail(to: string, order: NewOrderFacts, panelUrl: string)
       return `• ${formatQuantity(line.quantity, line.unit)} · ${line.name}${choices ? ` — ${choices}` : ""}`;
     })
     .join("\n");
+  const discounts = (order.discounts ?? []).map((discount) => `• ${discountText(discount)}`).join("\n");
   return composeMail({
     to,
     fromName: order.storeName,
@@ -177,6 +181,7 @@ export function newOrderMail(to: string, order: NewOrderFacts, panelUrl: string)
       `Tienes un pedido nuevo en ${order.storeName}.`,
       `Pedido ${order.number} · ${firstName} · ${formatMoney(order.total)} · ${delivery}`,
       lines,
+      ...(discounts ? [discounts] : []),
     ],
     action: { label: "Ver el pedido en tu panel", url: panelUrl },
     after: [

@@ -49,6 +49,7 @@ function sendNewOrderEmail({ db, origin }: { db: Database; origin: string }) {
           number: orders.id,
           customerName: orders.customerName,
           total: orders.total,
+          discounts: orders.discounts,
           deliveryType: orders.deliveryType,
           to: authUser.email,
           wanted: storeOwners.emailNewOrders,

@@ -180,6 +180,7 @@ describe("order form schema", () => {
         deliveryZone: "",
         postalCode: "",
         scheduledFor: null,
+        couponCode: "",
       },
     });
   });

@@ -1,3 +1,4 @@
+import { normalizeCode } from "~/domain/promotions/promotions";
 import { MAX_CART_LINES } from "./cart";
 import { DELIVERY_TYPES, type DeliveryType } from "./order-vocabulary";
 import { ORDER_MESSAGES } from "./order-messages";
@@ -47,6 +48,11 @@ export type OrderForm = {
   deliveryZone?: string;
   postalCode?: string;
   scheduledFor?: Date | null;
+  /**
+   * "¿Tienes un código?": the discount code typed, normalised (docs/decisions/036); "" for none.
+   * Any discount or total the browser sends is dropped: the server prices the code itself.
+   */
+  couponCode?: string;
 };
 export type OrderFormInput = {
   [K in keyof OrderForm]: K extends "deliveryType" | "paymentMethod" | "cashAmount" | "scheduledFor"
@@ -63,7 +69,8 @@ export type OrderField =
   | "paymentMethod"
   | "cashAmount"
   | "deliveryZone"
-  | "scheduledFor";
+  | "scheduledFor"
+  | "couponCode";
 export type OrderFieldErrors = Partial<Record<OrderField | "form", string>>;
 export type OrderFormResult =
   { success: true; data: OrderForm } | { success: false; errors: OrderFieldErrors };
@@ -153,6 +160,8 @@ export function parseOrderForm(input: unknown): OrderFormResult {
   const scheduledFor = slot === "" ? null : new Date(slot);
   if (scheduledFor && Number.isNaN(scheduledFor.getTime())) errors.scheduledFor = ORDER_MESSAGES.failure;
 
+  const couponCode = normalizeCode(typeof raw.couponCode === "string" ? raw.couponCode : "");
+
   if (Object.keys(errors).length > 0) return { success: false, errors };
   return {
     success: true,
@@ -174,6 +183,7 @@ export function parseOrderForm(input: unknown): OrderFormResult {
       deliveryZone,
       postalCode,
       scheduledFor,
+      couponCode,
     },
   };
 }

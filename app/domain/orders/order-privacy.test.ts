@@ -18,6 +18,8 @@ const order = (extra: Partial<OrderSummary>): OrderSummary => ({
   paid: false,
   transferReported: false,
   scheduledFor: null,
+  discount: 0,
+  discounts: [],
   deliveryZone: "",
   deliveryFee: 0,
   ...extra,

@@ -28,6 +28,8 @@ export async function readOrderSummary(
       scheduledFor: orders.scheduledFor,
       deliveryZone: orders.deliveryZone,
       deliveryFee: orders.deliveryFee,
+      discount: orders.discount,
+      discounts: orders.discounts,
     })
     .from(orders)
     .where(and(eq(orders.storeId, storeId), eq(orders.id, number)));

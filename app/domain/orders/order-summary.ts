@@ -2,6 +2,7 @@ import type { OrderStep } from "~/domain/orders/order-steps";
 import type { DeliveryType, OrderStatus } from "~/domain/orders/order-vocabulary";
 import type { PaymentMethod } from "~/domain/orders/payment";
 import type { ChosenGroup } from "~/domain/products/choices";
+import type { AppliedDiscount } from "~/domain/promotions/promotions";
 import type { ProductUnit } from "~/domain/products/product-units";
 
 /** What a shopper may see of an order: never the customer's name or phone. */
@@ -34,6 +35,9 @@ export type OrderSummary = {
   scheduledFor: string | null;
   deliveryZone: string;
   deliveryFee: number;
+  /** What the offers and the code took off (in `total`), and a copy of each (docs/decisions/036). */
+  discount: number;
+  discounts: AppliedDiscount[];
   /**
    * Shown to a device that did not place the order: the street address left out, and the postal
    * code found in it (app/domain/orders/order-privacy.ts).

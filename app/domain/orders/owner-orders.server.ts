@@ -9,6 +9,7 @@ import { canMarkStep, type OrderStep } from "./order-steps";
 import type { DoneBy } from "~/domain/team/done-by";
 import { HISTORY_PAGE_SIZE, type HistoryFilter } from "./owner-orders";
 import { inTransaction } from "~/db/after-commit.server";
+import { giveCodeBack } from "~/domain/promotions/redeem.server";
 
 /**
  * The owner's side of orders: the pending list, the history, and the two transitions a
@@ -142,6 +143,8 @@ async function closeOrder(
     if (status === "cancelled") {
       const givenBack = await giveStockBack(tx, storeId, orderId, closed.createdAt);
       if (givenBack > 0) await notifyRestocked(tx, [storeId]);
+      // After the products, as an order takes them: a cancel and an order never wait in a circle.
+      await giveCodeBack(tx, storeId, orderId);
     }
     if (status === "completed") {
       await recordEvent(tx, "complete_order", storeId, { storeId, orderId, completedAt: now.toISOString() });

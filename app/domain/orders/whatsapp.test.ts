@@ -28,6 +28,8 @@ const order: OrderSummary = {
   paid: false,
   transferReported: false,
   scheduledFor: null,
+  discount: 0,
+  discounts: [],
   deliveryZone: "",
   deliveryFee: 0,
 };
@@ -41,6 +43,24 @@ describe("WhatsApp confirmation", () => {
     );
     expect(text).toContain("Envío (Centro): $35.00");
     expect(text).toContain("Para: 24 de noviembre de 2026 a las 9:00");
+  });
+
+  it("gives each discount its own line, before the delivery and the total", () => {
+    const text = whatsappOrderText(
+      {
+        ...order,
+        total: 388.2,
+        discount: 59.8,
+        discounts: [
+          { kind: "offer", id: "o", name: "Martes de conchas", amount: 5.6 },
+          { kind: "code", id: "c", name: "BIENVENIDA10", amount: 54.2 },
+        ],
+      },
+      "Panadería La Espiga",
+      "Ana",
+    );
+    expect(text).toContain("Oferta Martes de conchas: −$5.60\nCódigo BIENVENIDA10: −$54.20\nTotal: $388.20");
+    expect(whatsappOrderText(order, "X", "Ana")).not.toMatch(/Código|Oferta/);
   });
 
   it("says how the shopper pays and links the tracking page when there is one", () => {

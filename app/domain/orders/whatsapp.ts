@@ -3,6 +3,7 @@ import { formatMoney } from "./money";
 import { changeToBring, PAYMENT_LABELS } from "./payment";
 import { DELIVERY_LABELS, formatOrderDate, orderLineText } from "./order-vocabulary";
 import type { OrderSummary } from "./order-summary";
+import { discountText } from "~/domain/promotions/promotions";
 
 /**
  * The WhatsApp confirmation (wa.me/52{phone}): the store's number with Mexico's
@@ -20,6 +21,7 @@ export function whatsappOrderText(
     "",
     ...lines,
     "",
+    ...(order.discounts ?? []).map(discountText),
     ...(order.deliveryFee > 0
       ? [`Envío${order.deliveryZone ? ` (${order.deliveryZone})` : ""}: ${formatMoney(order.deliveryFee)}`]
       : []),

@@ -37,6 +37,11 @@ export const RATE_LIMITS = {
    * not a script filling strangers' inboxes (docs/decisions/030).
    */
   restockPerAddress: { limit: 10, windowMs: 60 * 60 * 1000 },
+  /**
+   * "¿Tienes un código?" checks from one address per 10 minutes: a shopper retyping a code, not a
+   * script guessing a store's codes (docs/decisions/036).
+   */
+  couponCheckPerAddress: { limit: 30, windowMs: 10 * 60 * 1000 },
   /** Store page views one address adds to a store's figures in half an hour (more are not counted). */
   viewPerAddress: { limit: 5, windowMs: 30 * 60 * 1000 },
   /** Store page views counted for one store in an hour, whoever sends them. */

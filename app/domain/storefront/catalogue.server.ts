@@ -9,6 +9,8 @@ import { listSlots, slotLabel } from "~/domain/orders/scheduling";
 import { hasHours, openStatus } from "~/domain/stores/opening-hours";
 import { isPaused } from "~/domain/stores/pause";
 import { storeThemeStyle } from "./store-theme";
+import { hasPromotions, isOfferOn, offerBadgeFor } from "~/domain/promotions/promotions";
+import { readStorePromotions } from "~/domain/promotions/redeem.server";
 
 /** Slots offered at once in the checkout: a week of half-hours at most. */
 const MAX_SLOTS_SHOWN = 336;
@@ -20,7 +22,7 @@ const MAX_SLOTS_SHOWN = 336;
  * asked to confirm over WhatsApp).
  */
 export async function loadStorefront(db: Database, storeId: string, now = new Date()) {
-  const [store, rows] = await Promise.all([
+  const [store, rows, promotions] = await Promise.all([
     findStore(db, storeId, now),
     db
       .select({
@@ -42,6 +44,7 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
       .from(products)
       .where(and(eq(products.storeId, storeId), eq(products.available, true)))
       .orderBy(asc(products.createdAt), asc(products.name)),
+    readStorePromotions(db, storeId),
   ]);
   if (!store) return null;
   const { settings } = store;
@@ -57,6 +60,11 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
   const schedules = hasHours(settings.openingHours) && settings.outsideHours === "schedule";
   const categories = hasCustomCategories(store.licence.tier) ? settings.customCategories : [];
   const countsStock = hasStock(store.licence.tier);
+  // Promotions count while the plan has them (docs/decisions/036); the badges are those running now,
+  // and the kept page expires at each minute (docs/decisions/021), so they follow the clock.
+  const promotes = hasPromotions(store.licence.tier);
+  const offers = promotes ? promotions.offers : [];
+  const running = offers.filter((offer) => isOfferOn(offer, now, settings.timeZone));
   return {
     store: {
       id: store.id,
@@ -99,6 +107,10 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
         asap: status === null || status.open,
       },
       delivery: settings.deliveryPricing,
+      /** The offers (every one not paused: the cart applies those running by the store's clock) and whether codes are taken. */
+      offers,
+      takesCodes: promotes && promotions.takesCodes,
+      timeZone: settings.timeZone,
       /** Where a transfer goes: shown to shoppers only when the store takes transfers. */
       bank: settings.paymentMethods.includes("transfer")
         ? { name: settings.bankName, holder: settings.bankAccountHolder, clabe: settings.clabe }
@@ -108,6 +120,8 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
     products: rows.map(({ stock, lowStockThreshold, optionStock, ...product }) => ({
       ...product,
       stock: countsStock ? stockBadge({ ...product, stock, lowStockThreshold, optionStock }) : null,
+      /** "2×1", "−20 %": the offer running now on the product, if any. */
+      offer: offerBadgeFor(running, product),
       /** Each size option's "Agotado" or "Quedan N" (docs/decisions/034), by option id. */
       optionStock: countsStock
         ? optionStockBadges({ ...product, stock, lowStockThreshold, optionStock })

@@ -18,13 +18,19 @@ describe("admin tabs", () => {
     expect(resolveAdminTab("configuracion_avanzada", "starter")).toBe("productos");
     expect(resolveAdminTab("configuracion_avanzada", "basic")).toBe("configuracion_avanzada");
   });
+  it("shows Promociones on Negocio and Pro (the trial too), never on Emprendedor", () => {
+    expect(visibleTabs("basic").map((tab) => tab.id)).toContain("promociones");
+    expect(visibleTabs("starter").map((tab) => tab.id)).not.toContain("promociones");
+    expect(resolveAdminTab("promociones", "starter")).toBe("productos");
+    expect(resolveAdminTab("promociones", "premier", "cajero")).toBeNull();
+  });
 });
 
 describe("admin tabs by role", () => {
   const ids = (tabs: { id: string }[]) => tabs.map((tab) => tab.id);
   it("shows the owner every tab the plan has", () => {
     expect(ids(visibleTabs("basic", "owner"))).toEqual(ids(visibleTabs("basic")));
-    expect(visibleTabs("basic", "owner")).toHaveLength(8);
+    expect(visibleTabs("basic", "owner")).toHaveLength(9);
     expect(resolveAdminTab("equipo", "starter", "owner")).toBe("equipo");
     expect(resolveAdminTab("equipo", "premier", "encargado")).toBeNull();
   });
@@ -37,10 +43,11 @@ describe("admin tabs by role", () => {
     expect(resolveAdminTab(null, "premier", "cajero")).toBe("ordenes_pendientes");
     expect(resolveAdminTab("nada", "premier", "cajero")).toBe("ordenes_pendientes");
   });
-  it("shows an encargado orders, products, categories, hours and their own alarm, not Resumen nor Equipo", () => {
+  it("shows an encargado orders, products, promotions, categories, hours and their own alarm, not Resumen nor Equipo", () => {
     expect(ids(visibleTabs("premier", "encargado"))).toEqual([
       "configuracion",
       "productos",
+      "promociones",
       "ordenes_pendientes",
       "ordenes_completadas",
       "configuracion_avanzada",

@@ -1,6 +1,7 @@
 import type { LicenceType } from "~/domain/stores/licence-types";
 import { can, type Capability, type StoreRole } from "~/domain/team/team-roles";
 import { hasCustomCategories } from "./licence";
+import { hasPromotions } from "~/domain/promotions/promotions";
 
 /**
  * The admin panel's tabs, in the order the tab bar shows them, each with the capability that
@@ -11,6 +12,7 @@ export const ADMIN_TABS = [
   { id: "resumen", label: "Resumen", needs: "dashboard" },
   { id: "configuracion", label: "Configuración", needs: "hours" },
   { id: "productos", label: "Productos", needs: "products" },
+  { id: "promociones", label: "Promociones", needs: "products" },
   { id: "ordenes_pendientes", label: "Órdenes pendientes", needs: "orders" },
   { id: "ordenes_completadas", label: "Órdenes completadas", needs: "orders" },
   { id: "configuracion_avanzada", label: "Configuración avanzada", needs: "categories" },
@@ -23,7 +25,10 @@ export const DEFAULT_ADMIN_TAB: AdminTab = "productos";
 /** The tabs this store's plan and this person's role open. */
 export function visibleTabs(tier: LicenceType, role: StoreRole = "owner") {
   return ADMIN_TABS.filter(
-    (tab) => can(role, tab.needs) && (tab.id !== "configuracion_avanzada" || hasCustomCategories(tier)),
+    (tab) =>
+      can(role, tab.needs) &&
+      (tab.id !== "configuracion_avanzada" || hasCustomCategories(tier)) &&
+      (tab.id !== "promociones" || hasPromotions(tier)),
   ).map(({ id, label }) => ({ id, label }));
 }
 

@@ -11,6 +11,7 @@ import type { Database, Executor } from "~/db/client.server";
 import {
   authUser,
   customDomains,
+  discountCodeUses,
   imageUploads,
   orderEvents,
   orders,
@@ -74,6 +75,15 @@ export async function eraseOrdersPersonalData(
       orderId
         ? and(eq(orderEvents.storeId, storeId), eq(orderEvents.orderId, orderId))
         : eq(orderEvents.storeId, storeId),
+    );
+  // A code usable once per phone kept the phone with the order's use (docs/decisions/036).
+  await tx
+    .update(discountCodeUses)
+    .set({ phone: null })
+    .where(
+      orderId
+        ? and(eq(discountCodeUses.storeId, storeId), eq(discountCodeUses.orderId, orderId))
+        : eq(discountCodeUses.storeId, storeId),
     );
   const inScope = sql`o.store_id = ${storeId} and (${orderId ?? null}::text is null or o.id = ${orderId ?? null})`;
   await tx.execute(sql`

@@ -8,6 +8,7 @@ import {
   DASHBOARD_TIME_ZONE,
   periodDays,
   type DashboardFigures,
+  type PromotionFigure,
   type DashboardPeriod,
   type TopChoice,
   type TopProduct,
@@ -40,6 +41,7 @@ type FiguresRow = {
   weekdays: number[];
   pickup: number;
   delivery: number;
+  promotions: PromotionFigure[];
 };
 
 /**
@@ -54,7 +56,7 @@ export function dashboardStatements(storeId: string, period: DashboardPeriod, no
   const figures = sql`
     with bounds as (${bounds}),
     period_orders as materialized (
-      select o.status, o.total, o.delivery_type, o.created_at at time zone ${tz} as local
+      select o.status, o.total, o.delivery_type, o.discounts, o.created_at at time zone ${tz} as local
       from orders o, bounds b
       where o.store_id = ${storeId} and o.created_at >= b.start_at and o.created_at < b.end_at
     )
@@ -80,7 +82,15 @@ export function dashboardStatements(storeId: string, period: DashboardPeriod, no
          left join (select extract(isodow from local)::int as day, count(*)::int as n from period_orders group by 1) x
            on x.day = w) as weekdays,
       (select count(*)::int from period_orders where delivery_type = 'pickup') as pickup,
-      (select count(*)::int from period_orders where delivery_type = 'delivery') as delivery
+      (select count(*)::int from period_orders where delivery_type = 'delivery') as delivery,
+      -- Per code and per offer (docs/decisions/036), from each order's own copy: uses, what it took
+      -- off and what those orders brought in, cancelled orders left out.
+      (select coalesce(json_agg(p order by p.uses desc, p.name), '[]'::json) from (
+         select d ->> 'kind' as kind, d ->> 'name' as name, count(*)::int as uses,
+           sum((d ->> 'amount')::numeric)::float8 as discount, sum(o.total)::float8 as revenue
+         from period_orders o cross join jsonb_array_elements(o.discounts) d
+         where o.status <> 'cancelled'
+         group by 1, 2) p) as promotions
     from bounds b`;
   const top = sql`
     with bounds as (${bounds}),
@@ -158,5 +168,10 @@ export async function loadDashboard(
       amount: roundMoney(product.amount),
     })),
     topChoices: tops.by_choice ?? [],
+    promotions: row.promotions.map((promotion) => ({
+      ...promotion,
+      discount: roundMoney(promotion.discount),
+      revenue: roundMoney(promotion.revenue),
+    })),
   };
 }

@@ -50,6 +50,16 @@ export type DashboardFigures = {
   topByAmount: TopProduct[];
   /** The options picked most, over every product's choice groups (by the group's and option's names). */
   topChoices: TopChoice[];
+  /** Per code and per offer: orders that used it (not cancelled), what it took off, their totals. */
+  promotions: PromotionFigure[];
+};
+
+export type PromotionFigure = {
+  kind: "code" | "offer";
+  name: string;
+  uses: number;
+  discount: number;
+  revenue: number;
 };
 
 export const WEEKDAY_LABELS = ["Lun", "Mar", "Mié", "Jue", "Vie", "Sáb", "Dom"] as const;

@@ -5,6 +5,7 @@
  * Every query is bound to the store the guard gave: nothing of another store can get in.
  */
 import { describeGroups, formatChoices } from "~/domain/products/choices";
+import { discountText } from "~/domain/promotions/promotions";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { Zip, ZipDeflate } from "fflate";
 import type { Executor } from "~/db/client.server";
@@ -46,6 +47,8 @@ const ORDER_COLUMNS = [
   "Total",
   "Programado para",
   "Completado",
+  "Descuento",
+  "Promociones",
 ] as const;
 const LINE_COLUMNS = [
   "Pedido",
@@ -166,6 +169,8 @@ async function* ordersCsv(db: Executor, storeId: string) {
           order.total,
           order.scheduledFor,
           order.completedAt,
+          order.discount,
+          (order.discounts ?? []).map(discountText).join(" · "),
         ]),
       )
       .join("");

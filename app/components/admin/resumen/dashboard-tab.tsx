@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { discountAmountText, discountLabel } from "~/domain/promotions/promotions";
 import { formatMoney } from "~/domain/orders/money";
 import { DELIVERY_LABELS } from "~/domain/orders/order-vocabulary";
 import { formatQuantity } from "~/domain/products/quantity";
@@ -43,6 +44,7 @@ export default function DashboardTab({ figures }: { figures: DashboardFigures })
           {figures.dailySales.length > 1 ? <DailySalesChart figures={figures} /> : null}
           <OrderTimesCharts figures={figures} />
           <TopSellers figures={figures} />
+          {figures.promotions.length > 0 ? <PromotionsUsed figures={figures} /> : null}
         </>
       )}
     </section>
@@ -242,6 +244,28 @@ function TopSellers({ figures }: { figures: DashboardFigures }) {
           }))}
         />
       </div>
+    </div>
+  );
+}
+
+/** Each code and offer of the period: how many orders used it, what it took off and what they brought in. */
+function PromotionsUsed({ figures }: { figures: DashboardFigures }) {
+  return (
+    <div className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
+      <h3 className="mb-3 font-semibold">Promociones</h3>
+      <ul className="divide-y divide-stone-200" aria-label="Usos y ventas por promoción">
+        {figures.promotions.map((promotion) => (
+          <li
+            key={`${promotion.kind} ${promotion.name}`}
+            className="flex flex-wrap justify-between gap-x-3 py-2"
+          >
+            <span className="min-w-0 font-medium break-words">{discountLabel(promotion)}</span>
+            <span className="text-sm text-stone-700">
+              {`${orders(promotion.uses)} · ${discountAmountText(promotion.discount)} · ventas ${formatMoney(promotion.revenue)}`}
+            </span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

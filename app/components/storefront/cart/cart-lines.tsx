@@ -3,6 +3,7 @@ import { formatMoney } from "~/domain/orders/money";
 import { formatChoices } from "~/domain/products/choices";
 import { quantityRule } from "~/domain/products/quantity";
 import { QuantityStepper } from "../quantity-stepper";
+import { discountAmountText, discountLabel, type AppliedDiscount } from "~/domain/promotions/promotions";
 import type { CartItem } from "./use-order-form";
 
 /** "Tu carrito": each line with its quantity stepper and subtotal, then the delivery fee and total. */
@@ -13,6 +14,8 @@ export function CartLines({
   onQuantity,
   validity,
   deliveryFee,
+  discounts,
+  coupon,
   total,
 }: {
   items: CartItem[];
@@ -23,6 +26,10 @@ export function CartLines({
   validity: (key: string) => (valid: boolean) => void;
   /** The delivery line's amount as shown, or null when the cart shows no delivery line. */
   deliveryFee: string | null;
+  /** The offers' and the code's discounts, each its own line (docs/decisions/036). */
+  discounts: AppliedDiscount[];
+  /** "¿Tienes un código?", for a store that takes codes. */
+  coupon: React.ReactNode;
   total: string;
 }) {
   return (
@@ -74,6 +81,13 @@ export function CartLines({
               );
             })}
           </ul>
+          {coupon}
+          {discounts.map((discount) => (
+            <p key={discount.id} className="mt-3 flex justify-between gap-3" data-testid="cart-discount">
+              <span className="min-w-0 break-words">{discountLabel(discount)}</span>
+              <span className="shrink-0 font-semibold">{discountAmountText(discount.amount)}</span>
+            </p>
+          ))}
           {deliveryFee !== null ? (
             <p className="mt-3 flex justify-between border-t border-stone-300 pt-3">
               <span>Envío</span>

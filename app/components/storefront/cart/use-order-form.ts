@@ -13,6 +13,7 @@ import type { ChosenGroup } from "~/domain/products/choices";
 import { QUANTITY_INPUT_MESSAGES } from "~/domain/products/quantity";
 import type { StorefrontProduct, StorefrontStore } from "~/domain/storefront/catalogue.server";
 import { postOrder } from "../storefront-api";
+import { cartCodeRule, orderDiscounts, type CartCode } from "~/domain/promotions/promotions";
 
 export const ORDER_BUTTON_ANIMATION_MS = 600;
 
@@ -43,9 +44,34 @@ export function deliveryOptions(store: StorefrontStore) {
   );
 }
 
-/** What the order costs with the delivery the form has chosen so far. */
-export function cartPricing(store: StorefrontStore, items: CartItem[], values: OrderFormValues) {
-  const subtotal = orderTotal(items.map(({ line, price }) => ({ price, quantity: line.quantity })));
+/**
+ * What the order costs with the delivery the form has chosen so far, and the offers running by
+ * the store's clock and the applied code (docs/decisions/036): the same rules the server prices
+ * the order with. `codeRefusal` says why the applied code no longer gives a discount.
+ */
+export function cartPricing(
+  store: StorefrontStore,
+  items: CartItem[],
+  values: OrderFormValues,
+  code: CartCode | null = null,
+  now = new Date(),
+) {
+  const priced = orderDiscounts(
+    items.map(({ line, product, price }) => ({
+      productId: line.productId,
+      category: product.category,
+      unit: product.unit,
+      price,
+      quantity: line.quantity,
+    })),
+    store.offers,
+    code ? cartCodeRule(code) : null,
+    now,
+    store.timeZone,
+  );
+  const subtotal = roundMoney(
+    orderTotal(items.map(({ line, price }) => ({ price, quantity: line.quantity }))) - priced.total,
+  );
   const charge =
     values.deliveryType === "delivery"
       ? deliveryCharge(store.delivery, subtotal, {
@@ -54,7 +80,8 @@ export function cartPricing(store: StorefrontStore, items: CartItem[], values: O
         })
       : null;
   const fee = charge?.ok ? charge.fee : 0;
-  return { charge, fee, total: roundMoney(subtotal + fee) };
+  const codeRefusal = priced.code && !priced.code.ok ? priced.code.message : null;
+  return { charge, fee, total: roundMoney(subtotal + fee), discounts: priced.discounts, codeRefusal };
 }
 
 /**
@@ -65,12 +92,15 @@ export function useOrderForm({
   store,
   items,
   orderKey,
+  couponCode,
   onUnavailable,
   onPlaced,
 }: {
   store: StorefrontStore;
   items: CartItem[];
   orderKey: string;
+  /** The applied code, sent for the server to price; "" for none. */
+  couponCode: string;
   onUnavailable: (line: { productId: string; variation: string; choices?: string[] }) => void;
   onPlaced: (order: OrderSummary, customerName: string) => void;
 }) {
@@ -130,6 +160,7 @@ export function useOrderForm({
       ...values,
       idempotencyKey: orderKey,
       lines: items.map(({ line }) => line),
+      couponCode,
     };
     if (invalidQuantities.current.size > 0) {
       setErrors({ lines: QUANTITY_INPUT_MESSAGES.fixFirst });
@@ -157,5 +188,9 @@ export function useOrderForm({
     setErrors("fieldErrors" in result && result.fieldErrors ? result.fieldErrors : { form: result.message });
   }
 
-  return { values, errors, sending, animating, formRef, validity, set, choosePostalCode, submit };
+  /** Forgets a field's error the server gave (a code the shopper then removed or changed). */
+  const clearError = (field: keyof OrderFieldErrors) =>
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+
+  return { values, errors, sending, animating, formRef, validity, set, choosePostalCode, submit, clearError };
 }

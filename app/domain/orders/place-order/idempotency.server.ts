@@ -9,6 +9,8 @@ import type { Executor } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import type { ConsumedRow } from "~/domain/rate-limit/rate-limit.server";
 import { hasStock } from "~/domain/products/stock";
+import { hasPromotions } from "~/domain/promotions/promotions";
+import { readPromotions, type PromotionsRead } from "~/domain/promotions/redeem.server";
 import { resolveLicence } from "~/domain/stores/licence";
 import { selectOpenStore } from "~/domain/stores/store.server";
 import { AppError } from "~/lib/errors";
@@ -29,8 +31,8 @@ export async function findStoreOrReplay(
   idempotencyKey: string,
   now = new Date(),
 ): Promise<
-  | { replay: OrderSummary; settings?: never; countsStock?: never }
-  | { replay: null; settings: StoreSettings; countsStock: boolean }
+  | { replay: OrderSummary; settings?: never; countsStock?: never; promotes?: never }
+  | { replay: null; settings: StoreSettings; countsStock: boolean; promotes: boolean }
 > {
   const [found] = await storeAndReplayQuery(db).execute({ storeId, idempotencyKey });
   if (found?.replayId) return { replay: (await readOrderSummary(db, storeId, found.replayId))! };
@@ -40,6 +42,7 @@ export async function findStoreOrReplay(
       replay: null,
       settings: found.settings,
       countsStock: hasStock(resolveLicence(found.store, now).tier),
+      promotes: hasPromotions(resolveLicence(found.store, now).tier),
     };
   const replay = await orderForKey(db, storeId, idempotencyKey);
   if (replay) return { replay };
@@ -57,8 +60,8 @@ export async function lockIdempotencyKey(tx: Executor, storeId: string, idempote
 }
 
 export type ReadUnderKey =
-  | { replay: OrderSummary; limit?: never; products?: never }
-  | { replay: null; limit: ConsumedRow | null; products: ProductRow[] };
+  | { replay: OrderSummary; limit?: never; products?: never; promotions?: never }
+  | { replay: null; limit: ConsumedRow | null; products: ProductRow[]; promotions: PromotionsRead };
 
 /**
  * After the key's lock, so that it sees an order the key placed meanwhile: that order, or else
@@ -70,22 +73,23 @@ export async function readUnderKey(
   tx: Executor,
   storeId: string,
   idempotencyKey: string,
-  parts: { limit: SQL; products: SQL },
+  parts: { limit: SQL; products: SQL; promotions?: SQL | null },
 ): Promise<ReadUnderKey> {
   const { rows } = await tx.execute<{
     existing_id: string | null;
     limit_state: ConsumedRow | null;
     products: ProductRow[];
+    promotions: unknown;
   }>(sql`
       with existing as (
         select id from ${orders} where store_id = ${storeId} and idempotency_key = ${idempotencyKey}
       )
       select (select id from existing) as existing_id,
         case when exists (select 1 from existing) then null else ${parts.limit} end as limit_state,
-        ${parts.products} as products`);
-  const { existing_id: existingId, limit_state: limit, products } = rows[0]!;
+        ${parts.products} as products, ${parts.promotions ?? sql`null::json`} as promotions`);
+  const { existing_id: existingId, limit_state: limit, products, promotions } = rows[0]!;
   if (existingId) return { replay: (await readOrderSummary(tx, storeId, existingId))! };
-  return { replay: null, limit, products };
+  return { replay: null, limit, products, promotions: readPromotions(promotions) };
 }
 
 /**

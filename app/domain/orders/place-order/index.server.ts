@@ -24,6 +24,8 @@ import { addressLimit, holdSlot, refuseOverLimit } from "./store-rules.server";
 import { announceSideEffects, queueSideEffects } from "./side-effects.server";
 import { NOTHING_TAKEN, takeStock } from "./stock.server";
 import { writeOrder, type NewOrder } from "./write.server";
+import { priceDiscounts } from "./discounts";
+import { promotionsOf, redeemCode } from "~/domain/promotions/redeem.server";
 
 export { ProductUnavailableError } from "./price";
 export { OutOfStockError } from "./stock.server";
@@ -71,7 +73,7 @@ type Placing = {
   form: OrderForm;
   clientIp: string;
   now: Date;
-  store: { settings: StoreSettings; countsStock: boolean };
+  store: { settings: StoreSettings; countsStock: boolean; promotes: boolean };
   request: OrderRequest;
   scheduledFor: Date | null;
 };
@@ -87,30 +89,45 @@ async function placeUnderKey(
   const read = await readUnderKey(tx, storeId, idempotencyKey, {
     limit: addressLimit(clientIp),
     products: productsOf(storeId, request.lines),
+    // A store whose plan has no promotions reads none: a code typed there is unknown.
+    promotions: store.promotes ? promotionsOf(storeId, form.couponCode ?? "", form.customerPhone) : null,
   });
   if (read.replay) return { order: read.replay, created: false };
   refuseOverLimit(read.limit);
 
   const lines = priceLines(request.lines, read.products);
-  const charges = orderCharges(settings, form, lines);
+  const discounts = priceDiscounts(
+    lines,
+    read.products,
+    read.promotions,
+    { couponCode: form.couponCode ?? "", phone: form.customerPhone },
+    { now, timeZone: settings.timeZone },
+  );
+  const charges = orderCharges(settings, form, lines, discounts);
   await holdSlot(tx, storeId, scheduledFor, settings.slotCapacity);
   refuseCashBelowTotal(request.cashAmount, charges.total);
   const fromStock = store.countsStock
     ? await takeStock(tx, storeId, lines, read.products, { ...settings, now })
     : NOTHING_TAKEN;
+  const number = newOrderNumber();
+  // After the stock, so that every order locks products first and then the code: never a circle.
+  const code = read.promotions.code;
+  const redeemed = code !== null && discounts.discounts.some((discount) => discount.kind === "code");
+  if (redeemed) await redeemCode(tx, storeId, code, number, form.customerPhone);
 
   const order: NewOrder = {
     ...request,
     ...charges,
     storeId,
-    number: newOrderNumber(),
+    number,
     form,
     lines,
     scheduledFor,
     fromStock,
   };
   const written = await writeOrder(tx, order, queueSideEffects(order));
-  if (!written && (fromStock.products.size > 0 || fromStock.options.size > 0)) throw new PlacedMeanwhile();
+  if (!written && (fromStock.products.size > 0 || fromStock.options.size > 0 || redeemed))
+    throw new PlacedMeanwhile();
   if (!written) return { order: await orderPlacedMeanwhile(tx, storeId, idempotencyKey), created: false };
   await announceSideEffects(tx, order, written.queued);
   return { order: written.summary, created: true };

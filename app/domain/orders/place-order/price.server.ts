@@ -10,6 +10,7 @@ import type { OrderLineInput } from "../order-form";
 export function productsOf(storeId: string, lines: OrderLineInput[]): SQL {
   const ids = [...new Set(lines.map((line) => line.productId))];
   return sql`(select coalesce(json_agg(json_build_object('id', id, 'name', name, 'price', price, 'unit', unit,
+            'category', category,
             'available', available, 'variations', variations, 'choiceGroups', choice_groups,
             'quantityStep', quantity_step,
             'minQuantity', min_quantity, 'stock', stock, 'dailyStock', daily_stock,

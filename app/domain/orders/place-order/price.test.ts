@@ -17,6 +17,7 @@ const product = (id: string, extra: Partial<ProductRow> = {}): ProductRow => ({
   stock: null,
   dailyStock: null,
   stockRefilledAt: null,
+  category: "",
   optionStock: null,
   ...extra,
 });

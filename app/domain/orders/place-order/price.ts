@@ -41,6 +41,8 @@ export type ProductRow = {
   name: string;
   price: number;
   unit: ProductUnit;
+  /** The store's own category, which offers and codes may be limited to. */
+  category: string;
   available: boolean;
   variations: string[];
   /** Its sizes and add-ons (~/domain/products/choices.ts); [] for a product without. */

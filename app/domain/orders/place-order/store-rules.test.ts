@@ -95,6 +95,8 @@ describe("what the order costs", () => {
       deliveryFee: 0,
       deliveryZone: "",
       total: 225.3,
+      discount: 0,
+      discounts: [],
     });
   });
 
@@ -104,6 +106,8 @@ describe("what the order costs", () => {
       deliveryFee: 30,
       deliveryZone: "Centro",
       total: 255.3,
+      discount: 0,
+      discounts: [],
     });
     const byPostalCode = { deliveryType: "delivery" as const, postalCode: "68000" };
     expect(orderCharges({ deliveryPricing: zones }, byPostalCode, lines).deliveryZone).toBe("Centro");
@@ -112,6 +116,8 @@ describe("what the order costs", () => {
       deliveryFee: 25,
       deliveryZone: "",
       total: 250.3,
+      discount: 0,
+      discounts: [],
     });
   });
 
@@ -123,7 +129,20 @@ describe("what the order costs", () => {
       deliveryFee: 0,
       deliveryZone: "Centro",
       total: 1010,
+      discount: 0,
+      discounts: [],
     });
+  });
+
+  it("takes the discounts off, and counts the delivery's free amount after them", () => {
+    const big = [{ ...lines[0]!, quantity: 100 }];
+    const discount = { kind: "code" as const, id: "c", name: "BIENVENIDA10", amount: 101 };
+    expect(
+      orderCharges({ deliveryPricing: zones }, { deliveryType: "delivery", deliveryZone: "centro" }, big, {
+        discounts: [discount],
+        total: 101,
+      }),
+    ).toEqual({ deliveryFee: 30, deliveryZone: "Centro", total: 939, discount: 101, discounts: [discount] });
   });
 
   it("refuses a delivery without a zone, to an unknown postal code or under the zone's minimum", () => {

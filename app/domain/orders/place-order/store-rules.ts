@@ -14,6 +14,7 @@ import { PAYMENT_MESSAGES } from "../payment";
 import { orderTiming, SCHEDULE_MESSAGES } from "../scheduling";
 import type { StoreSettings } from "./parse";
 import type { PricedLine } from "./price";
+import type { AppliedDiscount } from "~/domain/promotions/promotions";
 
 type TimingSettings = Pick<
   StoreSettings,
@@ -49,10 +50,17 @@ export function orderSlot(settings: TimingSettings, requestedSlot: Date | null, 
   return timing.kind === "scheduled" ? timing.slot.start : null;
 }
 
-export type Charges = { deliveryFee: number; deliveryZone: string; total: number };
+export type Charges = {
+  deliveryFee: number;
+  deliveryZone: string;
+  total: number;
+  /** What the offers and the code took off the lines (docs/decisions/036), and a copy of each. */
+  discount: number;
+  discounts: AppliedDiscount[];
+};
 
 /**
- * What the order costs: its lines, and for a delivery the zone's fee (free over the store's
+ * What the order costs: its lines less their discounts, and for a delivery the zone's fee (free over the store's
  * amount), or the refusal: no zone, a postal code no zone covers, a subtotal under the zone's
  * minimum, or a total too large to store.
  */
@@ -60,8 +68,10 @@ export function orderCharges(
   settings: Pick<StoreSettings, "deliveryPricing">,
   form: Pick<OrderForm, "deliveryType" | "deliveryZone" | "postalCode">,
   lines: PricedLine[],
+  discounts: { discounts: AppliedDiscount[]; total: number } = { discounts: [], total: 0 },
 ): Charges {
-  const subtotal = orderTotal(lines);
+  // The delivery's free amount and minimum count what the shopper pays for the products.
+  const subtotal = roundMoney(orderTotal(lines) - discounts.total);
   let deliveryFee = 0;
   let deliveryZone = "";
   if (form.deliveryType === "delivery") {
@@ -75,7 +85,7 @@ export function orderCharges(
   }
   const total = roundMoney(subtotal + deliveryFee);
   if (total > MAX_ORDER_TOTAL) throw new AppError("VALIDATION", ORDER_MESSAGES.tooLarge, { field: "lines" });
-  return { deliveryFee, deliveryZone, total };
+  return { deliveryFee, deliveryZone, total, discount: discounts.total, discounts: discounts.discounts };
 }
 
 /** Cash the shopper pays with must cover the total, fee included. */

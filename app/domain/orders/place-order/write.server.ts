@@ -41,11 +41,12 @@ export async function writeOrder(
   const { rows } = await tx.execute<{ id: string; created_at: string } & QueuedSideEffects>(sql`
       with placed as (
         insert into ${orders} (store_id, id, status, customer_name, customer_phone, delivery_type, address,
-          comments, total, idempotency_key, payment_method, cash_amount, scheduled_for, delivery_zone, delivery_fee)
+          comments, total, idempotency_key, payment_method, cash_amount, scheduled_for, delivery_zone, delivery_fee,
+          discount, discounts)
         values (${storeId}, ${number}, 'pending', ${form.customerName}, ${form.customerPhone},
           ${form.deliveryType}, ${deliveryAddress(form)}, ${form.comments}, ${total}, ${form.idempotencyKey},
           ${order.paymentMethod}, ${order.cashAmount}, ${order.scheduledFor?.toISOString() ?? null}::timestamptz,
-          ${order.deliveryZone}, ${order.deliveryFee})
+          ${order.deliveryZone}, ${order.deliveryFee}, ${order.discount}, ${JSON.stringify(order.discounts)}::jsonb)
         on conflict (store_id, idempotency_key) do nothing
         returning id, created_at
       ), lines as (
@@ -105,5 +106,7 @@ function summaryOf(order: NewOrder, createdAt: string): OrderSummary {
     scheduledFor: order.scheduledFor?.toISOString() ?? null,
     deliveryZone: order.deliveryZone,
     deliveryFee: order.deliveryFee,
+    discount: order.discount,
+    discounts: order.discounts,
   };
 }

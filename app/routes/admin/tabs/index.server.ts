@@ -7,6 +7,7 @@ import * as notificaciones from "./notificaciones.server";
 import * as ordenesCompletadas from "./ordenes-completadas.server";
 import * as ordenesPendientes from "./ordenes-pendientes.server";
 import * as productos from "./productos.server";
+import * as promociones from "./promociones.server";
 import * as resumen from "./resumen.server";
 
 /** Each tab's own loader: opening a tab runs its queries and no other tab's. */
@@ -14,6 +15,7 @@ const TAB_LOADERS = {
   resumen: resumen.load,
   configuracion: configuracion.load,
   productos: productos.load,
+  promociones: promociones.load,
   ordenes_pendientes: ordenesPendientes.load,
   ordenes_completadas: ordenesCompletadas.load,
   configuracion_avanzada: configuracionAvanzada.load,

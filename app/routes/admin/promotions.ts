@@ -1,0 +1,68 @@
+import { data } from "react-router";
+import { requireStoreMember } from "~/domain/auth/guards.server";
+import { parseCodeForm, parseOfferForm, PROMOTION_FORM_MESSAGES } from "~/domain/promotions/promotion-form";
+import {
+  createCode,
+  createOffer,
+  deletePromotion,
+  setPromotionPaused,
+} from "~/domain/promotions/promotions.server";
+import { invalidForm } from "~/lib/form-result";
+import { answering } from "~/lib/http-errors.server";
+import type { Route } from "./+types/promotions";
+
+/**
+ * POST /i/admin/promotions (docs/decisions/036): `intent` create-code, create-offer, pause, resume
+ * or delete (with `kind` code|offer and `id`). Capability "products": the owner and the encargado.
+ * A plan without promotions is refused by the domain, whatever the form says.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { store } = await requireStoreMember(request, context, "products");
+  const form = await request.formData();
+  const fields: Record<string, string[]> = {};
+  for (const [name, value] of form) if (typeof value === "string") (fields[name] ??= []).push(value);
+  const { db } = context.services;
+  const options = {
+    logger: context.logger,
+    fallback: PROMOTION_FORM_MESSAGES.failed,
+    logLine: "promotion failed",
+  };
+  const owner = { id: store.id, tier: store.licence.tier };
+  const intent = form.get("intent");
+  const kind = form.get("kind") === "offer" ? ("offer" as const) : ("code" as const);
+  const id = String(form.get("id") ?? "");
+  switch (intent) {
+    case "create-code": {
+      const parsed = parseCodeForm(fields, store.settings.timeZone);
+      if (!parsed.ok) return data(invalidForm(PROMOTION_FORM_MESSAGES.failed, parsed.errors), 400);
+      return answering(options, async () => {
+        await createCode(db, owner, parsed.data);
+        return { ok: true as const, message: PROMOTION_FORM_MESSAGES.saved };
+      });
+    }
+    case "create-offer": {
+      const parsed = parseOfferForm(fields);
+      if (!parsed.ok) return data(invalidForm(PROMOTION_FORM_MESSAGES.failed, parsed.errors), 400);
+      return answering(options, async () => {
+        await createOffer(db, owner, parsed.data);
+        return { ok: true as const, message: PROMOTION_FORM_MESSAGES.saved };
+      });
+    }
+    case "pause":
+    case "resume":
+      return answering(options, async () => {
+        await setPromotionPaused(db, owner, kind, id, intent === "pause");
+        return {
+          ok: true as const,
+          message: intent === "pause" ? PROMOTION_FORM_MESSAGES.paused : PROMOTION_FORM_MESSAGES.resumed,
+        };
+      });
+    case "delete":
+      return answering(options, async () => {
+        await deletePromotion(db, owner, kind, id);
+        return { ok: true as const, message: PROMOTION_FORM_MESSAGES.deleted };
+      });
+    default:
+      return data({ ok: false as const, message: PROMOTION_FORM_MESSAGES.failed }, 400);
+  }
+}
