@@ -8,7 +8,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember, createOrder, createOwner, createProduct, createStore } from "~/db/factories.server";
-import { orderEvents, products, storeActivity, storeMembers } from "~/db/schema";
+import { discountCodes, offers, orderEvents, products, storeActivity, storeMembers } from "~/db/schema";
 import { ACTIVITY_LINES, listActivity } from "~/domain/team/activity.server";
 import type { ActivityKind } from "~/domain/team/activity";
 import { TEAM_MESSAGES } from "~/domain/team/invitations";
@@ -276,6 +276,53 @@ describe("Actividad", () => {
     const page = await activityPage();
     expect(page).toContain("Beto cambió 2 productos a la vez: precio +10 %");
     expect(page).toContain("Ana importó el catálogo: 1 nuevo, 1 cambiado");
+  });
+
+  it("records each change of a discount code and of an offer", async () => {
+    await post(cookies.encargado, "/i/admin/promotions", {
+      intent: "create-code",
+      code: "BIENVENIDA10",
+      kind: "percent",
+      value: "10",
+    });
+    await post(cookies.owner, "/i/admin/promotions", {
+      intent: "create-offer",
+      name: "Martes de conchas",
+      kind: "percent",
+      percent: "20",
+      weekdays: "2",
+    });
+    const [code] = await db.select().from(discountCodes).where(eq(discountCodes.storeId, storeId));
+    const [offer] = await db.select().from(offers).where(eq(offers.storeId, storeId));
+    const steps: [Record<string, string>, ActivityKind, string][] = [
+      [{ intent: "pause", kind: "code", id: code!.id }, "code_paused", "Beto pausó el código BIENVENIDA10"],
+      [
+        { intent: "resume", kind: "code", id: code!.id },
+        "code_resumed",
+        "Beto reanudó el código BIENVENIDA10",
+      ],
+      [{ intent: "delete", kind: "code", id: code!.id }, "code_deleted", "Beto borró el código BIENVENIDA10"],
+      [
+        { intent: "pause", kind: "offer", id: offer!.id },
+        "offer_paused",
+        "Beto pausó la oferta Martes de conchas",
+      ],
+      [
+        { intent: "delete", kind: "offer", id: offer!.id },
+        "offer_deleted",
+        "Beto borró la oferta Martes de conchas",
+      ],
+    ];
+    for (const [form, kind] of steps) {
+      await post(cookies.encargado, "/i/admin/promotions", form);
+      expect(await latest(kind), kind).toMatchObject({ actorName: "Beto", actorUserId: encargadoId });
+    }
+    expect(await latest("code_created")).toMatchObject({ actorName: "Beto", subject: "BIENVENIDA10" });
+    expect(await latest("offer_created")).toMatchObject({ actorName: "Ana", subject: "Martes de conchas" });
+    const page = await activityPage();
+    expect(page).toContain("Beto creó el código BIENVENIDA10");
+    expect(page).toContain("Ana creó la oferta Martes de conchas");
+    for (const [, , sentence] of steps) expect(page).toContain(sentence);
   });
 
   it("sends the invitation over SMTP with a link that works once, and records the team's every change", async () => {

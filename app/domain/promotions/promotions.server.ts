@@ -76,7 +76,10 @@ export async function createOffer(db: Executor, store: { id: string; tier: Licen
   return created!;
 }
 
-/** Pauses or resumes a code or an offer; "not found" for another store's. */
+/** The column that names a code (its text) or an offer (its name), for Actividad. */
+const nameOf = (kind: PromotionKind) => (kind === "code" ? discountCodes.code : offers.name);
+
+/** Pauses or resumes a code or an offer, answering its name; "not found" for another store's. */
 export async function setPromotionPaused(
   db: Executor,
   store: { id: string; tier: LicenceType },
@@ -90,18 +93,23 @@ export async function setPromotionPaused(
     .update(table)
     .set({ paused })
     .where(and(eq(table.storeId, store.id), eq(table.id, id)))
-    .returning({ id: table.id });
+    .returning({ name: nameOf(kind) });
   if (updated.length === 0) throw new AppError("NOT_FOUND", PROMOTION_FORM_MESSAGES.notFound);
   if (kind === "code") await touchStorePage(db, store.id);
+  return updated[0]!.name;
 }
 
-/** Deletes a code or an offer; the orders that used it keep their copy of its name and amount. */
+/**
+ * Deletes a code or an offer, answering its name; the orders that used it keep their copy of its
+ * name and amount.
+ */
 export async function deletePromotion(db: Executor, store: { id: string }, kind: PromotionKind, id: string) {
   const table = kind === "code" ? discountCodes : offers;
   const deleted = await db
     .delete(table)
     .where(and(eq(table.storeId, store.id), eq(table.id, id)))
-    .returning({ id: table.id });
+    .returning({ name: nameOf(kind) });
   if (deleted.length === 0) throw new AppError("NOT_FOUND", PROMOTION_FORM_MESSAGES.notFound);
   if (kind === "code") await touchStorePage(db, store.id);
+  return deleted[0]!.name;
 }

@@ -54,6 +54,15 @@ export const ACTIVITY_SENTENCES = {
   products_bulk: (change, { count = 0 }) => `cambió ${products(count)} a la vez: ${change}`,
   products_imported: (_, { created = 0, changed = 0 }) =>
     `importó el catálogo: ${created} ${created === 1 ? "nuevo" : "nuevos"}, ${changed} ${changed === 1 ? "cambiado" : "cambiados"}`,
+  // Promotions.
+  code_created: (code) => `creó el código ${code}`,
+  code_paused: (code) => `pausó el código ${code}`,
+  code_resumed: (code) => `reanudó el código ${code}`,
+  code_deleted: (code) => `borró el código ${code}`,
+  offer_created: (name) => `creó la oferta ${name}`,
+  offer_paused: (name) => `pausó la oferta ${name}`,
+  offer_resumed: (name) => `reanudó la oferta ${name}`,
+  offer_deleted: (name) => `borró la oferta ${name}`,
   // The team.
   member_invited: (email, details) => `invitó a ${email} como ${roleOf(details)}`,
   invitation_resent: (email) => `reenvió la invitación de ${email}`,

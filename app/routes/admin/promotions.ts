@@ -7,8 +7,11 @@ import {
   deletePromotion,
   setPromotionPaused,
 } from "~/domain/promotions/promotions.server";
+import { actorOf, withActivity } from "~/domain/team/activity.server";
 import { invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
+import type { Executor } from "~/db/client.server";
+import type { ActivityEntry } from "~/domain/team/activity";
 import type { Route } from "./+types/promotions";
 
 /**
@@ -17,7 +20,7 @@ import type { Route } from "./+types/promotions";
  * A plan without promotions is refused by the domain, whatever the form says.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreMember(request, context, "products");
+  const { user, store } = await requireStoreMember(request, context, "products");
   const form = await request.formData();
   const fields: Record<string, string[]> = {};
   for (const [name, value] of form) if (typeof value === "string") (fields[name] ??= []).push(value);
@@ -31,12 +34,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const kind = form.get("kind") === "offer" ? ("offer" as const) : ("code" as const);
   const id = String(form.get("id") ?? "");
+  // Each change writes its "Actividad" line in its own transaction (docs/decisions/033).
+  const recorded = <T>(change: (tx: Executor) => Promise<T>, entry: (result: T) => ActivityEntry) =>
+    withActivity(db, actorOf(user), store.id, change, entry);
   switch (intent) {
     case "create-code": {
       const parsed = parseCodeForm(fields, store.settings.timeZone);
       if (!parsed.ok) return data(invalidForm(PROMOTION_FORM_MESSAGES.failed, parsed.errors), 400);
       return answering(options, async () => {
-        await createCode(db, owner, parsed.data);
+        await recorded(
+          (tx) => createCode(tx, owner, parsed.data),
+          () => ({ kind: "code_created", subject: parsed.data.code }),
+        );
         return { ok: true as const, message: PROMOTION_FORM_MESSAGES.saved };
       });
     }
@@ -44,14 +53,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = parseOfferForm(fields);
       if (!parsed.ok) return data(invalidForm(PROMOTION_FORM_MESSAGES.failed, parsed.errors), 400);
       return answering(options, async () => {
-        await createOffer(db, owner, parsed.data);
+        await recorded(
+          (tx) => createOffer(tx, owner, parsed.data),
+          () => ({ kind: "offer_created", subject: parsed.data.name }),
+        );
         return { ok: true as const, message: PROMOTION_FORM_MESSAGES.saved };
       });
     }
     case "pause":
     case "resume":
       return answering(options, async () => {
-        await setPromotionPaused(db, owner, kind, id, intent === "pause");
+        await recorded(
+          (tx) => setPromotionPaused(tx, owner, kind, id, intent === "pause"),
+          (name) => ({ kind: `${kind}_${intent === "pause" ? "paused" : "resumed"}`, subject: name }),
+        );
         return {
           ok: true as const,
           message: intent === "pause" ? PROMOTION_FORM_MESSAGES.paused : PROMOTION_FORM_MESSAGES.resumed,
@@ -59,7 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     case "delete":
       return answering(options, async () => {
-        await deletePromotion(db, owner, kind, id);
+        await recorded(
+          (tx) => deletePromotion(tx, owner, kind, id),
+          (name) => ({ kind: `${kind}_deleted`, subject: name }),
+        );
         return { ok: true as const, message: PROMOTION_FORM_MESSAGES.deleted };
       });
     default:
