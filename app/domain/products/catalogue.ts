@@ -146,18 +146,21 @@ export function exportRow(product: StoreProduct, withStock: boolean): (string | 
 }
 
 /** The columns a row may change; what it leaves out stays as it is. */
-export type ProductChanges = Partial<{
-  name: string;
-  description: string;
-  category: string;
-  price: number;
-  unit: ProductUnit;
-  available: boolean;
-  choiceGroups: ChoiceGroup[];
-  stock: number | null;
-  dailyStock: number | null;
-  optionStock: Record<string, number> | null;
-}>;
+export type ProductChanges = Partial<
+  Pick<
+    StoreProduct,
+    | "name"
+    | "description"
+    | "category"
+    | "price"
+    | "unit"
+    | "available"
+    | "choiceGroups"
+    | "stock"
+    | "dailyStock"
+    | "optionStock"
+  >
+>;
 
 export type RowContext = {
   /** The plan has stock (Negocio, Pro): without it, a stock cell refuses the row. */
