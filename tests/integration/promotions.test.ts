@@ -16,7 +16,9 @@ import { parseOrderForm } from "~/domain/orders/order-form";
 import { cancelOrder } from "~/domain/orders/owner-orders.server";
 import { placeOrder } from "~/domain/orders/place-order/index.server";
 import { loadDashboard } from "~/domain/stores/dashboard.server";
+import { COUPON_CHECKS_TOO_MANY } from "~/domain/promotions/check.server";
 import { createCode, createOffer } from "~/domain/promotions/promotions.server";
+import { RATE_LIMITS } from "~/domain/rate-limit/rate-limit.server";
 import { PROMOTION_MESSAGES, type DiscountCode } from "~/domain/promotions/promotions";
 import { randomId } from "~/lib/ids";
 import { createTestDatabase } from "../support/database";
@@ -361,6 +363,43 @@ describe("through the built server", () => {
       });
     expect(uses).toBe(25);
     expect(n).toBe(10);
+  });
+
+  it("50 simultaneous checks from one address: the first 30 are answered, the rest refused with 429", async () => {
+    const { store, concha } = await bakery();
+    await addCode(store.id);
+    const from = address();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fetch(`${running.server.url}/s/${store.id}/api`, {
+          method: "POST",
+          signal: AbortSignal.timeout(60_000),
+          headers: { "Content-Type": "application/json", "X-Forwarded-For": from },
+          body: JSON.stringify({
+            intent: "check-coupon",
+            code: i % 2 === 0 ? "BIENVENIDA10" : `ADIVINA${i}`,
+            phone: "",
+            form: { lines: [{ productId: concha.id, variation: "", quantity: 1 }] },
+          }),
+        }),
+      ),
+    );
+    const answered = responses.filter((response) => response.status !== 429);
+    const refused = responses.filter((response) => response.status === 429);
+    expect(answered).toHaveLength(RATE_LIMITS.couponCheckPerAddress.limit);
+    expect(refused).toHaveLength(50 - RATE_LIMITS.couponCheckPerAddress.limit);
+    for (const response of refused) {
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await response.json()).toMatchObject({ ok: false, message: COUPON_CHECKS_TOO_MANY });
+    }
+    // Another address still checks.
+    const other = await post(store.id, {
+      intent: "check-coupon",
+      code: "BIENVENIDA10",
+      phone: "",
+      form: { lines: [{ productId: concha.id, variation: "", quantity: 1 }] },
+    });
+    expect(other.status).not.toBe(429);
   });
 
   it("the cart's check answers the code's rule, or why not", async () => {

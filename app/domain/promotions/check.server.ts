@@ -16,7 +16,8 @@ import { AppError } from "~/lib/errors";
 import { hasPromotions, normalizeCode, PROMOTION_MESSAGES, type CartCode } from "./promotions";
 import { codeRefusal, promotionsOf, readPromotions } from "./redeem.server";
 
-const TOO_MANY = "Probaste muchos códigos. Espera unos minutos e intenta de nuevo.";
+/** Past `couponCheckPerAddress`: the cart's checks are not a way to guess codes. */
+export const COUPON_CHECKS_TOO_MANY = "Probaste muchos códigos. Espera unos minutos e intenta de nuevo.";
 
 export async function checkCoupon(
   db: Database,
@@ -27,7 +28,12 @@ export async function checkCoupon(
   if (code === "") throw codeRefusal(PROMOTION_MESSAGES.unknown);
   const store = await findStore(db, input.storeId, now);
   if (!store) throw new AppError("NOT_FOUND", PROMOTION_MESSAGES.unknown);
-  await enforce(db, [{ name: "couponCheckPerAddress", subject: input.clientIp }], TOO_MANY, now);
+  await enforce(
+    db,
+    [{ name: "couponCheckPerAddress", subject: input.clientIp }],
+    COUPON_CHECKS_TOO_MANY,
+    now,
+  );
   if (!hasPromotions(store.licence.tier)) throw codeRefusal(PROMOTION_MESSAGES.unknown);
   const phone = /^\d{10}$/.test(input.phone) ? input.phone : "";
   const lines = mergeLines(input.lines);
