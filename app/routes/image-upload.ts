@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     fallback: IMAGE_MESSAGES.uploadFailed,
     logLine: "image upload failed",
   };
-  const answer = await answering(options, async () => {
+  return answering(options, async () => {
     const declared = Number(request.headers.get("content-length") ?? "0");
     // Node discards the unread body after the answer, so the client still reads this 413.
     if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD)
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const body = await readLimitedBody(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD);
     // A body without a declared length that keeps growing: answer at once. The rest is read and
     // dropped for a moment, then the connection is cut (server/security.ts, dropUnreadBody).
-    if (!body) return { tooLong: true as const };
+    if (!body) throw new AppError("TOO_LARGE", IMAGE_MESSAGES.tooLarge);
     let form: FormData;
     try {
       form = await new Request(request.url, { method: "POST", headers: request.headers, body }).formData();
@@ -75,11 +75,4 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.logger.info("image stored", { storeId: store.id, key: stored.key });
     return data({ ok: true as const, ...stored, urls: imageSources(stored.key) }, { status: 201 });
   });
-  if (answer && typeof answer === "object" && "tooLong" in answer) {
-    // Not "Connection: close": Node would close the socket as soon as the answer is written, with
-    // the client's bytes still unread, and the reset that follows can reach the client before it
-    // has read the answer.
-    return data({ ok: false as const, message: IMAGE_MESSAGES.tooLarge }, { status: 413 });
-  }
-  return answer;
 }

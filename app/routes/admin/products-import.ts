@@ -4,7 +4,6 @@
  * the apply writes all of it or nothing (docs/decisions/035). The route reads its own body under
  * its own cap (server/security.ts), after the guard.
  */
-import { data } from "react-router";
 import { requireStoreMember } from "~/domain/auth/guards.server";
 import {
   FILE_MESSAGES,
@@ -29,11 +28,13 @@ const FAILED = "No se pudo importar el archivo. Intenta de nuevo.";
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, store } = await requireStoreMember(request, context, "products");
   const options = { logger: context.logger, fallback: FAILED, logLine: "catalogue import failed" };
-  const answer = await answering(options, async () => {
+  return answering(options, async () => {
     const declared = Number(request.headers.get("content-length") ?? "0");
     if (declared > MAX_IMPORT_BODY) throw new AppError("TOO_LARGE", FILE_MESSAGES.zipTooLarge);
     const body = await readLimitedBody(request, MAX_IMPORT_BODY);
-    if (!body) return { tooLong: true as const };
+    // Past the cap without a declared length: answered at once; the unread rest is drained, so the
+    // client reads this answer (server/security.ts, dropUnreadBody).
+    if (!body) throw new AppError("TOO_LARGE", FILE_MESSAGES.zipTooLarge);
     let form: FormData;
     try {
       form = await new Request(request.url, { method: "POST", headers: request.headers, body }).formData();
@@ -64,8 +65,4 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return { ok: true as const, preview: await previewImport(db, store.id, { rows, photos }) };
   });
-  // Not "Connection: close": the unread rest is drained, so the client reads this answer (as uploads do).
-  if (answer && typeof answer === "object" && "tooLong" in answer)
-    return data({ ok: false as const, message: FILE_MESSAGES.zipTooLarge }, { status: 413 });
-  return answer;
 }
