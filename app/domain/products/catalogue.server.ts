@@ -5,7 +5,7 @@
  * plan's limit of products on sale holds whatever runs beside them.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { inTransaction } from "~/db/after-commit.server";
+import { afterCommit, inTransaction } from "~/db/after-commit.server";
 import type { Executor } from "~/db/client.server";
 import { analyticsEvents, products, stores, storeSettings } from "~/db/schema";
 import { checkUpload } from "~/domain/images/process-image.server";
@@ -195,20 +195,20 @@ export async function applyImport(
         throw error;
       }
     }
-    const result = await inTransaction(db, async (tx) => {
+    return await inTransaction(db, async (tx) => {
       const context = await storeContext(tx, storeId, now, true);
       const current = await storeProducts(tx, storeId);
       const plan = planImport(input.rows, current, rowContext(context, input, new Map()));
       if (plan.refused.length > 0) throw refusal(plan);
       const byId = new Map(current.map((product) => [product.id, product]));
       const created = await createProducts(tx, storeId, plan, stored, now);
-      const replaced: string[] = [];
       for (const update of plan.updates) {
         const product = byId.get(update.id)!;
         const set = columnsOf(update.changes, product, now);
         if (update.photo) {
           set.imageKey = stored.get(update.photo)!;
-          if (product.imageKey) replaced.push(product.imageKey);
+          const replaced = product.imageKey;
+          if (replaced) await afterCommit(tx, () => deleteImage(deps.storage, replaced, deps.logger));
         }
         await tx
           .update(products)
@@ -220,10 +220,8 @@ export async function applyImport(
         const details = { created, changed: plan.updates.length };
         await recordActivity(tx, deps.actor, storeId, { kind: "products_imported", details });
       }
-      return { created, changed: plan.updates.length, replaced, summary: summary(plan) };
+      return { created, changed: plan.updates.length, summary: summary(plan) };
     });
-    for (const key of result.replaced) await deleteImage(deps.storage, key, deps.logger);
-    return { created: result.created, changed: result.changed, summary: result.summary };
   } catch (error) {
     for (const key of stored.values()) await deleteImage(deps.storage, key, deps.logger);
     throw error;
