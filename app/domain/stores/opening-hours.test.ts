@@ -301,3 +301,64 @@ describe("opening hours in a zone with Daylight Saving Time", () => {
     expect(isOpenAt(ny, new Date("2026-11-03T01:30:00Z"), NY)).toBe(true); // Monday 20:30 EST
   });
 });
+
+describe("the wall clock of an instant", () => {
+  /** What the zone's rules say, read one instant at a time. */
+  const formatters = new Map<string, Intl.DateTimeFormat>();
+  const byIntl = (at: Date, timeZone: string) => {
+    if (!formatters.has(timeZone)) {
+      formatters.set(
+        timeZone,
+        new Intl.DateTimeFormat("en-US", {
+          timeZone,
+          hourCycle: "h23",
+          year: "numeric",
+          month: "numeric",
+          day: "numeric",
+          hour: "numeric",
+          minute: "numeric",
+        }),
+      );
+    }
+    const parts = Object.fromEntries(
+      formatters
+        .get(timeZone)!
+        .formatToParts(at)
+        .map((part) => [part.type, Number(part.value)]),
+    );
+    return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute };
+  };
+
+  const HOUR = 3_600_000;
+  const offsetByIntl = (at: number, timeZone: string) => {
+    const { year, month, day, hour, minute } = byIntl(new Date(at), timeZone);
+    return Date.UTC(year, month - 1, day, hour, minute) - (at - (at % 60_000));
+  };
+
+  it.each([
+    MX,
+    TJ,
+    NY,
+    "America/St_Johns", // changes at 02:00 local, on a UTC half hour
+    "Australia/Lord_Howe", // a change of half an hour
+    "Asia/Kathmandu", // UTC+05:45
+    "Europe/London",
+  ])(
+    "agrees with the zone's rules all through 2026, minute by minute around each change, in %s",
+    (timeZone) => {
+      const checked: number[] = [];
+      // Every 6 hours and 7 minutes of the year; where the offset changed in between, every
+      // minute from two hours before to two hours after.
+      for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2027, 0, 1); at += 367 * 60_000) {
+        checked.push(at);
+        const before = at - 367 * 60_000;
+        if (offsetByIntl(before, timeZone) !== offsetByIntl(at, timeZone)) {
+          for (let near = before - 2 * HOUR; near <= at + 2 * HOUR; near += 60_000 + 1_000)
+            checked.push(near);
+        }
+      }
+      for (const at of checked)
+        expect(localParts(new Date(at), timeZone)).toEqual(byIntl(new Date(at), timeZone));
+    },
+  );
+});

@@ -65,8 +65,8 @@ function partsFormatter(timeZone: string) {
   return formatter;
 }
 
-/** The wall-clock date and time of an instant in a zone. */
-export function localParts(at: Date, timeZone: string): LocalParts {
+/** The wall-clock date and time of an instant in a zone, read from the zone's rules. */
+function localPartsByIntl(at: Date, timeZone: string): LocalParts {
   const parts = Object.fromEntries(
     partsFormatter(timeZone)
       .formatToParts(at)
@@ -78,6 +78,54 @@ export function localParts(at: Date, timeZone: string): LocalParts {
     day: Number(parts.day),
     hour: Number(parts.hour),
     minute: Number(parts.minute),
+  };
+}
+
+const HOUR_MS = 3_600_000;
+/**
+ * A zone's offset for each UTC hour already read, or null for an hour in which it changes. Zones
+ * change their offset on the hour or the half hour: an hour with the same offset at both ends
+ * keeps it throughout. Bounded: emptied when full.
+ */
+const hourOffsets = new Map<string, number | null>();
+const HOUR_OFFSETS_MAX = 20_000;
+
+function offsetOfHour(hour: number, timeZone: string): number | null {
+  const key = `${timeZone} ${hour}`;
+  let offset = hourOffsets.get(key);
+  if (offset === undefined) {
+    const start = hour * HOUR_MS;
+    const atStart = wallClockOf(localPartsByIntl(new Date(start), timeZone)) - start;
+    const atEnd =
+      wallClockOf(localPartsByIntl(new Date(start + HOUR_MS - 60_000), timeZone)) -
+      (start + HOUR_MS - 60_000);
+    offset = atStart === atEnd ? atStart : null;
+    if (hourOffsets.size >= HOUR_OFFSETS_MAX) hourOffsets.clear();
+    hourOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+function wallClockOf(local: LocalParts): number {
+  return Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
+}
+
+/**
+ * The wall-clock date and time of an instant in a zone (to the minute). A storefront labels
+ * every slot of the coming days with it: the zone's offset is read once per hour and the
+ * rest is arithmetic, which is what the zone's rules would say.
+ */
+export function localParts(at: Date, timeZone: string): LocalParts {
+  const instant = at.getTime();
+  const offset = offsetOfHour(Math.floor(instant / HOUR_MS), timeZone);
+  if (offset === null) return localPartsByIntl(at, timeZone);
+  const wall = new Date(instant - (((instant % 60_000) + 60_000) % 60_000) + offset);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
   };
 }
 
