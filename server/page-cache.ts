@@ -2,8 +2,9 @@
  * The rendered-page cache (docs/decisions/021). Anonymous GETs of the landing, store and
  * city pages are answered from compressed HTML rendered once, keyed by the page and the host, and
  * served only while the `page_versions` of what the page shows are the ones it was rendered under
- * (triggers bump them with every write, migration 0012). Signed-in visitors and every other request
- * go through React Router as before.
+ * (triggers bump them with every write, migration 0012). A signed-in owner's pending-orders tab is
+ * kept per session and checked by its own fingerprint (server/panel-cache.ts, docs/decisions/037).
+ * Every other signed-in request, and every other page, goes through React Router as before.
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -23,6 +24,12 @@ import { recordSearch, searchCityProducts } from "~/domain/directory/search.serv
 import { createPageVersionReader, sameVersions, type Versions } from "~/lib/page-cache/page-versions.server";
 import { matchesEtag, preferredEncoding } from "~/lib/page-cache/negotiation";
 import { inlineScriptHashes } from "~/lib/page-cache/script-hashes.server";
+import {
+  createPanelFingerprintReader,
+  PANEL_CACHE_CONTROL,
+  panelRequest,
+  type PanelAnswer,
+} from "./panel-cache";
 import { observeRequest, requestIdOf } from "./request-log";
 import { type SearchFrame, searchFrame, searchPage } from "./search-page";
 import { fieldWithControlCharacter } from "./security";
@@ -64,11 +71,15 @@ type Entry = {
   gzipOnly?: boolean;
   /** A city page, cut where its search goes once a search needs it. */
   searchFrame?: Promise<SearchFrame | null>;
+  /** A signed-in pending tab (server/panel-cache.ts): what it was rendered from. */
+  fingerprint?: string;
 };
 
 /** What the first look at a request found, for the render further on. */
 type Looked = { key: string; versions: Versions };
 const looked = new WeakMap<IncomingMessage, Looked>();
+/** The same for a signed-in pending tab: its fingerprint, read after the request came. */
+const panelLooked = new WeakMap<IncomingMessage, { key: string; fingerprint: string | null }>();
 
 export type PageCacheOptions = {
   db: Database;
@@ -118,6 +129,7 @@ export function createPageCache(options: PageCacheOptions) {
   const { db, sites, budgetBytes, imageOrigins, loadContext, now = Date.now } = options;
   const pages = new ByteLru<Entry>(budgetBytes);
   const versions = createPageVersionReader(db.$client, { named: options.namedStatements });
+  const panelFingerprint = createPanelFingerprintReader(db.$client, { named: options.namedStatements });
   const renderPage = createRequestHandler(options.build, options.mode);
   /** Renders under way, so a burst of visitors to one page renders it once. */
   const rendering = new Map<string, Promise<Entry | globalThis.Response>>();
@@ -167,14 +179,23 @@ export function createPageCache(options: PageCacheOptions) {
       cspNonce: undefined,
       pageVersions: versionsNow,
     });
+    return entryOf(response, { scopes: page.scopes, versions: versionsNow });
+  };
+
+  /** A rendered page as kept, to the end of this minute; any other answer (not a page, a cookie) as is. */
+  const entryOf = async (
+    response: globalThis.Response,
+    of: Pick<Entry, "scopes" | "versions" | "fingerprint">,
+  ): Promise<Entry | globalThis.Response> => {
     const type = response.headers.get("content-type") ?? "";
     if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("set-cookie")) {
       return response;
     }
-    const html = Buffer.from(withInlineStylesheets(await response.text(), options.stylesheet), "utf8");
+    // An owner's panel keeps its stylesheets linked: their phone has them from the last visit.
+    const stylesheet = of.fingerprint === undefined ? options.stylesheet : undefined;
+    const html = Buffer.from(withInlineStylesheets(await response.text(), stylesheet), "utf8");
     return {
-      scopes: page.scopes,
-      versions: versionsNow,
+      ...of,
       expiresAt: (Math.floor(now() / MINUTE_MS) + 1) * MINUTE_MS,
       etag: etagOf(html),
       headers: [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase())),
@@ -182,6 +203,58 @@ export function createPageCache(options: PageCacheOptions) {
       csp: contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html.toString("utf8")), imageOrigins }),
       gzip: await gzip(html),
     };
+  };
+
+  /** The kept pending tab of this request's session, if it was rendered from what is there now. */
+  const currentPanel = (key: string, fingerprint: string | null) => {
+    const entry = pages.get(key);
+    if (!entry) return undefined;
+    if (fingerprint !== null && entry.expiresAt > now() && entry.fingerprint === fingerprint) return entry;
+    pages.delete(key);
+    return undefined;
+  };
+
+  /** The signed-in pending tab from memory (server/panel-cache.ts), before the app sees it. */
+  const answerPanel: PanelAnswer = async (req, res) => {
+    const panel = panelRequest(req);
+    if (!panel || !pages.get(panel.key)) return false;
+    const site = await sites.resolve(hostnameOf(req, options.trustProxy));
+    if (site.kind === "store") return false;
+    const fingerprint = await panelFingerprint(panel.token);
+    const entry = currentPanel(panel.key, fingerprint);
+    if (!entry) {
+      panelLooked.set(req, { key: panel.key, fingerprint });
+      return false;
+    }
+    observeRequest(req, res, options.logRequest, requestIdOf(req));
+    options.securityHeaders(res, site);
+    pageCacheRequests.inc({ result: "panel-hit" });
+    await send(entry, panel.key, "HIT", req, res);
+    return true;
+  };
+
+  /** The signed-in pending tab: from memory when current, else rendered, kept and sent. */
+  const renderPanel = async (
+    req: Request,
+    res: ExpressResponse,
+    next: (error?: unknown) => void,
+    panel: { key: string; token: string },
+  ) => {
+    const first = panelLooked.get(req);
+    const fingerprint = first?.key === panel.key ? first.fingerprint : await panelFingerprint(panel.token);
+    // No session: the route sends the visitor to the login page.
+    if (fingerprint === null) return next();
+    let entry = currentPanel(panel.key, fingerprint);
+    const result = entry ? "HIT" : "MISS";
+    if (!entry) {
+      const response = await renderPage(fetchRequest(req), { ...loadContext(req, res), cspNonce: undefined });
+      const outcome = await entryOf(response, { scopes: [], versions: new Map(), fingerprint });
+      if (outcome instanceof globalThis.Response) return sendResponse(outcome, req, res, imageOrigins);
+      entry = outcome;
+      pages.set(panel.key, entry, weight(entry));
+    }
+    pageCacheRequests.inc({ result: result === "HIT" ? "panel-hit" : "panel-miss" });
+    await send(entry, panel.key, result, req, res);
   };
 
   /** One render of a page at its versions, however many requests ask for it at the same time. */
@@ -251,7 +324,8 @@ export function createPageCache(options: PageCacheOptions) {
 
   /** Answers from memory and resolves true, or resolves false and leaves the request untouched. */
   const answer = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-    if (off || (req.method !== "GET" && req.method !== "HEAD") || hasSession(req)) return false;
+    if (off || (req.method !== "GET" && req.method !== "HEAD")) return false;
+    if (hasSession(req)) return answerPanel(req, res);
     const url = req.url ?? "/";
     const at = url.indexOf("?");
     let path = at === -1 ? url : url.slice(0, at);
@@ -293,6 +367,8 @@ export function createPageCache(options: PageCacheOptions) {
   const render: RequestHandler = async (req, res, next) => {
     if (off || (req.method !== "GET" && req.method !== "HEAD")) return next();
     const site = res.locals.site as RequestSite | undefined;
+    const panel = site?.kind === "store" ? null : panelRequest(req);
+    if (panel) return renderPanel(req, res, next, panel).catch(next);
     const query = new URLSearchParams(req.url.slice(req.url.indexOf("?") + 1 || req.url.length));
     const page = cacheablePage({ path: req.path, query, site: site?.kind === "store" ? site.origin : "" });
     if (!page || hasControlCharacter(query)) return next();
@@ -387,7 +463,10 @@ async function sendEntry(
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader("Content-Security-Policy", entry.csp);
   res.setHeader("Reporting-Endpoints", REPORTING_ENDPOINTS);
-  res.setHeader("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
+  res.setHeader(
+    "Cache-Control",
+    entry.fingerprint === undefined ? PUBLIC_PAGE_CACHE_CONTROL : PANEL_CACHE_CONTROL,
+  );
   res.setHeader("ETag", entry.etag);
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader(CACHE_RESULT_HEADER, result);

@@ -45,7 +45,7 @@ export const mailDeliveries = new client.Counter({
 
 export const pageCacheRequests = new client.Counter({
   name: "tianguis_page_cache_requests_total",
-  help: "Anonymous public pages asked for, by how the rendered-page cache answered: hit, miss (rendered and kept), bypass (signed in), unknown-store (the 404 of an address no store ever had).",
+  help: "Pages asked for, by how the rendered-page cache answered: hit, miss (rendered and kept), bypass (signed in), unknown-store (the 404 of an address no store ever had), panel-hit and panel-miss (a signed-in pending tab, decision 037).",
   labelNames: ["result"] as const,
   registers: [registry],
 });
