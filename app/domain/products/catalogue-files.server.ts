@@ -6,7 +6,7 @@
  * is written.
  */
 import { parse } from "csv-parse/sync";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { Unzip, UnzipInflate } from "fflate";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from "~/domain/images/image-messages";
 import { CSV_BOM, csvRow } from "~/domain/stores/export-csv";
@@ -96,10 +96,16 @@ function readCsv(bytes: Uint8Array): string[][] {
   }
 }
 
+/**
+ * exceljs, loaded the first time a file needs it: it is a fifth of a second of a core, and every
+ * server process would pay it at start for a feature an owner uses now and then.
+ */
+const loadExcel = () => import("exceljs").then((module) => module.default);
+
 async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
   // An XLSX is a ZIP: its size once unpacked is checked before exceljs unpacks it.
   unzipWithin(bytes, () => false);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
   } catch {
@@ -226,7 +232,7 @@ export function catalogueCsv(rows: (string | number)[][]): string {
 
 /** The export as XLSX: every text written as a string cell, so nothing in it is a formula. */
 export async function catalogueXlsx(rows: (string | number)[][]): Promise<Uint8Array<ArrayBuffer>> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = "Tianguis";
   const sheet = workbook.addWorksheet("Productos");
   sheet.addRow(HEADERS);

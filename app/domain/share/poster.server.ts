@@ -2,7 +2,6 @@
  * The counter poster (a printable PDF, A4 or half-letter) and the QR code of the store's address.
  * QR by `qrcode`, PDF by `pdfkit`, text in Open Sans; nothing is drawn in the browser.
  */
-import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import sharp from "sharp";
 import { contrastRatio, readableOn, safeColour } from "~/domain/storefront/store-theme";
@@ -44,6 +43,9 @@ export async function posterPdf(store: PosterStore, size: PosterSize): Promise<B
       : null,
   ]);
 
+  // pdfkit, loaded the first time a poster is asked for: a sixth of a second of a core that every
+  // server process would otherwise pay at start.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: [width, height],
     margin: 0,
