@@ -27,6 +27,12 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   logger: Logger;
   databaseName?: string;
+  /**
+   * A throwaway cluster (the suite's): nothing is forced to disk, so a test's commit costs no
+   * flush. A killed postgres still loses nothing (its writes are in the kernel's page cache); only
+   * the machine losing power would, and then the suite starts again anyway.
+   */
+  throwaway?: boolean;
 }): Promise<EmbeddedDatabase> {
   const { dataDir, logger } = options;
   const databaseName = options.databaseName ?? DATABASE_NAME;
@@ -57,6 +63,7 @@ export async function startEmbeddedPostgres(options: {
       "unix_socket_directories=",
       "-c",
       "max_connections=200",
+      ...(options.throwaway ? ["-c", "fsync=off", "-c", "full_page_writes=off"] : []),
     ],
     onLog: (message: string) => logger.debug("postgres", { output: message.trim() }),
     onError: (error: unknown) => logger.error("postgres error", { error: String(error) }),

@@ -26,7 +26,12 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "tianguis-test-db-"));
-    const embedded = await startEmbeddedPostgres({ dataDir, logger, databaseName: "postgres" });
+    const embedded = await startEmbeddedPostgres({
+      dataDir,
+      logger,
+      databaseName: "postgres",
+      throwaway: true,
+    });
     adminUrl = embedded.url;
     stop = embedded.stop;
   }

@@ -31,6 +31,7 @@ export default async function setup(project: TestProject) {
       dataDir,
       logger: createLogger("warn"),
       databaseName: "postgres",
+      throwaway: true,
     });
     adminUrl = embedded.url;
     stopDatabase = embedded.stop;
