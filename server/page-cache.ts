@@ -205,6 +205,20 @@ export function createPageCache(options: PageCacheOptions) {
     };
   };
 
+  /** A kept page sent before Express sees the request, with its log line, id and headers. */
+  const answerHit = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    site: RequestSite,
+    { entry, key, result }: { entry: Entry; key: string; result: "hit" | "panel-hit" },
+  ) => {
+    observeRequest(req, res, options.logRequest, requestIdOf(req));
+    options.securityHeaders(res, site);
+    pageCacheRequests.inc({ result });
+    await send(entry, key, "HIT", req, res);
+    return true;
+  };
+
   /** The kept pending tab of this request's session, if it was rendered from what is there now. */
   const currentPanel = (key: string, fingerprint: string | null) => {
     const entry = pages.get(key);
@@ -226,11 +240,7 @@ export function createPageCache(options: PageCacheOptions) {
       panelLooked.set(req, { key: panel.key, fingerprint });
       return false;
     }
-    observeRequest(req, res, options.logRequest, requestIdOf(req));
-    options.securityHeaders(res, site);
-    pageCacheRequests.inc({ result: "panel-hit" });
-    await send(entry, panel.key, "HIT", req, res);
-    return true;
+    return answerHit(req, res, site, { entry, key: panel.key, result: "panel-hit" });
   };
 
   /** The signed-in pending tab: from memory when current, else rendered, kept and sent. */
@@ -357,11 +367,7 @@ export function createPageCache(options: PageCacheOptions) {
       looked.set(req, { key: page.key, versions: versionsNow });
       return false;
     }
-    observeRequest(req, res, options.logRequest, requestIdOf(req));
-    options.securityHeaders(res, site);
-    pageCacheRequests.inc({ result: "hit" });
-    await send(entry, page.key, "HIT", req, res);
-    return true;
+    return answerHit(req, res, site, { entry, key: page.key, result: "hit" });
   };
 
   const render: RequestHandler = async (req, res, next) => {

@@ -29,6 +29,7 @@ import { thumbnailKey } from "~/domain/images/image-urls";
 import { searchFrame } from "../../server/search-page";
 import { createTestDatabase } from "../support/database";
 import { signIn, uploadPhoto, useServerProcess } from "../support/http-server";
+import { clearOfMinuteTurn, getPage as get, type KeptPage as Page } from "../support/kept-pages";
 
 const { db, url: databaseUrl } = await createTestDatabase();
 // Two instances behind one address, as behind a load balancer: the pages they render are the same.
@@ -41,29 +42,6 @@ const instances = () => [
   { name: "the instance that took the write", url: first.server.url },
   { name: "another instance", url: second.server.url },
 ];
-
-type Page = { status: number; cache: string | null; etag: string | null; html: string; headers: Headers };
-
-async function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Page> {
-  const response = await fetch(`${base}${path}`, { headers, redirect: "manual" });
-  return {
-    status: response.status,
-    cache: response.headers.get("x-tianguis-cache"),
-    etag: response.headers.get("etag"),
-    html: await response.text(),
-    headers: response.headers,
-  };
-}
-
-/**
- * A kept page lasts until the minute it was rendered in ends (opening hours change with the clock):
- * a check that a page is answered from memory waits out the last seconds of a minute first, or the
- * minute could turn between the render and the request meant to find it.
- */
-async function clearOfMinuteTurn(margin = 5_000) {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < margin) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
 
 /** Both instances have the page in memory: a second request is answered from it. */
 async function warm(path: string) {

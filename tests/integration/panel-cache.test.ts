@@ -12,6 +12,7 @@ import { authUser, orders, storeMembers, storeSettings } from "~/db/schema";
 import { eraseOrdersPersonalData } from "~/domain/stores/close-store.server";
 import { createTestDatabase } from "../support/database";
 import { signIn, useServerProcess } from "../support/http-server";
+import { clearOfMinuteTurn, getPage } from "../support/kept-pages";
 import { postOrder } from "../support/shopper";
 
 const { db, url: databaseUrl } = await createTestDatabase();
@@ -21,27 +22,15 @@ const second = useServerProcess(databaseUrl, shared);
 const PENDING = "/i/admin?tab=ordenes_pendientes";
 let cityId = "";
 
-type Panel = { status: number; cache: string | null; html: string; headers: Headers };
-
-async function panel(base: string, cookie: string): Promise<Panel> {
-  const response = await fetch(`${base}${PENDING}`, { headers: { cookie }, redirect: "manual" });
-  return {
-    status: response.status,
-    cache: response.headers.get("x-tianguis-cache"),
-    html: await response.text(),
-    headers: response.headers,
-  };
-}
+/** The pending tab as the session asks for it. */
+const panel = (base: string, cookie: string) => getPage(base, PENDING, { cookie });
 
 /** A render lasts to the end of its minute: a check that one is kept starts clear of the turn. */
-async function clearOfMinuteTurn(margin = 8_000) {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < margin) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
+const clearOfTurn = () => clearOfMinuteTurn(8_000);
 
 /** Both instances keep the session's tab: the second request is answered from memory. */
 async function warm(cookie: string) {
-  await clearOfMinuteTurn();
+  await clearOfTurn();
   for (const base of [first.server.url, second.server.url]) {
     await panel(base, cookie);
     expect((await panel(base, cookie)).cache, base).toBe("HIT");
@@ -98,7 +87,7 @@ beforeAll(async () => {
 describe("the signed-in pending tab", () => {
   it("is rendered once per session and answered from memory while nothing it shows changed", async () => {
     const { cookie, name } = await shop();
-    await clearOfMinuteTurn();
+    await clearOfTurn();
     const rendered = await panel(first.server.url, cookie);
     const kept = await panel(first.server.url, cookie);
     expect([rendered.status, rendered.cache, kept.status, kept.cache]).toEqual([200, "MISS", 200, "HIT"]);

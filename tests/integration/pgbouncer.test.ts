@@ -22,6 +22,7 @@ import { openOrderStream } from "../support/order-stream";
 import { startPgBouncer } from "../support/pgbouncer";
 import { startServerProcess } from "../support/server-process";
 import { postOrder } from "../support/shopper";
+import { clearOfMinuteTurn } from "../support/kept-pages";
 
 const POOL_SIZE = 3;
 const ORDERS = 12;
@@ -53,15 +54,6 @@ async function get(path: string) {
     cache: response.headers.get("x-tianguis-cache"),
     html: await response.text(),
   };
-}
-
-/**
- * A kept page lasts until the minute it was rendered in ends: a check that a page is answered
- * from memory waits out the last seconds of a minute first.
- */
-async function clearOfMinuteTurn(margin = 5_000) {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < margin) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
 
 describe("Tianguis through PgBouncer in transaction mode", () => {
