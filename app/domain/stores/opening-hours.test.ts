@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   DEFAULT_TIME_ZONE,
   EMPTY_HOURS,
+  forgetZoneOffsets,
   hasHours,
   isDate,
   isOpenAt,
@@ -303,6 +304,9 @@ describe("opening hours in a zone with Daylight Saving Time", () => {
 });
 
 describe("the wall clock of an instant", () => {
+  // Each test reads the zones' offsets itself, never from what an earlier test left.
+  beforeEach(forgetZoneOffsets);
+
   /** What the zone's rules say, read one instant at a time. */
   const formatters = new Map<string, Intl.DateTimeFormat>();
   const byIntl = (at: Date, timeZone: string) => {

@@ -106,6 +106,14 @@ function offsetOfHour(hour: number, timeZone: string): number | null {
   return offset;
 }
 
+/**
+ * Empties the offsets read so far. For tests: a cache kept between two runs of the same test
+ * (mutation testing reruns them in one process) would answer from offsets the first run read.
+ */
+export function forgetZoneOffsets() {
+  hourOffsets.clear();
+}
+
 function wallClockOf(local: LocalParts): number {
   return Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
 }
@@ -119,7 +127,8 @@ export function localParts(at: Date, timeZone: string): LocalParts {
   const instant = at.getTime();
   const offset = offsetOfHour(Math.floor(instant / HOUR_MS), timeZone);
   if (offset === null) return localPartsByIntl(at, timeZone);
-  const wall = new Date(instant - (((instant % 60_000) + 60_000) % 60_000) + offset);
+  // The offset is whole minutes: the seconds stay below the minute they are in.
+  const wall = new Date(instant + offset);
   return {
     year: wall.getUTCFullYear(),
     month: wall.getUTCMonth() + 1,
