@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   applyCode,
   applyOffers,
+  cartCodeRule,
   isOfferOn,
   normalizeCode,
   offerBadge,
@@ -195,5 +196,140 @@ describe("offers by weekday and hour", () => {
       ["code", 11.2],
     ]);
     expect(priced.total).toBe(39.2);
+  });
+});
+
+describe("a code's rules at the edges", () => {
+  it("keeps at most 32 characters of what was typed", () => {
+    expect(normalizeCode("a".repeat(40))).toBe("A".repeat(32));
+  });
+
+  it("runs until its end, the end excluded", () => {
+    expect(applyCode(code({ endsAt: "2026-12-01T18:00:01Z" }), [line()], [0], NOW).ok).toBe(true);
+  });
+
+  it("says by how much the cart falls short of the minimum", () => {
+    expect(applyCode(code({ minSubtotal: 20 }), [line()], [0], NOW)).toEqual({
+      ok: false,
+      reason: "minimum",
+      message: "Te faltan $6.00 para usar este código.",
+    });
+  });
+
+  it("does not count a product without a category as in any category", () => {
+    const result = applyCode(code({ categories: [""] }), [line({ category: "" })], [0], NOW);
+    expect(result).toMatchObject({ ok: false, reason: "notForTheseProducts" });
+  });
+
+  it("is read from the cart as an unpaused rule without dates or a limit of uses", () => {
+    const kept = {
+      id: "c1",
+      code: "BIENVENIDA10",
+      kind: "percent" as const,
+      value: 10,
+      minSubtotal: 0,
+      oncePerPhone: false,
+      productIds: [],
+      categories: [],
+    };
+    expect(cartCodeRule(kept)).toEqual(code());
+    expect(applyCode(cartCodeRule(kept), [line({ quantity: 10 })], [0], NOW)).toMatchObject({
+      ok: true,
+      discount: { amount: 14 },
+    });
+  });
+
+  it("leaves an order without a code with its offers alone", () => {
+    expect(orderDiscounts([line({ quantity: 2 })], [offer()], null, NOW, TZ)).toEqual({
+      discounts: [{ kind: "offer", id: "o1", name: "2×1 en conchas", amount: 14 }],
+      total: 14,
+      code: null,
+    });
+  });
+});
+
+describe("N×M offers at the edges", () => {
+  it("gives nothing when it does not have the buyer pay fewer units than taken, at least one", () => {
+    for (const [buy, pay] of [
+      [2, 0],
+      [1, 2],
+      [2, 2],
+    ])
+      expect(offerCents(offer({ buy, pay }), [line({ quantity: 4 })])).toEqual([0]);
+  });
+
+  it("frees N−M units of every N: two of every three on a 3×1", () => {
+    expect(offerCents(offer({ buy: 3, pay: 1 }), [line({ quantity: 3 })])).toEqual([2800]);
+  });
+});
+
+describe("offers' hours at the edges", () => {
+  const at = (time: string) => new Date(`2026-12-01T${time}:00-06:00`);
+
+  it("runs the whole day when it has only one of its hours", () => {
+    expect(isOfferOn(offer({ startMinute: 7 * 60, endMinute: null }), at("06:00"), TZ)).toBe(true);
+    expect(isOfferOn(offer({ startMinute: null, endMinute: 12 * 60 }), at("13:00"), TZ)).toBe(true);
+  });
+
+  it("counts the minutes within the hour", () => {
+    const morning = offer({ startMinute: 7 * 60 + 15, endMinute: 11 * 60 + 30 });
+    expect(isOfferOn(morning, at("07:30"), TZ)).toBe(true);
+    expect(isOfferOn(morning, at("07:10"), TZ)).toBe(false);
+    expect(isOfferOn(morning, at("11:45"), TZ)).toBe(false);
+  });
+});
+
+describe("which offer a line gets", () => {
+  const half = offer({ id: "o2", name: "Mitad", kind: "percent", percent: 50 });
+  const none = offer({ id: "o3", name: "Pasteles", productIds: ["pastel"] });
+
+  it("skips the offers that are not running", () => {
+    expect(applyOffers([line({ quantity: 2 })], [offer({ paused: true })], NOW, TZ)).toEqual({
+      lineCents: [0],
+      applied: [],
+    });
+  });
+
+  it("keeps the offer that saves more, whatever the order of the offers", () => {
+    const lines = [line({ quantity: 2 }), line({ productId: "cafe", category: "Bebidas" })];
+    expect(
+      applyOffers(lines, [offer(), offer({ id: "o2", name: "10 %", kind: "percent", percent: 10 })], NOW, TZ),
+    ).toEqual({
+      lineCents: [1400, 0],
+      applied: [{ kind: "offer", id: "o1", name: "2×1 en conchas", amount: 14 }],
+    });
+  });
+
+  it("keeps the owner's first of two offers that save the same, and lists none that saves nothing", () => {
+    const lines = [line({ quantity: 2 })];
+    expect(applyOffers(lines, [offer(), half, none], NOW, TZ)).toEqual({
+      lineCents: [1400],
+      applied: [{ kind: "offer", id: "o1", name: "2×1 en conchas", amount: 14 }],
+    });
+    expect(applyOffers(lines, [half, offer()], NOW, TZ).applied.map((applied) => applied.name)).toEqual([
+      "Mitad",
+    ]);
+  });
+});
+
+describe("an offer's badge on a product", () => {
+  const percent = offer({ id: "o2", kind: "percent", percent: 15, productIds: [], categories: ["Quesos"] });
+
+  it("is the first offer that covers the product, by id or category", () => {
+    const concha = { id: "concha", category: "Pan dulce", unit: "pieza" as const };
+    expect(offerBadgeFor([offer()], concha)).toBe("2×1");
+    expect(offerBadgeFor([percent, offer({ buy: 3, pay: 2 })], concha)).toBe("3×2");
+    expect(offerBadgeFor([percent], concha)).toBeNull();
+    expect(offerBadgeFor([percent], { id: "panela", category: "Quesos", unit: "pieza" })).toBe("−15 %");
+  });
+
+  it("shows a percentage on a product by the kilo, an N×M only by the piece", () => {
+    const queso = { id: "queso", category: "Quesos", unit: "kg" as const };
+    expect(offerBadgeFor([offer({ productIds: ["queso"] }), percent], queso)).toBe("−15 %");
+  });
+
+  it("writes a percentage with up to 2 decimals", () => {
+    expect(offerBadge(offer({ kind: "percent", percent: 12.5 }))).toBe("−12.5 %");
+    expect(offerBadge(offer({ kind: "percent", percent: 33.333 }))).toBe("−33.33 %");
   });
 });

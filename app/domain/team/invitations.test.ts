@@ -4,7 +4,10 @@ import {
   INVITATION_DAYS,
   invitationExpiresAt,
   invitationStatus,
+  invitationPath,
   invitationStatusMessage,
+  roleLabel,
+  TEAM_ENDPOINT,
   TEAM_MESSAGES,
   TeamActionSchema,
 } from "./invitations";
@@ -76,5 +79,85 @@ describe("who did it", () => {
     expect(actorDisplayName("Ana López", "ana@example.com")).toBe("Ana");
     expect(actorDisplayName("beto@example.com", "beto@example.com")).toBe("beto");
     expect(actorDisplayName("  ", "ciro.p@example.com")).toBe("ciro.p");
+  });
+});
+
+describe("the Equipo tab's other forms", () => {
+  const refusal = (form: Record<string, unknown>) =>
+    TeamActionSchema.safeParse(form).error?.issues[0]?.message;
+
+  it("refuses a role other than encargado or cajero in its own words", () => {
+    expect(refusal({ intent: "invite", email: "ana@example.com", role: "owner" })).toBe(
+      TEAM_MESSAGES.invalidRole,
+    );
+    expect(refusal({ intent: "role", userId: "u1", role: "dueño" })).toBe(TEAM_MESSAGES.invalidRole);
+  });
+
+  it("resends, revokes and changes a role by the invitation's number or the member's id", () => {
+    expect(TeamActionSchema.parse({ intent: "resend", id: "3" })).toEqual({ intent: "resend", id: 3 });
+    expect(TeamActionSchema.parse({ intent: "role", userId: "u1", role: "encargado" })).toEqual({
+      intent: "role",
+      userId: "u1",
+      role: "encargado",
+    });
+    expect(TeamActionSchema.parse({ intent: "remove", userId: "u1" })).toEqual({
+      intent: "remove",
+      userId: "u1",
+    });
+    for (const id of ["0", "-1", "1.5"])
+      expect(TeamActionSchema.safeParse({ intent: "revoke", id }).success).toBe(false);
+  });
+
+  it("takes a member's id of 1 to 64 characters", () => {
+    const id64 = "u".repeat(64);
+    expect(TeamActionSchema.parse({ intent: "role", userId: id64, role: "cajero" })).toMatchObject({
+      userId: id64,
+    });
+    expect(TeamActionSchema.parse({ intent: "remove", userId: id64 })).toMatchObject({ userId: id64 });
+    for (const userId of ["", "u".repeat(65)]) {
+      expect(TeamActionSchema.safeParse({ intent: "role", userId, role: "cajero" }).success).toBe(false);
+      expect(TeamActionSchema.safeParse({ intent: "remove", userId }).success).toBe(false);
+      expect(
+        TeamActionSchema.safeParse({ intent: "transfer", userId, currentPassword: "secreta" }).success,
+      ).toBe(false);
+    }
+  });
+
+  it("transfers the store to a member with the owner's password, up to 1024 characters", () => {
+    expect(TeamActionSchema.parse({ intent: "transfer", userId: "u1", currentPassword: "secreta" })).toEqual({
+      intent: "transfer",
+      userId: "u1",
+      currentPassword: "secreta",
+    });
+    const long = "p".repeat(1024);
+    expect(
+      TeamActionSchema.parse({ intent: "transfer", userId: "u".repeat(64), currentPassword: long }),
+    ).toMatchObject({ currentPassword: long });
+    for (const currentPassword of ["", "p".repeat(1025)])
+      expect(refusal({ intent: "transfer", userId: "u1", currentPassword })).toBe(
+        TEAM_MESSAGES.passwordRequired,
+      );
+  });
+
+  it("refuses an intent it does not know", () => {
+    expect(TeamActionSchema.safeParse({ intent: "", userId: "u1" }).success).toBe(false);
+  });
+});
+
+describe("who did it, named in a few letters", () => {
+  it("skips the spaces before the name and keeps at most 40 letters", () => {
+    expect(actorDisplayName("  Ana López", "ana@example.com")).toBe("Ana");
+    expect(actorDisplayName("a".repeat(50), "ana@example.com")).toBe("a".repeat(40));
+  });
+
+  it("takes the e-mail's name when the member's name is the e-mail, whatever its spaces and capitals", () => {
+    expect(actorDisplayName(" Beto@Example.com ", "beto@example.com")).toBe("beto");
+  });
+
+  it("names the roles and the links as the panel shows them", () => {
+    expect(roleLabel("owner")).toBe("Dueño");
+    expect(roleLabel("cajero")).toBe("Cajero");
+    expect(TEAM_ENDPOINT).toBe("/i/admin/team");
+    expect(invitationPath("abc123")).toBe("/i/invitacion/abc123");
   });
 });
