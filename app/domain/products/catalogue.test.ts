@@ -41,6 +41,15 @@ const product = (over: Partial<StoreProduct> = {}): StoreProduct => ({
   ...over,
 });
 const context: RowContext & { limit: number } = { stock: true, categories: ["Pan"], photos: null, limit: 10 };
+
+/** A row with the four cells every product needs, checked against the test store. */
+const base = { name: "Bolillo", description: "Pan salado", price: "3.50", unit: "pieza" };
+const check = (
+  cells: Record<string, string>,
+  current: StoreProduct | null = null,
+  ctx: RowContext = context,
+) => checkRow(cells, current, ctx);
+const fieldsOf = (result: ReturnType<typeof checkRow>) => (result.ok ? result.fields : result.reason);
 const row = (cells: Record<string, string>, n = 2) => ({ row: n, cells });
 const SIZES = [
   {
@@ -57,10 +66,6 @@ const SIZES = [
 ];
 
 describe("reading a row", () => {
-  const check = (cells: Record<string, string>, current: StoreProduct | null = null, ctx = context) =>
-    checkRow(cells, current, ctx);
-  const base = { name: "Bolillo", description: "Pan salado", price: "3.50", unit: "pieza" };
-
   it("accepts a complete row, with a price written as money", () => {
     const result = check({ ...base, price: "$1,234.50", available: "No", category: "pan" });
     expect(result).toMatchObject({
@@ -430,14 +435,6 @@ describe("the file's headers and cells", () => {
 });
 
 describe("a row's cells, one by one", () => {
-  const base = { name: "Bolillo", description: "Pan salado", price: "3.50", unit: "pieza" };
-  const check = (
-    cells: Record<string, string>,
-    current: StoreProduct | null = null,
-    ctx: RowContext = context,
-  ) => checkRow(cells, current, ctx);
-  const fieldsOf = (result: ReturnType<typeof checkRow>) => (result.ok ? result.fields : result.reason);
-
   it("refuses every control character but the tab and the line breaks, in any cell", () => {
     for (const character of ["\u0001", "\u0008", "\u000B", "\u000C", "\u000E", "\u001F", "\u007F"])
       expect(check({ ...base, name: `Bo${character}lillo` })).toEqual({
@@ -465,33 +462,26 @@ describe("a row's cells, one by one", () => {
       available: true,
     });
   });
-  it("says in Spanish which cell is missing or wrong", () => {
-    expect(check({ ...base, name: "" })).toEqual({ ok: false, reason: "Falta el nombre." });
-    expect(check({ ...base, description: " " })).toEqual({ ok: false, reason: "Falta la descripción." });
-    expect(check({ ...base, unit: " caja " })).toEqual({
-      ok: false,
-      reason: "La unidad «caja» no existe: usa pieza, kg, L o mL.",
-    });
-    expect(check({ ...base, available: " quizá " })).toEqual({
-      ok: false,
-      reason: "En «Disponible» escribe «Sí» o «No» (dice «quizá»).",
-    });
-    expect(check({ ...base, price: " doce " })).toEqual({
-      ok: false,
-      reason: "El precio «doce» no es válido: escribe un número mayor que 0, con hasta dos decimales.",
-    });
-    expect(check({ ...base, price: "1000000" })).toEqual({
-      ok: false,
-      reason: "El precio debe ser menor que $1,000,000.00.",
-    });
-    expect(check({ ...base, choiceGroups: "{nope" })).toEqual({
-      ok: false,
-      reason: "Las opciones no son un JSON válido. Copia el formato de un archivo exportado.",
-    });
-    expect(check({ ...base, category: " Carnes " })).toEqual({
-      ok: false,
-      reason: "La categoría «Carnes» no existe en tu tienda. Agrégala primero en Configuración.",
-    });
+  it.each([
+    [{ name: "" }, "Falta el nombre."],
+    [{ description: " " }, "Falta la descripción."],
+    [{ unit: " caja " }, "La unidad «caja» no existe: usa pieza, kg, L o mL."],
+    [{ available: " quizá " }, "En «Disponible» escribe «Sí» o «No» (dice «quizá»)."],
+    [
+      { price: " doce " },
+      "El precio «doce» no es válido: escribe un número mayor que 0, con hasta dos decimales.",
+    ],
+    [{ price: "1000000" }, "El precio debe ser menor que $1,000,000.00."],
+    [
+      { choiceGroups: "{nope" },
+      "Las opciones no son un JSON válido. Copia el formato de un archivo exportado.",
+    ],
+    [
+      { category: " Carnes " },
+      "La categoría «Carnes» no existe en tu tienda. Agrégala primero en Configuración.",
+    ],
+  ])("says in Spanish which cell is missing or wrong (%o)", (cells, reason) => {
+    expect(check({ ...base, ...cells })).toEqual({ ok: false, reason });
   });
   it("reads the availability in Spanish or English, words or digits", () => {
     for (const yes of ["Sí", "s", "YES", "true", "1", "Disponible"])
@@ -508,13 +498,6 @@ describe("a row's cells, one by one", () => {
 });
 
 describe("a row's options and stock", () => {
-  const base = { name: "Bolillo", description: "Pan salado", price: "3.50", unit: "pieza" };
-  const check = (
-    cells: Record<string, string>,
-    current: StoreProduct | null = null,
-    ctx: RowContext = context,
-  ) => checkRow(cells, current, ctx);
-  const fieldsOf = (result: ReturnType<typeof checkRow>) => (result.ok ? result.fields : result.reason);
   const sizes = JSON.stringify(SIZES);
 
   it("keeps the product's options without the column, and empties them with an empty cell", () => {
@@ -631,12 +614,6 @@ describe("a row's options and stock", () => {
 });
 
 describe("a row's price, category and photo", () => {
-  const base = { name: "Bolillo", description: "Pan salado", price: "3.50", unit: "pieza" };
-  const check = (
-    cells: Record<string, string>,
-    current: StoreProduct | null = null,
-    ctx: RowContext = context,
-  ) => checkRow(cells, current, ctx);
   const priceOf = (price: string) => {
     const result = check({ ...base, price });
     return result.ok ? result.fields.price : result.reason;
@@ -894,9 +871,6 @@ describe("a new product's row without some columns", () => {
 });
 
 describe("a row's cells at their edges", () => {
-  const base = { name: "Bolillo", description: "Pan salado", price: "3.50", unit: "pieza" };
-  const check = (cells: Record<string, string>, current: StoreProduct | null = null) =>
-    checkRow(cells, current, context);
   const sizes = JSON.stringify(SIZES);
 
   it("quotes a zero price as typed, without its spaces", () => {
