@@ -130,10 +130,16 @@ describe("a watched database", () => {
       const server = await start(dataDir);
       const { pid } = await cluster(dataDir);
       // The postmaster and every backend: a database that hangs, connections open or not. The
-      // postmaster first: stopped, it starts no new backend, so the list of its children is final.
+      // postmaster first: stopped, it starts no new backend.
       process.kill(pid, "SIGSTOP");
-      const frozen = [pid, ...(await childrenOf(pid))];
-      for (const each of frozen.slice(1)) process.kill(each, "SIGSTOP");
+      // Then its children, listed again until no new one shows: a backend the postmaster was
+      // forking as it stopped appears a moment later, and one left running answers every probe.
+      const frozen = [pid];
+      for (let found = await childrenOf(pid); found.length > 0;) {
+        for (const each of found) process.kill(each, "SIGSTOP");
+        frozen.push(...found);
+        found = (await childrenOf(pid)).filter((each) => !frozen.includes(each));
+      }
       try {
         const timings: string[] = [];
         for (const path of ["/healthz", "/readyz"]) {
