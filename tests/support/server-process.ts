@@ -21,11 +21,25 @@ export type ServerProcess = {
  * Starts the built server (`node server.js`, or another command such as `npm start`) as its
  * own process, exactly as a user would, and waits until /healthz answers.
  */
-export async function startServerProcess(options: {
+export async function startServerProcess(options: ServerOptions): Promise<ServerProcess> {
+  // A free port can be taken by another process before the server listens on it (files start
+  // servers and databases side by side): a start that lost its port is tried again on another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(options);
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes("EADDRINUSE")) throw error;
+    }
+  }
+}
+
+type ServerOptions = {
   env?: Record<string, string>;
   command?: [string, ...string[]];
   timeoutMs?: number;
-}): Promise<ServerProcess> {
+};
+
+async function startOnFreePort(options: ServerOptions): Promise<ServerProcess> {
   const port = await findFreePort();
   const [command, ...args] = options.command ?? ["node", "server.js"];
   const child = spawn(command, args, {
