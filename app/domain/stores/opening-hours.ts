@@ -95,11 +95,8 @@ function offsetOfHour(hour: number, timeZone: string): number | null {
   let offset = hourOffsets.get(key);
   if (offset === undefined) {
     const start = hour * HOUR_MS;
-    const atStart = wallClockOf(localPartsByIntl(new Date(start), timeZone)) - start;
-    const atEnd =
-      wallClockOf(localPartsByIntl(new Date(start + HOUR_MS - 60_000), timeZone)) -
-      (start + HOUR_MS - 60_000);
-    offset = atStart === atEnd ? atStart : null;
+    const atStart = offsetByIntl(start, timeZone);
+    offset = atStart === offsetByIntl(start + HOUR_MS - 60_000, timeZone) ? atStart : null;
     if (hourOffsets.size >= HOUR_OFFSETS_MAX) hourOffsets.clear();
     hourOffsets.set(key, offset);
   }
@@ -114,8 +111,10 @@ export function forgetZoneOffsets() {
   hourOffsets.clear();
 }
 
-function wallClockOf(local: LocalParts): number {
-  return Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
+/** How far the zone's wall clock is ahead of UTC at a whole-minute instant, read from its rules. */
+function offsetByIntl(instant: number, timeZone: string): number {
+  const local = localPartsByIntl(new Date(instant), timeZone);
+  return Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute) - instant;
 }
 
 /**
