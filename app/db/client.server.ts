@@ -22,10 +22,14 @@ export type DatabaseConnection = { db: Database; pool: pg.Pool; close: () => Pro
  * transaction holds it. Here every client has a listener for its whole life, so a lost
  * connection fails only the work that was on it.
  */
-export function createPool(config: pg.PoolConfig): pg.Pool {
+export function createPool(config: pg.PoolConfig, { namedStatements = true } = {}): pg.Pool {
   // A database that accepts the socket and never answers (stopped, overloaded) fails a checkout
   // after 5 s instead of holding the request forever.
-  const pool = new pg.Pool({ connectionTimeoutMillis: 5_000, ...config });
+  const pool = new pg.Pool({
+    connectionTimeoutMillis: 5_000,
+    ...config,
+    ...(namedStatements ? {} : { Client: UnnamedStatementsClient }),
+  });
   // The client's own listener (below) reports the loss; the pool re-emits it for idle clients.
   pool.on("error", () => {});
   pool.on("connect", (client) => {
@@ -46,6 +50,22 @@ export function createClient(config: pg.ClientConfig | string, onError?: (error:
   return client;
 }
 
+/**
+ * A client for a pool behind PgBouncer in transaction mode (docs/decisions/026): it sends every
+ * statement unnamed. A statement prepared by name lives in one server connection, and the pooler
+ * runs the client's next one on whichever server connection is free, where the name is missing
+ * ("does not exist") or taken by another client ("already exists"). The statements the app names
+ * (`executeKept`, Drizzle's `.prepare(name)`) are then parsed and planned each time, as any other.
+ */
+class UnnamedStatementsClient extends pg.Client {
+  // One signature standing for pg's overloads, whose arguments it hands on unchanged.
+  override query(config: unknown, ...rest: unknown[]) {
+    const named = typeof config === "object" && config !== null && "name" in config && !("submit" in config);
+    // @ts-expect-error -- pg's overloads take no spread of unknown arguments.
+    return super.query(named ? { ...config, name: undefined } : config, ...rest);
+  }
+}
+
 function reportLoss(error: Error) {
   if (isDatabaseUnavailable(error)) databaseOutage.failed(error);
 }
@@ -53,10 +73,13 @@ function reportLoss(error: Error) {
 /** The one factory every part of the app (server, scripts, tests) gets its database from. */
 export function connectDatabase(
   url: string,
-  options: { max?: number; logger?: Logger } = {},
+  options: { max?: number; logger?: Logger; namedStatements?: boolean } = {},
 ): DatabaseConnection {
   if (options.logger) databaseOutage.logTo(options.logger);
-  const pool = createPool({ connectionString: url, max: options.max ?? 10 });
+  const pool = createPool(
+    { connectionString: url, max: options.max ?? 10 },
+    { namedStatements: options.namedStatements },
+  );
   const db = drizzle(pool, { schema, casing: undefined });
   // Announcements (NOTIFY) of a transaction (`inTransaction`) go out once it has committed.
   notifyThrough(db, pool, options.logger);

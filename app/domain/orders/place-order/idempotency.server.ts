@@ -6,6 +6,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { builtOnce } from "~/db/built-once.server";
 import type { Executor } from "~/db/client.server";
+import { executeKept } from "~/db/kept-statement.server";
 import { orders } from "~/db/schema";
 import type { ConsumedRow } from "~/domain/rate-limit/rate-limit.server";
 import { hasStock } from "~/domain/products/stock";
@@ -54,7 +55,8 @@ export async function findStoreOrReplay(
  * the order, the others then find it.
  */
 export async function lockIdempotencyKey(tx: Executor, storeId: string, idempotencyKey: string) {
-  await tx.execute(
+  await executeKept(
+    tx,
     sql`select pg_advisory_xact_lock(hashtextextended(${`${storeId}:${idempotencyKey}`}, 11))`,
   );
 }
@@ -75,18 +77,21 @@ export async function readUnderKey(
   idempotencyKey: string,
   parts: { limit: SQL; products: SQL; promotions?: SQL | null },
 ): Promise<ReadUnderKey> {
-  const { rows } = await tx.execute<{
+  const { rows } = await executeKept<{
     existing_id: string | null;
     limit_state: ConsumedRow | null;
     products: ProductRow[];
     promotions: unknown;
-  }>(sql`
+  }>(
+    tx,
+    sql`
       with existing as (
         select id from ${orders} where store_id = ${storeId} and idempotency_key = ${idempotencyKey}
       )
       select (select id from existing) as existing_id,
         case when exists (select 1 from existing) then null else ${parts.limit} end as limit_state,
-        ${parts.products} as products, ${parts.promotions ?? sql`null::json`} as promotions`);
+        ${parts.products} as products, ${parts.promotions ?? sql`null::json`} as promotions`,
+  );
   const { existing_id: existingId, limit_state: limit, products, promotions } = rows[0]!;
   if (existingId) return { replay: (await readOrderSummary(tx, storeId, existingId))! };
   return { replay: null, limit, products, promotions: readPromotions(promotions) };
@@ -112,7 +117,8 @@ const storeAndReplayQuery = builtOnce((db) =>
     replayId: sql<string | null>`(select ${orders.id} from ${orders}
       where ${orders.storeId} = ${sql.placeholder("storeId")}
         and ${orders.idempotencyKey} = ${sql.placeholder("idempotencyKey")})`,
-  }).prepare(""),
+    // Named, so that each connection plans it once (see executeKept).
+  }).prepare("tianguis-store-and-replay"),
 );
 
 const orderByKeyQuery = builtOnce((db) =>

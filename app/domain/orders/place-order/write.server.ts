@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
+import { executeKept } from "~/db/kept-statement.server";
 import { analyticsEvents, orderEvents, orderLines, orders } from "~/db/schema";
 import { deliveryAddress, type OrderForm } from "../order-form";
 import type { OrderSummary } from "../order-summary";
@@ -38,7 +39,9 @@ export async function writeOrder(
 ): Promise<{ summary: OrderSummary; queued: QueuedSideEffects } | null> {
   const { storeId, number, form, lines, total } = order;
   const analytics = { orderId: number, total, lines: lines.length };
-  const { rows } = await tx.execute<{ id: string; created_at: string } & QueuedSideEffects>(sql`
+  const { rows } = await executeKept<{ id: string; created_at: string } & QueuedSideEffects>(
+    tx,
+    sql`
       with placed as (
         insert into ${orders} (store_id, id, status, customer_name, customer_phone, delivery_type, address,
           comments, total, idempotency_key, payment_method, cash_amount, scheduled_for, delivery_zone, delivery_fee,
@@ -72,7 +75,8 @@ export async function writeOrder(
       ),
       ${sideEffects.ctes(sql`exists (select 1 from placed)`)}
       select placed.id, placed.created_at, ${sideEffects.columns}
-      from placed`);
+      from placed`,
+  );
   const [written] = rows;
   if (!written) return null;
   const { change_id, pushes, emails } = written;
