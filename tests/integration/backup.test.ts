@@ -8,7 +8,8 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "n
 import os from "node:os";
 import path from "node:path";
 import * as tar from "tar";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
+import { describeOnOwnCluster } from "../support/database";
 import { connectDatabase, createClient } from "~/db/client.server";
 import { createProduct, createStore } from "~/db/factories.server";
 import { postOrder } from "../support/shopper";
@@ -44,7 +45,7 @@ async function clusterUrl(dataDir: string) {
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${Number(lines[3])}/tianguis`;
 }
 
-describe("backup and restore", () => {
+describeOnOwnCluster("backup and restore", () => {
   it(
     "a hot backup under order load restores every order acknowledged before it began, and the images",
     { timeout: 240_000 },

@@ -5,7 +5,8 @@
 import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
+import { describeOnOwnCluster } from "../support/database";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { createClient } from "~/db/client.server";
 
@@ -49,7 +50,7 @@ async function countStores(ids: string[]) {
   }
 }
 
-describe("kill -9 of a running server", () => {
+describeOnOwnCluster("kill -9 of a running server", () => {
   it("npm start comes back with every committed row", { timeout: 240_000 }, async () => {
     const first = await startServerProcess({ env });
     running.push(first);

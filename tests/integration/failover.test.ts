@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { connectDatabase, createClient } from "~/db/client.server";
-import { createTestDatabase } from "../support/database";
+import { createTestDatabase, describeOnOwnCluster } from "../support/database";
 import { startOrderLoad, summarise, type OrderLoad } from "../support/order-load";
 import { embeddedCluster, exited, logLines, processTestKit, shopIn } from "../support/processes";
 import type { ServerProcess } from "../support/server-process";
@@ -92,7 +92,7 @@ async function expectCleanStop(server: ServerProcess) {
   expect(server.output()).toMatch(/"msg":"Tianguis stopped","ms":\d+/);
 }
 
-describe("a worker asked to stop while it starts", () => {
+describeOnOwnCluster("a worker asked to stop while it starts", () => {
   it("SIGTERM to the primary while a replacement worker is still starting: it drains once started, none is killed", async () => {
     const dataDir = await newDataDir();
     const server = await start(dataDir, { env: WORKERS });
@@ -118,7 +118,7 @@ describe("a worker asked to stop while it starts", () => {
   });
 });
 
-describe("the embedded database killed under load", () => {
+describeOnOwnCluster("the embedded database killed under load", () => {
   it(
     "kill -9 of the postmaster while 20 shoppers order, 5 times: only 200 or 503, orders again within 5 s, none lost or doubled",
     { timeout: 300_000 },
@@ -236,7 +236,7 @@ describe("connections terminated under load", () => {
   );
 });
 
-describe("a worker killed under load", () => {
+describeOnOwnCluster("a worker killed under load", () => {
   it(
     "kill -9 of one worker: the port keeps answering, a new worker within 1 s, none lost or doubled",
     { timeout: 180_000 },

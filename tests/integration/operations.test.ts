@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createClient } from "~/db/client.server";
 import { ORDER_LISTENER_APPLICATION_NAME } from "~/domain/orders/order-events.server";
-import { createTestDatabase } from "../support/database";
+import { createTestDatabase, describeOnOwnCluster } from "../support/database";
 import { signIn } from "../support/http-server";
 import { childrenOf, embeddedCluster as cluster, exited, processTestKit, shopIn } from "../support/processes";
 import { postOrder } from "../support/shopper";
@@ -23,7 +23,7 @@ async function expectCleanRestart(dataDir: string) {
   await next.stop();
 }
 
-describe("graceful shutdown", () => {
+describeOnOwnCluster("graceful shutdown", () => {
   it.each([
     ["the server (one process)", undefined, "1"],
     ["npm start with 2 workers", ["npm", "start"] as [string, ...string[]], "2"],
@@ -76,7 +76,7 @@ describe("graceful shutdown", () => {
   );
 });
 
-describe("a watched database", () => {
+describeOnOwnCluster("a watched database", () => {
   it(
     "kill -9 of postgres: restarted, /healthz back to 200, a new order placed and streamed live",
     { timeout: 120_000 },

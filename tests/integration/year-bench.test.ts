@@ -5,7 +5,8 @@
  * checked: benches print speed, tests never assert it. Needs the build (`npm run build`).
  */
 import { spawn } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { describeOnOwnCluster } from "../support/database";
 import { ROOT } from "../support/server-process";
 
 const REQUESTS = [
@@ -46,7 +47,7 @@ function runBench(env: Record<string, string>) {
   );
 }
 
-describe("the city-year bench", () => {
+describeOnOwnCluster("the city-year bench", () => {
   it("runs at YEAR_SCALE 0.01 and prints every figure beside its target", { timeout: 180_000 }, async () => {
     const { code, output } = await runBench({ YEAR_SCALE: "0.01", BENCH_RUNS: "5", BENCH_SECONDS: "1" });
     expect(output).toContain("100 stores in 30 cities");

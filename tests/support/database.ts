@@ -1,6 +1,15 @@
-import { afterAll, inject } from "vitest";
+import { afterAll, describe, inject } from "vitest";
 import { connectDatabase, type DatabaseConnection, createClient } from "~/db/client.server";
 import { withDatabase } from "./global-database";
+
+/**
+ * `describe` for tests that run on a PostgreSQL cluster of their own — the embedded one a server
+ * starts, a test kills, stops, backs up or restores — and never on the test database. CI's second
+ * pass over the integration layer is about another PostgreSQL server (TEST_DATABASE_URL, with
+ * TEST_SKIP_OWN_CLUSTERS=1): such a test would run there exactly as in the first pass, so that pass
+ * skips it.
+ */
+export const describeOnOwnCluster = describe.skipIf(process.env.TEST_SKIP_OWN_CLUSTERS === "1");
 
 /**
  * A fresh database for one test file, cloned from the migrated template, dropped afterwards.
