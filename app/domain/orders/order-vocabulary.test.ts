@@ -47,3 +47,33 @@ describe("an order whose shopper's data was erased", () => {
     expect(scheduledLabel(new Date("2026-11-27T14:00:00Z"), now, "America/Tijuana")).toBe("mañana 6:00");
   });
 });
+
+describe("a scheduled order due after tomorrow", () => {
+  // Thursday 26 November 2026, 12:00 in Mexico City.
+  const now = new Date("2026-11-26T18:00:00Z");
+
+  it("names each day of the week by its short Spanish name", () => {
+    const days = ["28", "29", "30"].map((day) => scheduledLabel(`2026-11-${day}T18:00:00Z`, now));
+    expect(days).toEqual(["sáb 28 nov 12:00", "dom 29 nov 12:00", "lun 30 nov 12:00"]);
+    const december = ["01", "02", "03", "04"].map((day) => scheduledLabel(`2026-12-${day}T18:00:00Z`, now));
+    expect(december).toEqual(["mar 1 dic 12:00", "mié 2 dic 12:00", "jue 3 dic 12:00", "vie 4 dic 12:00"]);
+  });
+
+  it("names each month by its short Spanish name", () => {
+    const months = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"];
+    expect(months.map((month) => scheduledLabel(`2027-${month}-15T18:00:00Z`, now))).toEqual([
+      "vie 15 ene 12:00",
+      "lun 15 feb 12:00",
+      "lun 15 mar 12:00",
+      "jue 15 abr 12:00",
+      "sáb 15 may 12:00",
+      "mar 15 jun 12:00",
+      "jue 15 jul 12:00",
+      "dom 15 ago 12:00",
+      "mié 15 sep 12:00",
+      "vie 15 oct 12:00",
+      "lun 15 nov 12:00",
+      "mié 15 dic 12:00",
+    ]);
+  });
+});

@@ -73,3 +73,29 @@ describe("reserved store ids", () => {
     }
   });
 });
+
+describe("reserved store ids beyond the server's own paths", () => {
+  it("keeps the words of our own sections, old and new, from any store", () => {
+    for (const section of ["api", "app", "admin", "login", "signup", "static", "uploads"]) {
+      expect(RESERVED_STORE_IDS.has(section), section).toBe(true);
+    }
+  });
+
+  it("keeps the names of the files at the site's root, without their extension, from any store", () => {
+    // /robots.txt, /sitemap.xml, /favicon.svg, /manifest.webmanifest and /sw.js.
+    for (const file of ["robots", "sitemap", "favicon", "manifest", "sw"]) {
+      expect(RESERVED_STORE_IDS.has(file), file).toBe(true);
+    }
+  });
+
+  it("keeps the brand's name and the help words from any store, so none can pass for us", () => {
+    for (const word of ["tianguis", "soporte", "ayuda"]) {
+      expect(RESERVED_STORE_IDS.has(word), word).toBe(true);
+    }
+  });
+
+  it("reserves words only: neither the empty id nor a store's own name", () => {
+    expect(RESERVED_STORE_IDS.has("")).toBe(false);
+    expect(RESERVED_STORE_IDS.has("tacosdonchuy")).toBe(false);
+  });
+});

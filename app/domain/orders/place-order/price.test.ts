@@ -224,3 +224,28 @@ describe("pricing the lines from the database's products", () => {
     );
   });
 });
+
+describe("a measured line's refusal by the product's steps", () => {
+  it("asks for decimals when the steps are fractions, even from a whole minimum", () => {
+    // 1 kg at least, in steps of 0.25 kg: 1.25 kg can be ordered, so "a whole number" would be wrong.
+    const rule = quantityRule({ unit: "kg", quantityStep: 0.25, minQuantity: 1 });
+    expect(quantityRefusal("Queso", rule, 0)).toBe(
+      "Queso: La cantidad debe ser un número de kilos mayor que cero (puede llevar decimales, por ejemplo 3 kg).",
+    );
+  });
+
+  it("asks for a whole number only when both the steps and the minimum are whole", () => {
+    const rule = quantityRule({ unit: "kg", quantityStep: 1, minQuantity: 2 });
+    expect(quantityRefusal("Queso", rule, -1)).toBe(
+      "Queso: La cantidad debe ser un número entero de kilos, de al menos 2 kg.",
+    );
+  });
+});
+
+describe("an unavailable line", () => {
+  it("names no choices when the line had none", () => {
+    const error = new ProductUnavailableError("pan", "integral");
+    expect(error.details).toEqual({ unavailable: { productId: "pan", variation: "integral" } });
+    expect(error).toMatchObject({ code: "UNAVAILABLE", field: "lines", message: ORDER_MESSAGES.unavailable });
+  });
+});
