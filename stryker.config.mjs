@@ -8,7 +8,13 @@ export default {
   testRunner: "vitest",
   vitest: { configFile: "vitest.mutation.config.ts" },
   // The rules shared by browser and server; `*.server.ts` (database, secrets) and tests are not.
-  mutate: ["app/domain/**/*.ts", "!app/domain/**/*.server.ts", "!app/domain/**/*.test.ts"],
+  // `*.fixture.ts` is test data shared by unit tests.
+  mutate: [
+    "app/domain/**/*.ts",
+    "!app/domain/**/*.server.ts",
+    "!app/domain/**/*.test.ts",
+    "!app/domain/**/*.fixture.ts",
+  ],
   coverageAnalysis: "perTest",
   // Not copied into the sandbox: builds, local data and reports nothing here reads.
   ignorePatterns: ["build", "build-*", "data", ".bench", "test-results", "playwright-report"],

@@ -12,8 +12,8 @@ import {
   PROMOTION_MESSAGES,
   type DiscountCode,
   type DiscountLine,
-  type Offer,
 } from "./promotions";
+import { discountCode, offer } from "./promotions.fixture";
 
 const line = (extra: Partial<DiscountLine> = {}): DiscountLine => ({
   productId: "concha",
@@ -23,37 +23,7 @@ const line = (extra: Partial<DiscountLine> = {}): DiscountLine => ({
   quantity: 1,
   ...extra,
 });
-const code = (extra: Partial<DiscountCode> = {}): DiscountCode => ({
-  id: "c1",
-  code: "BIENVENIDA10",
-  kind: "percent",
-  value: 10,
-  minSubtotal: 0,
-  startsAt: null,
-  endsAt: null,
-  maxUses: null,
-  uses: 0,
-  oncePerPhone: false,
-  productIds: [],
-  categories: [],
-  paused: false,
-  ...extra,
-});
-const offer = (extra: Partial<Offer> = {}): Offer => ({
-  id: "o1",
-  name: "2×1 en conchas",
-  kind: "bundle",
-  buy: 2,
-  pay: 1,
-  percent: 0,
-  productIds: ["concha"],
-  categories: [],
-  weekdays: [],
-  startMinute: null,
-  endMinute: null,
-  paused: false,
-  ...extra,
-});
+const code = discountCode;
 const NOW = new Date("2026-12-01T18:00:00Z"); // martes 12:00 en la Ciudad de México
 const TZ = "America/Mexico_City";
 

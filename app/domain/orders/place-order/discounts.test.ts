@@ -1,27 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { PROMOTION_MESSAGES, type DiscountCode, type Offer } from "~/domain/promotions/promotions";
+import { PROMOTION_MESSAGES, type DiscountCode } from "~/domain/promotions/promotions";
+import { discountCode, offer } from "~/domain/promotions/promotions.fixture";
 import type { PromotionsRead } from "~/domain/promotions/redeem.server";
 import { AppError } from "~/lib/errors";
 import { discountLines, priceDiscounts } from "./discounts";
 import type { PricedLine, ProductRow } from "./price";
+import { productRow } from "./price.fixture";
 
-const product = (id: string, extra: Partial<ProductRow> = {}): ProductRow => ({
-  id,
-  name: id,
-  price: 14,
-  unit: "pieza",
-  available: true,
-  variations: [],
-  choiceGroups: [],
-  quantityStep: null,
-  minQuantity: null,
-  stock: null,
-  dailyStock: null,
-  stockRefilledAt: null,
-  category: "",
-  optionStock: null,
-  ...extra,
-});
+const product = (id: string, extra: Partial<ProductRow> = {}) => productRow(id, { price: 14, ...extra });
 const line = (productId: string, extra: Partial<PricedLine> = {}): PricedLine => ({
   productId,
   variation: "",
@@ -32,37 +18,9 @@ const line = (productId: string, extra: Partial<PricedLine> = {}): PricedLine =>
   chosen: [],
   ...extra,
 });
-const code = (extra: Partial<DiscountCode & { phoneUsed: boolean }> = {}) => ({
-  id: "c1",
-  code: "BIENVENIDA10",
-  kind: "percent" as const,
-  value: 10,
-  minSubtotal: 0,
-  startsAt: null,
-  endsAt: null,
-  maxUses: null,
-  uses: 0,
-  oncePerPhone: false,
-  productIds: [],
-  categories: [],
-  paused: false,
-  phoneUsed: false,
-  ...extra,
-});
-const offer = (extra: Partial<Offer> = {}): Offer => ({
-  id: "o1",
-  name: "2×1 en conchas",
-  kind: "bundle",
-  buy: 2,
-  pay: 1,
-  percent: 0,
-  productIds: ["concha"],
-  categories: [],
-  weekdays: [],
-  startMinute: null,
-  endMinute: null,
-  paused: false,
-  ...extra,
+const code = ({ phoneUsed = false, ...extra }: Partial<DiscountCode & { phoneUsed: boolean }> = {}) => ({
+  ...discountCode(extra),
+  phoneUsed,
 });
 const NOW = new Date("2026-12-01T18:00:00Z"); // martes 12:00 en la Ciudad de México
 const store = { now: NOW, timeZone: "America/Mexico_City" };
@@ -184,41 +142,20 @@ describe("an order's code that is taken", () => {
     });
   });
 
-  it("takes a once-per-phone code when the phone is typed", () => {
-    const promotions: PromotionsRead = { offers: [], code: code({ oncePerPhone: true }) };
-    const priced = priceDiscounts(
-      [line("concha", { quantity: 10 })],
-      products,
-      promotions,
-      typed("X"),
-      store,
-    );
-    expect(priced.total).toBe(14);
-  });
-
-  it("takes a code without the once-per-phone rule when no phone is typed", () => {
-    const promotions: PromotionsRead = { offers: [], code: code() };
-    const priced = priceDiscounts(
-      [line("concha", { quantity: 10 })],
-      products,
-      promotions,
-      typed("X", ""),
-      store,
-    );
-    expect(priced.total).toBe(14);
-  });
-
-  it("takes a once-per-phone code without a phone when the phone is not asked for yet", () => {
-    const promotions: PromotionsRead = { offers: [], code: code({ oncePerPhone: true }) };
-    const priced = priceDiscounts(
-      [line("concha", { quantity: 10 })],
-      products,
-      promotions,
-      typed("X", ""),
-      store,
-      { phoneRequired: false },
-    );
-    expect(priced).toEqual({
+  it.each([
+    { when: "a once-per-phone code when the phone is typed", oncePerPhone: true, phone: "5512345678" },
+    { when: "a code without the once-per-phone rule when no phone is typed", oncePerPhone: false, phone: "" },
+    {
+      when: "a once-per-phone code without a phone when the phone is not asked for yet",
+      oncePerPhone: true,
+      phone: "",
+      phoneRequired: false,
+    },
+  ])("takes $when", ({ oncePerPhone, phone, phoneRequired }) => {
+    const promotions: PromotionsRead = { offers: [], code: code({ oncePerPhone }) };
+    const lines = [line("concha", { quantity: 10 })];
+    const options = phoneRequired === undefined ? undefined : { phoneRequired };
+    expect(priceDiscounts(lines, products, promotions, typed("X", phone), store, options)).toEqual({
       discounts: [{ kind: "code", id: "c1", name: "BIENVENIDA10", amount: 14 }],
       total: 14,
     });

@@ -2,25 +2,10 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "~/lib/errors";
 import { ORDER_MESSAGES } from "../order-form";
 import { priceLines, ProductUnavailableError, quantityRefusal, type ProductRow } from "./price";
+import { productRow } from "./price.fixture";
 import { quantityRule } from "~/domain/products/quantity";
 
-const product = (id: string, extra: Partial<ProductRow> = {}): ProductRow => ({
-  id,
-  name: id,
-  price: 10,
-  unit: "pieza",
-  available: true,
-  variations: [],
-  choiceGroups: [],
-  quantityStep: null,
-  minQuantity: null,
-  stock: null,
-  dailyStock: null,
-  stockRefilledAt: null,
-  category: "",
-  optionStock: null,
-  ...extra,
-});
+const product = productRow;
 const line = (productId: string, quantity = 1, variation = "") => ({ productId, variation, quantity });
 
 describe("pricing the lines from the database's products", () => {
