@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { claimStatusMessage } from "./claim";
-import { CLOSE_STORE_MESSAGES, CLOSED_STORE_HOLD_DAYS, releaseDate } from "./close-store";
+import routes from "~/routes";
+import { CLOSE_STORE_MESSAGES, CLOSED_STORE_HOLD_DAYS, releaseDate, STORE_CLOSED_PAGE } from "./close-store";
 
 describe("closing a store", () => {
   it("holds the id for 30 days, read as a date in Mexico City", () => {
@@ -20,6 +21,13 @@ describe("closing a store", () => {
     expect(CLOSE_STORE_MESSAGES.erased("K7M-2QX-9PA", ["la-espiga", "tacos-don-lu"])).toBe(
       "Borramos el nombre, el teléfono y la dirección del cliente del pedido K7M-2QX-9PA (/la-espiga, /tacos-don-lu).",
     );
+  });
+});
+
+describe("after closing a store", () => {
+  it("sends the browser to the store-closed page, a route the app serves", () => {
+    expect(STORE_CLOSED_PAGE).toBe("/i/tienda-cerrada");
+    expect(routes).toContainEqual({ path: STORE_CLOSED_PAGE.slice(1), file: "routes/store-closed.tsx" });
   });
 });
 
