@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { SIGNUP_MESSAGES } from "~/domain/stores/signup-form";
-import { endOfDayInMexico, SUPER_ADMIN_MESSAGES, SuperAdminIntentSchema } from "./super-admin-forms";
+import routes from "~/routes";
+import {
+  endOfDayInMexico,
+  SUPER_ADMIN_ACTIONS_URL,
+  SUPER_ADMIN_MESSAGES,
+  SuperAdminIntentSchema,
+} from "./super-admin-forms";
 
 const createStore = (overrides: Record<string, string> = {}) => ({
   intent: "create-store",
@@ -196,5 +202,36 @@ describe("the super-admin's claim link and erasing a shopper's data", () => {
     expect(
       SuperAdminIntentSchema.safeParse({ intent: "erase-order", orderNumber: "x".repeat(40) }).success,
     ).toBe(true);
+  });
+});
+
+describe("the super-admin's expiry date, erase confirmation and actions address", () => {
+  it("refuses an expiry with anything before or after the date, even what Date would still read", () => {
+    const plan = (expires: string) => ({ intent: "set-plan", storeId: "x-y", licenceType: "basic", expires });
+    // Date reads both: the first as 31 January at midnight UTC (the "(" opens a comment), the
+    // second as an expanded year.
+    expect(Number.isNaN(new Date("2030-01-31 (fin de mesT23:59:59.999-06:00").getTime())).toBe(false);
+    expect(Number.isNaN(endOfDayInMexico("+002030-01-31").getTime())).toBe(false);
+    for (const expires of ["2030-01-31 (fin de mes", "+002030-01-31"])
+      expect(issues(plan(expires))).toEqual([["expires", SUPER_ADMIN_MESSAGES.expiryRequired]]);
+  });
+
+  it("an erase is confirmed by confirmed=1 and nothing else", () => {
+    expect(
+      SuperAdminIntentSchema.parse({ intent: "erase-order", orderNumber: "K7M2-QX9P-PA4TW", confirmed: "1" }),
+    ).toEqual({ intent: "erase-order", orderNumber: "K7M2-QX9P-PA4TW", confirmed: "1" });
+    for (const confirmed of ["", "0", "si"])
+      expect(
+        SuperAdminIntentSchema.safeParse({ intent: "erase-order", orderNumber: "K7M2-QX9P-PA4TW", confirmed })
+          .success,
+      ).toBe(false);
+  });
+
+  it("the panel posts to /i/super-admin/actions, a route the app serves", () => {
+    expect(SUPER_ADMIN_ACTIONS_URL).toBe("/i/super-admin/actions");
+    expect(routes).toContainEqual({
+      path: SUPER_ADMIN_ACTIONS_URL.slice(1),
+      file: "routes/super-admin-actions.ts",
+    });
   });
 });
