@@ -7,6 +7,8 @@ import {
   optionStockName,
   optionStockSummary,
   quantitiesByOption,
+  sizeGroup,
+  sizeOptionOf,
   stockBadge,
   stockRefusal,
 } from "./stock";
@@ -99,5 +101,43 @@ describe("an order against the options' stock", () => {
     const gone = firstOptionShortfall([line(["grande"])], [concha({ grande: 0 })]);
     expect(stockRefusal(gone!.name, gone!.left, "pieza")).toBe("Concha de vainilla (Grande) se agotó.");
     expect(optionStockName("Café", "Chico")).toBe("Café (Chico)");
+  });
+});
+
+describe("which group counts a size's stock", () => {
+  const extrasFirst = (optionStock: Record<string, number> | null) =>
+    concha(optionStock, { choiceGroups: [GROUPS[1]!, BAKERY_SIZES] });
+
+  it("is the size group, wherever it stands among the product's groups", () => {
+    expect(sizeGroup(extrasFirst(null))).toBe(BAKERY_SIZES);
+    expect(sizeGroup({ choiceGroups: [GROUPS[1]!] })).toBeUndefined();
+    expect(sizeGroup({ choiceGroups: null })).toBeUndefined();
+    expect(sizeOptionOf(extrasFirst(null), ["nata", "grande"])?.id).toBe("grande");
+  });
+
+  it("an add-on's count gives no badge: only sizes have stock of their own", () => {
+    const product = extrasFirst({ nata: 0, grande: 2 });
+    expect(optionStockBadges(product)).toEqual({ grande: { soldOut: false, left: "Quedan 2" } });
+    expect(optionStockSummary(product)).toBe("Grande: Quedan 2");
+  });
+
+  it("a product without a size group has no size badges, and picks no size", () => {
+    const plain = concha({ chica: 0 }, { choiceGroups: null });
+    expect(optionStockBadges(plain)).toEqual({});
+    expect(optionStockSummary(plain)).toBe("");
+    expect(sizeOptionOf(plain, ["chica"])).toBeUndefined();
+  });
+
+  it("an order's line counts against no size when it picked none, or its product is unknown or has no sizes", () => {
+    const counted = concha({ chica: 0, grande: 0 });
+    const plain = { ...concha({ chica: 0 }, { choiceGroups: null }), id: "bolillo" };
+    const lines = [
+      { productId: "concha", quantity: 1 },
+      { productId: "concha", quantity: 1, choices: ["nata"] },
+      { productId: "bolillo", quantity: 1, choices: ["chica"] },
+      { productId: "otro", quantity: 1, choices: ["chica"] },
+    ];
+    expect(quantitiesByOption(lines, [counted, plain]).size).toBe(0);
+    expect(firstOptionShortfall(lines, [counted, plain])).toBeNull();
   });
 });

@@ -5,7 +5,9 @@ import {
   formatStock,
   hasStock,
   isRefillDue,
+  isStockAmount,
   lastRefillTime,
+  MAX_STOCK,
   nextRefillTime,
   quantitiesByProduct,
   stockBadge,
@@ -173,5 +175,45 @@ describe("when daily stock refills", () => {
     expect(isRefillDue({ ...product, stockRefilledAt: at("2026-11-23", "10:00") }, opening)).toBe(false);
     expect(isRefillDue({ ...product, dailyStock: null }, opening)).toBe(false);
     expect(isRefillDue(product, null)).toBe(false);
+  });
+});
+
+describe("what a stock field takes", () => {
+  it("whole pieces from 0 to 999,999", () => {
+    expect(MAX_STOCK).toBe(999_999);
+    for (const value of ["0", "7", "25", "999999"]) expect(isStockAmount(value, "pieza"), value).toBe(true);
+    for (const value of ["1000000", "1.5", "-1", "", " 3", "3 "])
+      expect(isStockAmount(value, "pieza"), value).toBe(false);
+  });
+
+  it("a measure with up to 3 decimals, up to 999,999", () => {
+    for (const value of ["0", "12", "12.5", "0.125", "999999", "999998.999"])
+      expect(isStockAmount(value, "kg"), value).toBe(true);
+    for (const value of ["1000000", "999999.001", "1.2345", "1.", ".5", "1,5"])
+      expect(isStockAmount(value, "kg"), value).toBe(false);
+  });
+
+  it("from the least the form asks for", () => {
+    expect(isStockAmount("0", "pieza", 1)).toBe(false);
+    expect(isStockAmount("1", "pieza", 1)).toBe(true);
+    expect(isStockAmount("0.001", "kg", 0.001)).toBe(true);
+  });
+});
+
+describe("how far the refill looks for an opening", () => {
+  // Open on Mondays only; 2026-11-23 is a Monday.
+  const mondaysOnly = (closedMondays: string[]): OpeningHours => ({
+    weekly: [[], [range("08:00", "14:00")], [], [], [], [], []],
+    exceptions: closedMondays.map((date) => ({ date, ranges: [] })),
+  });
+
+  it("finds an opening exactly two weeks back", () => {
+    const hours = mondaysOnly(["2026-11-16", "2026-11-23"]);
+    expect(lastRefillTime(hours, at("2026-11-23", "12:00"), MX)).toEqual(at("2026-11-09", "08:00"));
+  });
+
+  it("finds an opening exactly two weeks ahead", () => {
+    const hours = mondaysOnly(["2026-11-23", "2026-11-30"]);
+    expect(nextRefillTime(hours, at("2026-11-23", "12:00"), MX)).toEqual(at("2026-12-07", "08:00"));
   });
 });
