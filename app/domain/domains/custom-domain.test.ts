@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import routes from "~/routes";
 import {
+  CUSTOM_DOMAIN_ACTION,
   customOrigin,
   dnsRecords,
   isIpAddress,
@@ -156,5 +158,37 @@ describe("DomainActionSchema", () => {
     ]);
     expect(DomainActionSchema.safeParse({ intent: "save" }).success).toBe(false);
     expect(DomainActionSchema.safeParse({ intent: "borrar-todo" }).success).toBe(false);
+  });
+});
+
+describe("a platform reached by its IPv6 address, or by a name that starts with numbers", () => {
+  it("asks for the AAAA record to the bare IPv6 address", () => {
+    const context = { host: "pedidos.espiga.mx", token: "t", platformHost: "[2001:db8::5]", apex: false };
+    expect(problemText("pointing-missing", context)).toBe(
+      "Falta el registro AAAA de pedidos.espiga.mx hacia 2001:db8::5.",
+    );
+  });
+
+  it("a name that begins with an address (203.0.113.5.nip.io) is a name: the CNAME points at it", () => {
+    expect(isIpAddress("203.0.113.5")).toBe(true);
+    expect(isIpAddress("203.0.113.5.nip.io")).toBe(false);
+    const records = dnsRecords({
+      host: "pedidos.espiga.mx",
+      token: "t",
+      platformHost: "203.0.113.5.nip.io",
+      apex: false,
+      platformAddresses: [],
+    });
+    expect(records[0]).toEqual({ type: "CNAME", name: "pedidos.espiga.mx", value: "203.0.113.5.nip.io" });
+  });
+});
+
+describe("the panel's address", () => {
+  it("posts to /i/admin/custom-domain, a route the app serves", () => {
+    expect(CUSTOM_DOMAIN_ACTION).toBe("/i/admin/custom-domain");
+    expect(routes).toContainEqual({
+      path: CUSTOM_DOMAIN_ACTION.slice(1),
+      file: "routes/admin/custom-domain.ts",
+    });
   });
 });
