@@ -183,12 +183,18 @@ describe("a cart line's key, first picks and listed price", () => {
     expect(defaultPicks([size, extras], ["queso"])).toEqual(["p3"]);
   });
 
+  it("picks nothing from a size group that has no options yet", () => {
+    expect(defaultPicks([{ ...size, options: [] }, extras])).toEqual([]);
+  });
+
   it("lists a product with sizes at its cheapest size", () => {
     expect(
       listedPrice({ price: 99, choiceGroups: [extras, { ...size, options: [...size.options].reverse() }] }),
     ).toBe(45);
     expect(listedPrice({ price: 99, choiceGroups: [extras] })).toBe(99);
     expect(listedPrice({ price: 99, choiceGroups: [{ ...size, options: [] }] })).toBe(99);
+    expect(listedPrice({ price: 99, choiceGroups: null })).toBe(99);
+    expect(listedPrice({ price: 99 })).toBe(99);
   });
 });
 
