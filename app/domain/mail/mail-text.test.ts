@@ -15,6 +15,7 @@ import {
   passwordResetMail,
   restockMail,
   storeClosedMail,
+  teamInvitationMail,
   type NewOrderFacts,
 } from "./mail-text";
 
@@ -354,6 +355,19 @@ describe("newOrderMail", () => {
     );
   });
 
+  it("puts each discount on its own line", () => {
+    const discounted = {
+      ...order,
+      discounts: [
+        { kind: "offer" as const, name: "2x1 en conchas", amount: 9 },
+        { kind: "code" as const, name: "BIENVENIDA10", amount: 12 },
+      ],
+    };
+    expect(newOrderMail("dueno@example.com", discounted, panelUrl).text).toContain(
+      "• 1 pieza · Pastel\n\n• Oferta 2x1 en conchas: −$9.00\n• Código BIENVENIDA10: −$12.00\n\n",
+    );
+  });
+
   it("lists the customer's first name, the total, the delivery and one line per product", () => {
     const mail = newOrderMail("dueno@example.com", order, panelUrl);
     expect(mail.text).toBe(
@@ -553,5 +567,27 @@ describe("restockMail", () => {
     expect(htmlParagraphs(mail.html)[0]).toBe(
       "¡Ya hay Pan &#34;dulce&#34; &#38; &#60;i&#62; en &#60;b&#62;Tienda&#60;/b&#62;!",
     );
+  });
+});
+
+describe("teamInvitationMail", () => {
+  const url = `${ORIGIN}/i/equipo/aceptar/abc123`;
+  const invitation = { storeName: "Panadería La Espiga", roleLabel: "Encargado", days: 7 };
+
+  it("invites from Tianguis to the store's team, naming the role in lower case and how long the link lasts", () => {
+    const mail = teamInvitationMail("ana@example.com", invitation, url);
+    expect(mail.to).toBe("ana@example.com");
+    expect(mail.fromName).toBe(TIANGUIS_SENDER);
+    expect(mail.subject).toBe("Te invitaron al equipo de Panadería La Espiga en Tianguis");
+    expect(mail.link).toBe(url);
+    expect(mail.text.split("\n\n")).toEqual([
+      "Hola:",
+      "La tienda «Panadería La Espiga» te invita a su equipo en Tianguis como encargado. Con este enlace creas tu cuenta (o entras con una que no tenga tienda) y aceptas.",
+      `Aceptar la invitación:\n${url}`,
+      "El enlace sirve una sola vez y vence en 7 días.",
+      "Si no esperabas este correo, ignóralo.",
+      SIGNATURE,
+    ]);
+    expect(hrefs(mail.html)).toEqual([url]);
   });
 });
