@@ -1,6 +1,12 @@
-import { describe, expect, it } from "vitest";
-import { checkChoiceGroups, parseChoiceGroupsField, toDrafts, type ChoiceGroupDraft } from "./choice-form";
-import { CHOICE_MESSAGES } from "./choices";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  checkChoiceGroups,
+  newChoiceId,
+  parseChoiceGroupsField,
+  toDrafts,
+  type ChoiceGroupDraft,
+} from "./choice-form";
+import { CHOICE_ID_PATTERN, CHOICE_MESSAGES } from "./choices";
 
 const size = (): ChoiceGroupDraft => ({
   id: "g1",
@@ -333,5 +339,68 @@ describe("a size option's own stock (docs/decisions/034)", () => {
       ["", ""],
     ]);
     expect(drafts[1]!.options[0]).not.toHaveProperty("stock");
+  });
+});
+
+describe("a size option's stock as typed", () => {
+  const withStock = (stock: string, stockWas?: string): ChoiceGroupDraft => ({
+    ...size(),
+    options: [{ ...size().options[0]!, stock, stockWas }, size().options[1]!],
+  });
+
+  it("counts whole pieces when the field does not say the unit", () => {
+    expect(parseChoiceGroupsField(JSON.stringify([withStock("1.5", "")]))).toEqual({
+      ok: false,
+      errors: { "0.0.stock": "Escribe un número entero desde 0, o déjalo vacío para vender sin límite." },
+    });
+    expect(parseChoiceGroupsField(JSON.stringify([withStock("2", "")]))).toMatchObject({
+      optionStock: [{ id: "o1", stock: 2, edited: true }],
+    });
+  });
+
+  it("reads an amount typed with spaces around it, or a decimal comma", () => {
+    expect(checkChoiceGroups([withStock(" 3 ", "3")])).toMatchObject({
+      ok: true,
+      optionStock: [{ id: "o1", stock: 3, edited: false }],
+    });
+    expect(checkChoiceGroups([withStock("1,5", "")], "kg")).toMatchObject({
+      ok: true,
+      optionStock: [{ id: "o1", stock: 1.5, edited: true }],
+    });
+  });
+
+  it("a blank earlier stock was no limit, so a 0 typed now is a change", () => {
+    expect(checkChoiceGroups([withStock("0", " ")])).toMatchObject({
+      optionStock: [{ id: "o1", stock: 0, edited: true }],
+    });
+  });
+});
+
+describe("a group's shape and its new ids", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("a new id is always 8 characters, padded with zeros when the random draw is short", () => {
+    vi.spyOn(Math, "random").mockReturnValue(0.5);
+    expect(newChoiceId()).toBe("i0000000");
+    expect(CHOICE_ID_PATTERN.test(newChoiceId())).toBe(true);
+  });
+
+  it("a group sent without a name needs one", () => {
+    const { name: _name, ...unnamed } = extras();
+    expect(checkChoiceGroups([unnamed])).toEqual({
+      ok: false,
+      errors: { "0.name": CHOICE_MESSAGES.groupName },
+    });
+  });
+
+  it("over 20 options says only that, without checking the options past the 20th", () => {
+    const twenty = Array.from({ length: 20 }, (_, o) => ({ id: `o${o}`, name: `O${o}`, price: "1" }));
+    const blank = { id: "o20", name: "", price: "" };
+    expect(checkChoiceGroups([{ ...extras(), options: [...twenty, blank] }])).toEqual({
+      ok: false,
+      errors: { "0.options": CHOICE_MESSAGES.tooManyOptions },
+    });
   });
 });
