@@ -320,3 +320,39 @@ describe("product form: choice groups", () => {
     expect(productFormValues(formData).choiceGroups).toBe("[]");
   });
 });
+
+describe("the product's stock fields, as typed", () => {
+  const parsed = (input: Record<string, unknown>) => {
+    const result = ProductFormSchema.safeParse({ ...valid, ...input });
+    if (!result.success) throw new Error(JSON.stringify(result.error.issues));
+    return result.data;
+  };
+
+  it("reads amounts typed with spaces around them", () => {
+    expect(
+      parsed({ stock: " 3 ", stockWas: " 3 ", dailyStock: " 40 ", lowStockThreshold: " 5 " }),
+    ).toMatchObject({ stock: 3, stockEdited: false, dailyStock: 40, lowStockThreshold: 5 });
+  });
+
+  it("writes the stock, even none, when the form does not say what the dialog showed", () => {
+    expect(parsed({}).stockEdited).toBe(true);
+    expect(parsed({ stock: "" }).stockEdited).toBe(true);
+  });
+
+  it("a blank stock shown was no stock, so a 0 typed now is a change", () => {
+    expect(parsed({ stock: "0", stockWas: " " }).stockEdited).toBe(true);
+  });
+
+  it("a refused threshold says only that, not also that the stock is missing", () => {
+    expect(issuesOf({ ...valid, lowStockThreshold: "0" })).toEqual([
+      { path: "lowStockThreshold", message: STOCK_MESSAGES.lowStockThreshold.whole },
+    ]);
+  });
+
+  it("reads a daily stock and a threshold typed with a decimal comma", () => {
+    const form = new FormData();
+    form.set("dailyStock", "1,5");
+    form.set("lowStockThreshold", "0,25");
+    expect(productFormValues(form)).toMatchObject({ dailyStock: "1.5", lowStockThreshold: "0.25" });
+  });
+});
