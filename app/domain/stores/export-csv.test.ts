@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvRow } from "./export-csv";
+import { CSV_BOM, csvCell, csvRow } from "./export-csv";
 
 describe("csv", () => {
   it("quotes commas, quotes and line breaks", () => {
@@ -27,5 +27,9 @@ describe("csv", () => {
 
   it("ends each row with CRLF", () => {
     expect(csvRow(["a", 1, "b,c"])).toBe('a,1,"b,c"\r\n');
+  });
+
+  it("starts a file with the UTF-8 byte order mark, so Excel shows accents", () => {
+    expect([...Buffer.from(CSV_BOM, "utf8")]).toEqual([0xef, 0xbb, 0xbf]);
   });
 });
