@@ -958,3 +958,13 @@ describe("the bulk price change, with add-ons and signs", () => {
     expect(bulkEditSubject({ kind: "price", change: { kind: "percent", value: 0 } })).toBe("precio +0 %");
   });
 });
+
+describe("a row's choice groups that are not groups", () => {
+  it("refuses a list holding null or a number, with the dialog's message, rather than failing", () => {
+    for (const choiceGroups of ["[null]", "[3]", '["Tamaño"]'])
+      expect(check({ ...base, choiceGroups }), choiceGroups).toEqual({
+        ok: false,
+        reason: CHOICE_MESSAGES.invalid,
+      });
+  });
+});
