@@ -65,6 +65,16 @@ const SIZES = [
   },
 ];
 
+/** An add-on group, "Extras", with one option, "Queso", at the given price. */
+const extrasGroup = (price: number) => ({
+  id: "g9",
+  name: "Extras",
+  kind: "extras" as const,
+  min: 0,
+  max: 1,
+  options: [{ id: "e1", name: "Queso", price }],
+});
+
 describe("reading a row", () => {
   it("accepts a complete row, with a price written as money", () => {
     const result = check({ ...base, price: "$1,234.50", available: "No", category: "pan" });
@@ -277,14 +287,7 @@ describe("the bulk price change", () => {
     ).toEqual({
       error: BULK_MESSAGES.tooHigh("Caro"),
     });
-    const extras = {
-      id: "g9",
-      name: "Extras",
-      kind: "extras" as const,
-      min: 0,
-      max: 1,
-      options: [{ id: "e1", name: "Queso", price: 10 }],
-    };
+    const extras = extrasGroup(10);
     const result = repriced(
       { name: "Taco", price: 10, choiceGroups: [...SIZES, extras] },
       { kind: "percent", value: 10 },
@@ -929,14 +932,7 @@ describe("a row's cells at their edges", () => {
 });
 
 describe("the bulk price change, with add-ons and signs", () => {
-  const extras = {
-    id: "g9",
-    name: "Extras",
-    kind: "extras" as const,
-    min: 0,
-    max: 1,
-    options: [{ id: "e1", name: "Queso", price: 5 }],
-  };
+  const extras = extrasGroup(5);
   it("changes the price of a product with add-ons only, and prices one with sizes by its sizes", () => {
     expect(
       repriced({ name: "Taco", price: 10, choiceGroups: [extras] }, { kind: "amount", value: 1 }),
