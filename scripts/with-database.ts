@@ -15,7 +15,7 @@ export async function withDatabase(task: (db: Database, url: string) => Promise<
     ? undefined
     : await startEmbeddedPostgres({ dataDir: env.dataDir, logger });
   const url = env.DATABASE_URL ?? embedded!.url;
-  const connection = connectDatabase(url, { max: 2, namedStatements: !env.DATABASE_DIRECT_URL });
+  const connection = connectDatabase(url, { max: 2, namedStatements: env.namedStatements });
   try {
     // The migrations' advisory lock is a session's: past PgBouncer, straight to PostgreSQL.
     await runMigrations(env.DATABASE_DIRECT_URL ?? url);

@@ -37,7 +37,7 @@ export async function prepareDatabase(env: Env, logger: Logger) {
   await checkConnectionBudget(urls.directUrl, connectionBudget(env, workerCount(env)), logger);
   if (env.DEMO_DATA) {
     const seedStarted = performance.now();
-    const connection = connectDatabase(databaseUrl, { max: 2, namedStatements: !env.DATABASE_DIRECT_URL });
+    const connection = connectDatabase(databaseUrl, { max: 2, namedStatements: env.namedStatements });
     try {
       const { seeded } = await seedDemoMarketplace(connection.db, new Date(), createStorage(env, logger));
       if (seeded) {

@@ -94,8 +94,6 @@ export async function createHttpHandler(
   // renders every page.
   const pages = createPageCache({
     db,
-    // DATABASE_DIRECT_URL says DATABASE_URL is a pooler in transaction mode (docs/decisions/026).
-    namedStatements: !env.DATABASE_DIRECT_URL,
     sites: services.sites,
     build,
     mode,

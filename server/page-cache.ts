@@ -83,11 +83,6 @@ const panelLooked = new WeakMap<IncomingMessage, { key: string; fingerprint: str
 
 export type PageCacheOptions = {
   db: Database;
-  /**
-   * Whether the pool keeps each connection's session (no PgBouncer in transaction mode in front),
-   * so the versions read may be prepared by name once per connection.
-   */
-  namedStatements: boolean;
   sites: SiteResolver;
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
@@ -128,8 +123,9 @@ function withInlineStylesheets(html: string, stylesheet: PageCacheOptions["style
 export function createPageCache(options: PageCacheOptions) {
   const { db, sites, budgetBytes, imageOrigins, loadContext, now = Date.now } = options;
   const pages = new ByteLru<Entry>(budgetBytes);
-  const versions = createPageVersionReader(db.$client, { named: options.namedStatements });
-  const panelFingerprint = createPanelFingerprintReader(db.$client, { named: options.namedStatements });
+  // Both reads are prepared by name; a pool behind a transaction pooler drops the names (createPool).
+  const versions = createPageVersionReader(db.$client);
+  const panelFingerprint = createPanelFingerprintReader(db.$client);
   const renderPage = createRequestHandler(options.build, options.mode);
   /** Renders under way, so a burst of visitors to one page renders it once. */
   const rendering = new Map<string, Promise<Entry | globalThis.Response>>();

@@ -70,10 +70,10 @@ export function panelRequest(req: IncomingMessage): { key: string; token: string
 }
 
 /** Reads the fingerprint of a session's pending tab (null: no such session, or expired). */
-export function createPanelFingerprintReader(pool: pg.Pool, { named }: { named: boolean }) {
+export function createPanelFingerprintReader(pool: pg.Pool) {
   return async (token: string): Promise<string | null> => {
     const { rows } = await pool.query<{ fingerprint: string; signed_in: boolean }>({
-      name: named ? FINGERPRINT_STATEMENT : undefined,
+      name: FINGERPRINT_STATEMENT,
       text: FINGERPRINT_SQL,
       values: [token],
     });

@@ -29,8 +29,7 @@ export async function buildServices({ env, logger, urls }: { env: Env; logger: L
   const connection = connectDatabase(urls.url, {
     max: connectionBudget(env, workerCount(env)).pool,
     logger,
-    // DATABASE_DIRECT_URL says DATABASE_URL is a pooler in transaction mode (docs/decisions/026).
-    namedStatements: !env.DATABASE_DIRECT_URL,
+    namedStatements: env.namedStatements,
   });
   const { db } = connection;
   const secret = env.AUTH_SECRET ?? (await loadOrCreateSecret(db, "auth-secret"));

@@ -142,6 +142,12 @@ export type Env = z.infer<typeof EnvSchema> & {
   dnsServers: string[];
   /** PUSH_SERVICE_HOSTS, parsed. */
   pushServiceHosts: PushServiceHost[];
+  /**
+   * Whether DATABASE_URL's connections keep their sessions, so statements may be prepared by name
+   * on them: not when DATABASE_DIRECT_URL is set, which says DATABASE_URL is a pooler in
+   * transaction mode (docs/decisions/026).
+   */
+  namedStatements: boolean;
 };
 
 /** Parses the environment once; every other module receives the result. */
@@ -165,6 +171,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     imageOrigins: env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [],
     dnsServers: env.DNS_SERVERS ? splitList(env.DNS_SERVERS) : [],
     pushServiceHosts: listedPushHosts(env.PUSH_SERVICE_HOSTS),
+    namedStatements: !env.DATABASE_DIRECT_URL,
   };
 }
 

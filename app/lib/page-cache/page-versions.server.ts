@@ -11,14 +11,10 @@ export const PAGE_VERSIONS_STATEMENT = "tianguis-page-versions";
  * is always seen, on every instance), but all the requests that arrive while one read is under way
  * share the next one, started once the event loop has taken in every request that was waiting.
  * Under a burst, one small indexed query (prepared once per connection, sent by `pg` directly: it
- * runs for every page served) answers dozens of pages.
- *
- * `named: false` sends it unnamed (parsed with each read) for a pool behind PgBouncer in
- * transaction mode: a statement prepared by name lives in one server connection, and PgBouncer
- * 1.18 runs the connection's next read on whichever server connection is free, where that name
- * does not exist ("prepared statement … does not exist").
+ * runs for every page served) answers dozens of pages. A pool behind PgBouncer in transaction
+ * mode sends it unnamed (`createPool`): there the name would not outlive one transaction.
  */
-export function createPageVersionReader(pool: pg.Pool, { named = true }: { named?: boolean } = {}) {
+export function createPageVersionReader(pool: pg.Pool) {
   type Waiter = { resolve: (versions: Versions) => void; reject: (error: unknown) => void };
   let next: { scopes: Set<string>; waiters: Waiter[] } | null = null;
   let reading = false;
@@ -29,7 +25,7 @@ export function createPageVersionReader(pool: pg.Pool, { named = true }: { named
     next = null;
     try {
       const { rows } = await pool.query<{ scope: string; version: string }>({
-        name: named ? PAGE_VERSIONS_STATEMENT : undefined,
+        name: PAGE_VERSIONS_STATEMENT,
         text: "select scope, version from page_versions where scope = any($1::text[])",
         values: [[...batch.scopes]],
       });

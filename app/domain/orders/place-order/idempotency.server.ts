@@ -112,12 +112,12 @@ async function orderForKey(db: Executor, storeId: string, idempotencyKey: string
   return row ? readOrderSummary(db, storeId, row.id) : null;
 }
 
+/** Prepared by name, so that each connection plans it once (see executeKept). */
 const storeAndReplayQuery = builtOnce((db) =>
   selectOpenStore(db, {
     replayId: sql<string | null>`(select ${orders.id} from ${orders}
       where ${orders.storeId} = ${sql.placeholder("storeId")}
         and ${orders.idempotencyKey} = ${sql.placeholder("idempotencyKey")})`,
-    // Named, so that each connection plans it once (see executeKept).
   }).prepare("tianguis-store-and-replay"),
 );
 
