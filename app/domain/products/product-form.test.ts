@@ -184,13 +184,14 @@ describe("product form", () => {
   });
 });
 
-describe("the product's stock fields", () => {
-  const parsed = (input: Record<string, unknown>) => {
-    const result = ProductFormSchema.safeParse({ ...valid, ...input });
-    if (!result.success) throw new Error(JSON.stringify(result.error.issues));
-    return result.data;
-  };
+/** The valid form with `input` on top, parsed; a refusal fails the test with its issues. */
+const parsed = (input: Record<string, unknown>) => {
+  const result = ProductFormSchema.safeParse({ ...valid, ...input });
+  if (!result.success) throw new Error(JSON.stringify(result.error.issues));
+  return result.data;
+};
 
+describe("the product's stock fields", () => {
   it("leaves stock off when they are empty: the product sells without limit, as before", () => {
     expect(parsed({})).toMatchObject({ stock: null, dailyStock: null, lowStockThreshold: null });
     expect(parsed({ stock: "", dailyStock: "", lowStockThreshold: "" })).toMatchObject({ stock: null });
@@ -322,12 +323,6 @@ describe("product form: choice groups", () => {
 });
 
 describe("the product's stock fields, as typed", () => {
-  const parsed = (input: Record<string, unknown>) => {
-    const result = ProductFormSchema.safeParse({ ...valid, ...input });
-    if (!result.success) throw new Error(JSON.stringify(result.error.issues));
-    return result.data;
-  };
-
   it("reads amounts typed with spaces around them", () => {
     expect(
       parsed({ stock: " 3 ", stockWas: " 3 ", dailyStock: " 40 ", lowStockThreshold: " 5 " }),
