@@ -90,7 +90,14 @@ export function ensureBuilt() {
 
 /** A program the tests run, the Debian package that brings it, and the test projects that need it. */
 const TEST_PROGRAMS = [
+  // The browser tests drive Chromium's headless shell; the push tests the full browser, which alone
+  // has the Push API (tests/support/chromium.ts).
   { debian: "chromium", projects: ["e2e"], paths: [process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"] },
+  {
+    debian: "chromium-headless-shell",
+    projects: ["e2e"],
+    paths: [process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell"],
+  },
   {
     // Stores' own domains over HTTPS (browser), instances balanced and one killed (integration).
     debian: "caddy",
@@ -107,7 +114,7 @@ const TEST_PROGRAMS = [
 
 /**
  * The Debian programs the tests of `projects` need (all projects when none is named): Chromium
- * and Caddy for the browser tests, PgBouncer and Caddy for the integration tests. As `npm start` installs
+ * (the browser and its headless shell) and Caddy for the browser tests, PgBouncer and Caddy for the integration tests. As `npm start` installs
  * its npm dependencies: installed first when missing and this machine can (root with apt-get),
  * otherwise the run stops before any test with the one command to run.
  */

@@ -19,7 +19,7 @@ import { createOwner, createProduct, createStore } from "~/db/factories.server";
 import { findFreePort } from "~/db/embedded.server";
 import { chromium, type Browser } from "playwright-core";
 import { expectAccessible, useE2eDatabase } from "../support/browser";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
+import { CHROMIUM_FLAGS, HEADLESS_SHELL_PATH } from "../support/chromium";
 import { startDnsServer, type DnsServer } from "../support/dns-server";
 import { ROOT, startServerProcess, type ServerProcess } from "../support/server-process";
 
@@ -257,7 +257,7 @@ describe.skipIf(!CADDY)("a store on its own domain, over HTTPS through Caddy", (
     const owner = await createOwner(db, { storeId: store.id, password });
     const platform = `https://${PLATFORM_HOST}:${state.httpsPort}`;
     const browser: Browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
+      executablePath: HEADLESS_SHELL_PATH,
       // Every name is this machine, as the test's DNS says; Caddy's local CA is not the system's.
       args: [...CHROMIUM_FLAGS, "--host-resolver-rules=MAP * 127.0.0.1"],
     });

@@ -20,17 +20,32 @@ function runTests(args: string[], env: Record<string, string>) {
 
 describe("npm test on a machine without the browser", () => {
   it("stops before any test with the command that installs what is missing", () => {
-    const result = runTests(["--project", "e2e"], { CHROMIUM_PATH: "/nonexistent/chromium" });
+    const result = runTests(["--project", "e2e"], {
+      CHROMIUM_PATH: "/nonexistent/chromium",
+      CHROMIUM_HEADLESS_SHELL_PATH: "/nonexistent/chromium-headless-shell",
+    });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain("sudo apt-get update && sudo apt-get install -y chromium");
+    expect(result.stderr).toContain(
+      "sudo apt-get update && sudo apt-get install -y chromium chromium-headless-shell",
+    );
     // Stopped before Vitest started: no test ran, no report was printed.
     expect(result.stdout).not.toContain("RUN");
     expect(result.stdout).not.toContain("tests:");
   });
 
+  it("names the headless shell alone when only it is missing", () => {
+    const result = runTests(["--project", "e2e"], {
+      CHROMIUM_HEADLESS_SHELL_PATH: "/nonexistent/chromium-headless-shell",
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/sudo apt-get install -y chromium-headless-shell\n/);
+    expect(result.stdout).not.toContain("RUN");
+  });
+
   it("asks for no browser when only the other layers run", () => {
     const result = runTests(["--project", "unit", "app/domain/orders/order-number.test.ts"], {
       CHROMIUM_PATH: "/nonexistent/chromium",
+      CHROMIUM_HEADLESS_SHELL_PATH: "/nonexistent/chromium-headless-shell",
       HOME: "/tmp",
     });
     expect(result.stderr).not.toContain("apt-get install");

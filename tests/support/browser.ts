@@ -4,10 +4,11 @@ import { afterAll, beforeAll, expect, inject } from "vitest";
 import { connectDatabase, type Database } from "~/db/client.server";
 import { createOwner, createStore, type CreateStoreInput } from "~/db/factories.server";
 import { hashPassword } from "~/domain/auth/password-hash.server";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
+import { CHROMIUM_FLAGS, HEADLESS_SHELL_PATH } from "./chromium";
 
+/** Chromium's headless shell: every browser test but the push ones (`push-browser.ts`). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  return chromium.launch({ executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_FLAGS });
 }
 
 /** One browser per test file; each test opens its own context (cookies, storage). */

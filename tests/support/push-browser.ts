@@ -8,8 +8,9 @@ import type { startPushEndpoint } from "./push-endpoint";
 
 /**
  * A phone-sized Chromium page with the Push API, for the owners' notifications and the shoppers'
- * "Avísame" by push. Chromium has no Push API in incognito contexts: a profile on disk, as an
- * installed app has.
+ * "Avísame" by push. The full browser, not the headless shell the other browser tests drive (the
+ * shell has no Push API), and not in incognito, where Chromium has none either: a profile on disk,
+ * as an installed app has.
  *
  * Chromium subscribes through Google's push service (FCM), which this machine cannot reach: the
  * page stands in for that one outside service (PushManager.subscribe and getSubscription answer
