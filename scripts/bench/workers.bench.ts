@@ -4,10 +4,15 @@
  * (PAGE_CACHE_MB=0), autocannon with 20 connections and gzip for BENCH_SECONDS each. Prints
  * pages/s and p99 for each, and the ratio (target ≥ 1.6 × on 2 cores). No asserts.
  *
+ * The load generator, PostgreSQL and each worker's own threads (garbage collection, gzip) run on the
+ * same cores as the workers' main threads. So beside each run it prints how many cores the machine
+ * kept busy and how many the workers' main threads took, and with one worker the most that one per
+ * core could reach here if every page cost what it did: the cores divided by the cores kept busy.
+ *
  *   npm run bench -- workers              (BENCH_SECONDS=10 by default)
  */
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -15,6 +20,8 @@ import { ROOT, startServerProcess } from "../../tests/support/server-process";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
+/** /proc/stat counts in USER_HZ, which Linux fixes at 100 for every reader. */
+const TICKS_PER_SECOND = 100;
 const GZIP = { "Accept-Encoding": "gzip" };
 /** The store page, one of its products' page (its id is random: read from the sitemap) and the city. */
 const PAGES = ["/panaderia-la-espiga", "product", "/c/aguascalientes"];
@@ -26,7 +33,8 @@ if (!existsSync(path.join(ROOT, buildDir, "server/index.js"))) {
 
 const cores = os.availableParallelism();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "tianguis-bench-workers-"));
-const results: Record<string, Record<number, { rps: number; p99: number }>> = {};
+type Run = { rps: number; p99: number; busy: number; mainThreads: number };
+const results: Record<string, Record<number, Run>> = {};
 try {
   for (const workers of [1, cores]) {
     const server = await startServerProcess({
@@ -54,13 +62,20 @@ try {
           duration: 2,
           headers: GZIP,
         });
+        const before = await cpuTicks(server.child.pid!);
         const result = await autocannon({
           url: `${server.url}${page}`,
           connections: CONNECTIONS,
           duration: SECONDS,
           headers: GZIP,
         });
-        (results[name] ??= {})[workers] = { rps: result.requests.average, p99: result.latency.p99 };
+        const after = await cpuTicks(server.child.pid!);
+        (results[name] ??= {})[workers] = {
+          rps: result.requests.average,
+          p99: result.latency.p99,
+          busy: (after.busy - before.busy) / TICKS_PER_SECOND / SECONDS,
+          mainThreads: (after.mainThreads - before.mainThreads) / TICKS_PER_SECOND / SECONDS,
+        };
       }
     } finally {
       await server.stop();
@@ -75,7 +90,44 @@ try {
         `${cores} workers ${many.rps.toFixed(0).padStart(5)}/s p99 ${String(many.p99).padStart(4)} ms · ` +
         `${(many.rps / one.rps).toFixed(2)}×   (target ≥ 1.6×)`,
     );
+    if (one.busy > 0) {
+      console.log(
+        `${"".padEnd(20)} cores busy: ${one.busy.toFixed(2)} (main thread ${one.mainThreads.toFixed(2)}) · ` +
+          `${many.busy.toFixed(2)} (main threads ${many.mainThreads.toFixed(2)}) · ` +
+          `at most ${(cores / one.busy).toFixed(2)}× here`,
+      );
+    }
   }
 } finally {
   await rm(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The machine's busy processor time (all cores, every process) and the main threads' of the
+ * server's Node processes (the one process, or the primary and its workers), in ticks. Zeros where
+ * /proc is missing: the figures beside the ratio are then left out.
+ */
+async function cpuTicks(serverPid: number) {
+  try {
+    const [cpu] = (await readFile("/proc/stat", "utf8")).split("\n");
+    const fields = cpu!.trim().split(/\s+/).slice(1).map(Number);
+    const idle = fields[3]! + fields[4]!;
+    const busy = fields.slice(0, 8).reduce((sum, value) => sum + value, 0) - idle;
+    return { busy, mainThreads: await nodeMainThreads(serverPid) };
+  } catch {
+    return { busy: 0, mainThreads: 0 };
+  }
+}
+
+/** The main threads' ticks of `pid` and its descendants that are Node (not PostgreSQL). */
+async function nodeMainThreads(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/task/${pid}/stat`, "utf8").catch(() => "");
+  const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  let ticks = command === "node" ? Number(fields[11]) + Number(fields[12]) : 0;
+  for (const task of await readdir(`/proc/${pid}/task`).catch(() => [])) {
+    const children = await readFile(`/proc/${pid}/task/${task}/children`, "utf8").catch(() => "");
+    for (const child of children.split(" ").filter(Boolean)) ticks += await nodeMainThreads(Number(child));
+  }
+  return ticks;
 }
