@@ -62,6 +62,12 @@ describe("Actividad's sentences", () => {
     );
     expect(orderChangeSentence("Beto", "completed", "TG-1042")).toBe("Orden TG-1042: Completada por Beto");
   });
+
+  it("end a team line recorded without its role at the person, not at a dangling «como»", () => {
+    expect(activitySentence("Ana", "member_invited", "beto@x.mx", null)).toBe("Ana invitó a beto@x.mx");
+    expect(activitySentence("Ana", "member_joined", "", {})).toBe("Ana se unió al equipo");
+    expect(activitySentence("Ana", "member_role", "Beto", null)).toBe("Ana cambió el rol de Beto");
+  });
 });
 
 describe("a product's change", () => {

@@ -25,7 +25,9 @@ export type ActivityDetails = {
 type Sentence = (subject: string, details: ActivityDetails) => string;
 
 const products = (count: number) => `${count} ${count === 1 ? "producto" : "productos"}`;
-const roleOf = (details: ActivityDetails) => (details.role ? roleLabel(details.role).toLowerCase() : "");
+/** " como cajero", or nothing for a line recorded without its role (the sentence ends before it). */
+const asRole = (details: ActivityDetails, joiner: string) =>
+  details.role ? ` ${joiner} ${roleLabel(details.role).toLowerCase()}` : "";
 
 /** What follows the actor's name, per kind: "Ana" + " cambió el precio de Concha: $12.00 → $14.00". */
 export const ACTIVITY_SENTENCES = {
@@ -64,11 +66,11 @@ export const ACTIVITY_SENTENCES = {
   offer_resumed: (name) => `reanudó la oferta ${name}`,
   offer_deleted: (name) => `borró la oferta ${name}`,
   // The team.
-  member_invited: (email, details) => `invitó a ${email} como ${roleOf(details)}`,
+  member_invited: (email, details) => `invitó a ${email}${asRole(details, "como")}`,
   invitation_resent: (email) => `reenvió la invitación de ${email}`,
   invitation_revoked: (email) => `canceló la invitación de ${email}`,
-  member_joined: (_, details) => `se unió al equipo como ${roleOf(details)}`,
-  member_role: (name, details) => `cambió el rol de ${name} a ${roleOf(details)}`,
+  member_joined: (_, details) => `se unió al equipo${asRole(details, "como")}`,
+  member_role: (name, details) => `cambió el rol de ${name}${asRole(details, "a")}`,
   member_removed: (name) => `quitó a ${name} del equipo`,
   ownership_transferred: (name) => `pasó la tienda a ${name}`,
 } satisfies Record<string, Sentence>;
