@@ -39,12 +39,14 @@ export const WEB_PUSH_SERVICES: readonly PushServiceHost[] = [
   { host: "notify.windows.com", subdomains: true, port: HTTPS_PORT, listed: false },
 ];
 
-/** Letters, digits and hyphens between dots: a name, never an address written as numbers. */
+/**
+ * Letters, digits and hyphens between dots, with at least one letter: a name, never an address
+ * written as numbers (an IPv4 address has no letter; IPv6 has colons and brackets).
+ */
 const HOST_NAME = /^(?=.*[a-z])[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
-const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 function isHostName(host: string): boolean {
-  return host.length <= 253 && HOST_NAME.test(host) && !IPV4.test(host);
+  return host.length <= 253 && HOST_NAME.test(host);
 }
 
 /**
