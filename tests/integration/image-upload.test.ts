@@ -242,7 +242,8 @@ describe("POST /i/admin/upload", () => {
       const answers = [];
       for (let round = 0; round < 3; round++) {
         answers.push(await send("POST", "/i/admin/upload", body));
-        answers.push(await send("GET", "/healthz"));
+        // A static file: its answer depends on the connection alone, not on a database probe.
+        answers.push(await send("GET", "/favicon.svg"));
       }
       expect(answers.map((answer) => answer.status)).toEqual([401, 200, 401, 200, 401, 200]);
       expect(answers.slice(1).every((answer) => answer.reused)).toBe(true);
