@@ -30,10 +30,12 @@ export const PUSH_SUBSCRIPTION_FIELDS = {
   auth: z.string().min(8).max(100),
 };
 
-/** The Web Push services of Chrome and Edge's FCM, Firefox, Safari and Windows. */
+/**
+ * The Web Push services of Chrome and Edge's FCM, Firefox (updates.push.services.mozilla.com,
+ * under its domain), Safari and Windows.
+ */
 export const WEB_PUSH_SERVICES: readonly PushServiceHost[] = [
   { host: "fcm.googleapis.com", subdomains: false, port: HTTPS_PORT, listed: false },
-  { host: "updates.push.services.mozilla.com", subdomains: false, port: HTTPS_PORT, listed: false },
   { host: "push.services.mozilla.com", subdomains: true, port: HTTPS_PORT, listed: false },
   { host: "push.apple.com", subdomains: true, port: HTTPS_PORT, listed: false },
   { host: "notify.windows.com", subdomains: true, port: HTTPS_PORT, listed: false },
