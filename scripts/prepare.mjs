@@ -114,9 +114,10 @@ const TEST_PROGRAMS = [
 
 /**
  * The Debian programs the tests of `projects` need (all projects when none is named): Chromium
- * (the browser and its headless shell) and Caddy for the browser tests, PgBouncer and Caddy for the integration tests. As `npm start` installs
- * its npm dependencies: installed first when missing and this machine can (root with apt-get),
- * otherwise the run stops before any test with the one command to run.
+ * (the browser and its headless shell) and Caddy for the browser tests, PgBouncer and Caddy for the
+ * integration tests. As `npm start` installs its npm dependencies: installed first when missing
+ * and this machine can (root with apt-get), otherwise the run stops before any test with the one
+ * command to run.
  */
 export function ensureTestPrograms(projects = []) {
   const missing = TEST_PROGRAMS.filter(
