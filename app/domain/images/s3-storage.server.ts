@@ -3,13 +3,7 @@
  * every implementation; checksums only when required, because with the SDK's default streamed
  * checksums some servers stored the chunk framing inside the object.
  */
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import type * as S3 from "@aws-sdk/client-s3";
 import { assertSafeKey, type ImageStorage } from "./storage.server";
 
 export type S3StorageOptions = {
@@ -23,17 +17,24 @@ export type S3StorageOptions = {
 };
 
 export function createS3Storage(options: S3StorageOptions): ImageStorage {
-  const client = new S3Client({
-    endpoint: options.endpoint,
-    region: options.region ?? "us-east-1",
-    forcePathStyle: true,
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-  });
+  // The SDK (a tenth of a second of a core to load) loads with the first image read or written,
+  // not with every process that starts.
+  let loaded: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
+  const s3 = () =>
+    (loaded ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        endpoint: options.endpoint,
+        region: options.region ?? "us-east-1",
+        forcePathStyle: true,
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+        credentials:
+          options.accessKeyId && options.secretAccessKey
+            ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+            : undefined,
+      }),
+    })));
   const bucket = options.bucket;
   const publicBase = options.publicUrl?.replace(/\/$/, "");
 
@@ -41,8 +42,9 @@ export function createS3Storage(options: S3StorageOptions): ImageStorage {
     driver: "s3",
     async put(key, body, contentType) {
       assertSafeKey(key);
+      const { sdk, client } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: key,
           Body: body,
@@ -54,8 +56,9 @@ export function createS3Storage(options: S3StorageOptions): ImageStorage {
     },
     async get(key) {
       assertSafeKey(key);
+      const { sdk, client } = await s3();
       try {
-        const response = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const response = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
         if (!response.Body) return null;
         const bytes = await response.Body.transformToByteArray();
         return {
@@ -63,7 +66,7 @@ export function createS3Storage(options: S3StorageOptions): ImageStorage {
           contentType: response.ContentType ?? "application/octet-stream",
         };
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
+        if (error instanceof sdk.NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
         if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
           return null;
         throw error;
@@ -71,7 +74,8 @@ export function createS3Storage(options: S3StorageOptions): ImageStorage {
     },
     async delete(key) {
       assertSafeKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
     publicUrl: (key) => (publicBase ? `${publicBase}/${key}` : null),
   };

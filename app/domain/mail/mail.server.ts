@@ -7,7 +7,7 @@
  */
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Executor } from "~/db/client.server";
 import { defineJob, ERASED_PAYLOAD, isErased } from "~/domain/jobs/define-job.server";
 import { enqueue, JobError, type Job } from "~/domain/jobs/jobs.server";
@@ -73,24 +73,24 @@ export function createMailer(env: Env, logger: Logger): Mailer {
 
   if (env.SMTP_URL) {
     const url = new URL(env.SMTP_URL);
-    const transporter = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS });
+    const transporter = lazyTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS });
     return {
       transport: "smtp",
       destination: `${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ""}`,
       async send(message) {
-        await transporter.sendMail(envelope(message));
+        await (await transporter.get()).sendMail(envelope(message));
       },
       close: () => transporter.close(),
     };
   }
 
   const directory = path.join(env.dataDir, "mail");
-  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const writer = lazyTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     transport: "file",
     destination: directory,
     async send(message) {
-      const info = await writer.sendMail(envelope(message));
+      const info = await (await writer.get()).sendMail(envelope(message));
       await mkdir(directory, { recursive: true });
       const file = path.join(directory, `${message.id}.eml`);
       // A reader never sees half a message: written beside it, then renamed over.
@@ -105,6 +105,25 @@ export function createMailer(env: Env, logger: Logger): Mailer {
       });
     },
     close: () => writer.close(),
+  };
+}
+
+/**
+ * A nodemailer transport made with the first message, not when the process starts: most processes
+ * send none, and loading nodemailer costs a twentieth of a second of a core.
+ */
+function lazyTransport(options: Record<string, unknown>) {
+  let transporter: Promise<Transporter> | undefined;
+  return {
+    get: () =>
+      (transporter ??= import("nodemailer").then((nodemailer) =>
+        nodemailer.default.createTransport(options),
+      )),
+    close: () =>
+      void transporter?.then(
+        (made) => made.close(),
+        () => {}, // never made: nothing to close
+      ),
   };
 }
 
