@@ -12,10 +12,11 @@
  *   npm run bench -- workers              (BENCH_SECONDS=10 by default)
  */
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { childrenOf } from "../../tests/support/processes";
 import { ROOT, startServerProcess } from "../../tests/support/server-process";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -119,15 +120,15 @@ async function cpuTicks(serverPid: number) {
   }
 }
 
-/** The main threads' ticks of `pid` and its descendants that are Node (not PostgreSQL). */
+/**
+ * The main threads' ticks of `pid` and its descendants that are Node: the primary and its workers,
+ * not PostgreSQL and its backends.
+ */
 async function nodeMainThreads(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/task/${pid}/stat`, "utf8").catch(() => "");
-  const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+  if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "node") return 0;
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  let ticks = command === "node" ? Number(fields[11]) + Number(fields[12]) : 0;
-  for (const task of await readdir(`/proc/${pid}/task`).catch(() => [])) {
-    const children = await readFile(`/proc/${pid}/task/${task}/children`, "utf8").catch(() => "");
-    for (const child of children.split(" ").filter(Boolean)) ticks += await nodeMainThreads(Number(child));
-  }
+  let ticks = Number(fields[11]) + Number(fields[12]);
+  for (const child of await childrenOf(pid)) ticks += await nodeMainThreads(child);
   return ticks;
 }
