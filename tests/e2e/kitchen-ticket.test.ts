@@ -100,6 +100,7 @@ describe("the kitchen ticket", () => {
       const choices = ["Tamaño: 5 piezas", "Extras: Queso", "Extras: Aguacate"];
       let bottom = 0;
       for (const choice of choices) {
+        expect(await ticket.getByText(choice, { exact: true }).count(), choice).toBe(1);
         const look = await ticket.getByText(choice, { exact: true }).evaluate((element) => {
           const box = element.getBoundingClientRect();
           const style = getComputedStyle(element);
@@ -146,7 +147,9 @@ describe("the kitchen ticket", () => {
       expect(Math.abs(pageWidth - paper * PT_PER_MM)).toBeLessThanOrEqual(1);
       expect([pageWidth, pageHeight]).not.toEqual([612, 792]);
       const ticketHeight = await ticket.evaluate((element) => element.getBoundingClientRect().height);
+      // As long as the ticket, with a few millimetres to spare: no blank paper fed after it.
       expect(pageHeight).toBeGreaterThanOrEqual((ticketHeight / PX_PER_MM) * PT_PER_MM);
+      expect(pageHeight).toBeLessThanOrEqual((ticketHeight / PX_PER_MM + 4) * PT_PER_MM);
       // All of it, first line to last, is on that page. The PDF's text breaks where the ticket
       // wraps, so words are compared without their spaces.
       const { text: pdfText } = await extractText(pdf, { mergePages: true });
