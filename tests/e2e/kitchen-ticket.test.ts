@@ -207,6 +207,21 @@ describe("automatic printing of new orders", () => {
     expect(new URL(frame.url()).searchParams.get("papel")).toBe("58");
     await expect.poll(() => printCalls(frame)).toBe(1);
     expect(await printCalls(page)).toBe(0);
+    // Out of sight too, the page it prints is the roll's width and the ticket's length.
+    const fitted = await frame.evaluate(() => {
+      const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]);
+      const pages = rules.filter((rule): rule is CSSPageRule => rule instanceof CSSPageRule);
+      const height = document.querySelector("[data-ticket]")!.getBoundingClientRect().height;
+      return { size: pages.at(-1)?.style.getPropertyValue("size"), height };
+    });
+    const [width, length] =
+      /^(\d+)mm (\d+)mm$/
+        .exec(fitted.size ?? "")
+        ?.slice(1)
+        .map(Number) ?? [];
+    expect(width).toBe(58);
+    expect(length).toBeGreaterThanOrEqual(fitted.height / PX_PER_MM);
+    expect(length).toBeLessThanOrEqual(fitted.height / PX_PER_MM + 4);
     // The order that waited before was not printed; nothing says a ticket failed.
     expect(await page.locator("iframe[data-ticket-print]").count()).toBe(1);
     expect(await page.locator(`iframe[data-ticket-print="${waiting.id}"]`).count()).toBe(0);
