@@ -86,6 +86,9 @@ describe("the kitchen ticket", () => {
       const card = page.getByRole("listitem", { name: `Orden ${order.id}` });
       const link = card.getByRole("link", { name: new RegExp(TICKET_WORDS.printTicket) });
       expect(await link.getAttribute("target")).toBe("_blank");
+      // Its icon is drawn, hidden from screen readers: no emoji, an empty box where a device has no emoji font.
+      expect(await link.locator('svg[aria-hidden="true"]').count()).toBe(1);
+      expect(await link.textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
 
       await page.goto(`/i/admin/pedidos/${order.id}/ticket?papel=${paper}`);
       const ticket = page.locator("[data-ticket]");
