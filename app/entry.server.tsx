@@ -5,7 +5,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { databaseOutage, isDatabaseUnavailable } from "~/db/outage.server";
-import { contentSecurityPolicy, REPORTING_ENDPOINTS } from "~/lib/csp";
+import { contentSecurityPolicy, framedByOwnPages, REPORTING_ENDPOINTS } from "~/lib/csp";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -23,7 +23,12 @@ export default function handleRequest(
   if (nonce) {
     responseHeaders.set(
       "Content-Security-Policy",
-      contentSecurityPolicy({ nonce, imageOrigins: loadContext.services.env.imageOrigins }),
+      contentSecurityPolicy({
+        nonce,
+        imageOrigins: loadContext.services.env.imageOrigins,
+        // Its X-Frame-Options follows the same rule (server/security.ts).
+        framedByOwnPages: framedByOwnPages(new URL(request.url).pathname, loadContext.site.kind === "store"),
+      }),
     );
     responseHeaders.set("Reporting-Endpoints", REPORTING_ENDPOINTS);
   }

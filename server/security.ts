@@ -10,7 +10,7 @@ import express, { type Request, type RequestHandler, type Response } from "expre
 import type { Database } from "~/db/client.server";
 import type { RequestSite } from "~/domain/domains/site-cache.server";
 import { consume } from "~/domain/rate-limit/rate-limit.server";
-import { contentSecurityPolicy, CSP_REPORT_PATH } from "~/lib/csp";
+import { contentSecurityPolicy, CSP_REPORT_PATH, framedByOwnPages } from "~/lib/csp";
 import { cspReportLog, CSP_REPEAT_WINDOW_MS, readCspReports, type CspViolation } from "~/lib/csp-report-log";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
@@ -77,15 +77,21 @@ export function cspNonce(): RequestHandler {
 
 /**
  * Headers decided when the answer is written: `Cache-Control: private, no-store` on private pages
- * whatever the route said, and a policy that runs no script on any HTML page React did not render
- * (the last-resort error page, a guard's plain 403, offline.html).
+ * whatever the route said, a policy that runs no script on any HTML page React did not render
+ * (the last-resort error page, a guard's plain 403, offline.html), and `X-Frame-Options:
+ * SAMEORIGIN` instead of `DENY` on the one page our own pages frame (`framedByOwnPages`, whose
+ * `frame-ancestors` app/entry.server.tsx writes), once the site the `Host` names is known.
  */
 export function responseHeaders(env: Env): RequestHandler {
   const scriptless = contentSecurityPolicy({ imageOrigins: env.imageOrigins });
+  const scriptlessFramed = contentSecurityPolicy({ imageOrigins: env.imageOrigins, framedByOwnPages: true });
   return (req, res, next) => {
     const isPrivate = PRIVATE_PATH.test(req.path);
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
+      const site = res.locals.site as RequestSite | undefined;
+      const framed = framedByOwnPages(req.path, site?.kind === "store");
+      if (framed) this.setHeader("X-Frame-Options", "SAMEORIGIN");
       if (isPrivate) {
         // An event stream's no-transform stays: it keeps compression from buffering the stream.
         const keepRaw = String(this.getHeader("Cache-Control") ?? "").includes("no-transform");
@@ -93,7 +99,7 @@ export function responseHeaders(env: Env): RequestHandler {
       }
       const type = String(this.getHeader("Content-Type") ?? "");
       if (type.startsWith("text/html") && !this.hasHeader("Content-Security-Policy")) {
-        this.setHeader("Content-Security-Policy", scriptless);
+        this.setHeader("Content-Security-Policy", framed ? scriptlessFramed : scriptless);
       }
       return writeHead.apply(this, args);
     } as Response["writeHead"];

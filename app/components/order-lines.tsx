@@ -3,7 +3,12 @@ import { lineTotal } from "~/domain/orders/cart";
 import { discountAmountText, discountLabel, type AppliedDiscount } from "~/domain/promotions/promotions";
 import { formatMoney } from "~/domain/orders/money";
 import { ORDER_PRIVACY_MESSAGES, publicDeliveryPlace } from "~/domain/orders/order-privacy";
-import { DELIVERY_LABELS, orderLineParts, type DeliveryType } from "~/domain/orders/order-vocabulary";
+import {
+  DELIVERY_LABELS,
+  orderLineOptions,
+  orderLineParts,
+  type DeliveryType,
+} from "~/domain/orders/order-vocabulary";
 
 type Line = {
   name: string;
@@ -17,11 +22,15 @@ type Line = {
 
 /**
  * An order's product lines, its discounts (docs/decisions/036), delivery and total, as the owner's panels and the shopper's confirmation show
- * them: one component, one rounding (each line to the centavo, as the server totals it).
+ * them: one component, one rounding (each line to the centavo, as the server totals it). On the
+ * kitchen ticket (`optionsOnLines`) a line's option and choices are each a line of their own, large
+ * and black, read at arm's length; elsewhere they follow the product on one quieter line.
  */
 export function OrderLines({
   order,
+  optionsOnLines = false,
 }: {
+  optionsOnLines?: boolean;
   order: {
     lines: Line[];
     total: number;
@@ -35,12 +44,26 @@ export function OrderLines({
       <ul className="divide-y divide-stone-300">
         {order.lines.map((line, index) => {
           const { product, option } = orderLineParts(line);
+          const options = optionsOnLines ? orderLineOptions(line) : [];
           return (
             <li key={index} className="flex justify-between gap-3 py-1.5">
-              <span className="min-w-0 break-words">
-                {product}
-                {option ? <span className="opacity-80">{option}</span> : null}
-              </span>
+              {optionsOnLines ? (
+                <div className="min-w-0 break-words">
+                  <p>{product}</p>
+                  {options.length > 0 ? (
+                    <ul className="mt-0.5 text-sm leading-tight font-bold text-black" data-line-options>
+                      {options.map((text, at) => (
+                        <li key={at}>{text}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </div>
+              ) : (
+                <span className="min-w-0 break-words">
+                  {product}
+                  {option ? <span className="opacity-80">{option}</span> : null}
+                </span>
+              )}
               <span className="shrink-0 font-semibold">{formatMoney(lineTotal(line))}</span>
             </li>
           );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "./csp";
+import { contentSecurityPolicy, framedByOwnPages } from "./csp";
 import { readEnv } from "./env.server";
 
 const directive = (policy: string, name: string) =>
@@ -38,5 +38,28 @@ describe("the Content-Security-Policy's images", () => {
       "'nonce-abc'",
     ]);
     expect(directive(contentSecurityPolicy({}), "script-src")).toEqual(["'none'"]);
+  });
+});
+
+describe("who may frame a page", () => {
+  it("nobody, but our own pages the kitchen ticket, and only on the platform", () => {
+    expect(framedByOwnPages("/i/admin/pedidos/AB12-CD34-EF56G/ticket", false)).toBe(true);
+    for (const path of [
+      "/i/admin",
+      "/i/admin/pedidos/AB12-CD34-EF56G/ticket.data",
+      "/i/admin/pedidos/AB12-CD34-EF56G/ticket/otra",
+      "/i/admin/pedidos//ticket",
+      "/x/i/admin/pedidos/AB12/ticket",
+      "/i/admin/pedidos/a/b/ticket",
+    ]) {
+      expect(framedByOwnPages(path, false), path).toBe(false);
+    }
+    // A store's own domain serves no panel and no ticket.
+    expect(framedByOwnPages("/i/admin/pedidos/AB12-CD34-EF56G/ticket", true)).toBe(false);
+    expect(directive(contentSecurityPolicy({ nonce: "abc" }), "frame-ancestors")).toEqual(["'none'"]);
+    expect(directive(contentSecurityPolicy({}), "frame-ancestors")).toEqual(["'none'"]);
+    expect(
+      directive(contentSecurityPolicy({ nonce: "abc", framedByOwnPages: true }), "frame-ancestors"),
+    ).toEqual(["'self'"]);
   });
 });

@@ -1,14 +1,30 @@
 /**
  * The Content-Security-Policy of Tianguis's pages (docs/decisions/012). Scripts run only
  * from our own origin or with the request's nonce (React Router's and React's inline scripts carry
- * it); nothing may frame us, change the base URL or embed plugins; violations are reported.
+ * it); nothing may change the base URL or embed plugins; violations are reported. No page may be
+ * framed, but for the kitchen ticket, which our own pages may frame (below).
  */
 export const CSP_REPORT_PATH = "/i/csp-report";
+
+/** The kitchen ticket's address (app/domain/orders/kitchen-ticket.ts `ticketPath`). */
+const FRAMED_BY_OWN_PAGES = /^\/i\/admin\/pedidos\/[^/]+\/ticket$/;
+
+/**
+ * Whether our own pages may frame this page: only the kitchen ticket, which the pending orders tab
+ * prints out of sight in a hidden frame (app/components/admin/kitchen-printing.tsx), and only on the
+ * platform, where the panel is (a store's own domain serves no panel and no ticket). Everything else
+ * refuses every frame (`X-Frame-Options: DENY`, `frame-ancestors 'none'`): nothing of ours is
+ * shown inside another site, nor inside one of our pages, where a click could be stolen.
+ */
+export function framedByOwnPages(pathname: string, onStoreDomain: boolean): boolean {
+  return !onStoreDomain && FRAMED_BY_OWN_PAGES.test(pathname);
+}
 
 export function contentSecurityPolicy({
   nonce,
   scriptHashes,
   imageOrigins = [],
+  framedByOwnPages = false,
 }: {
   /** The request's nonce; without it or hashes (a page React does not render) no script runs at all. */
   nonce?: string;
@@ -16,6 +32,8 @@ export function contentSecurityPolicy({
   scriptHashes?: string[];
   /** Where else images may come from: the S3 public URL's origin. */
   imageOrigins?: string[];
+  /** Our own pages may frame it (`framedByOwnPages`); otherwise nothing may. */
+  framedByOwnPages?: boolean;
 }): string {
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
@@ -35,7 +53,7 @@ export function contentSecurityPolicy({
     ["object-src", "'none'"],
     ["base-uri", "'none'"],
     ["form-action", "'self'"],
-    ["frame-ancestors", "'none'"],
+    ["frame-ancestors", framedByOwnPages ? "'self'" : "'none'"],
     ["report-uri", CSP_REPORT_PATH],
     ["report-to", "csp"],
   ];

@@ -22,7 +22,9 @@ import {
 import { limitKey, RATE_LIMITS } from "~/domain/rate-limit/rate-limit.server";
 import { closeStore, purgeClosedStores } from "~/domain/stores/close-store.server";
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_STORE } from "~/domain/orders/stream-limits.server";
+import { ticketFailure, ticketPath } from "~/domain/orders/kitchen-ticket";
 import { createTestDatabase } from "../support/database";
+import { requestOnHost } from "../support/host-request";
 import { signIn, useServerProcess } from "../support/http-server";
 import { orderRequest, postOrder } from "../support/shopper";
 
@@ -287,6 +289,11 @@ describe("body limits", () => {
   });
 });
 
+/** The sources a page's policy lets frame it. */
+function frameAncestors(policy: string | string[] | null | undefined) {
+  return /(?:^|;\s*)frame-ancestors ([^;]*)/.exec(String(policy ?? ""))?.[1]?.trim();
+}
+
 function nonceOf(response: Response) {
   const policy = response.headers.get("content-security-policy") ?? "";
   return /'nonce-([^']+)'/.exec(policy)?.[1] ?? null;
@@ -357,6 +364,61 @@ describe("headers", () => {
     }
     const landing = await fetch(`${base()}/`);
     expect(landing.headers.get("cache-control") ?? "").not.toContain("no-store");
+  });
+
+  it("only the kitchen ticket may be framed, and only by our own pages (the panel prints it in a hidden frame)", async () => {
+    const ticket = await fetch(`${base()}${ticketPath(owner.orderId, 58, true)}`, {
+      headers: { cookie: owner.cookie },
+    });
+    expect(ticket.status).toBe(200);
+    expect(await ticket.text()).toContain("data-ticket");
+    expect(ticket.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(frameAncestors(ticket.headers.get("content-security-policy"))).toBe("'self'");
+
+    const ticketAddress = ticketPath(owner.orderId, 80).split("?")[0]!;
+    for (const path of [
+      "/i/admin?tab=ordenes_pendientes",
+      "/i/admin",
+      "/i/cuenta",
+      "/i/login",
+      `/${owner.storeId}`,
+      `/s/${owner.storeId}/pedido/${owner.orderId}`,
+      "/offline.html",
+      `${ticketAddress}.data`,
+      "/i/admin/pedidos/x/ticket/otra",
+    ]) {
+      const response = await fetch(`${base()}${path}`, {
+        headers: { cookie: owner.cookie },
+        redirect: "manual",
+      });
+      expect(response.headers.get("x-frame-options"), path).toBe("DENY");
+      if (response.headers.get("content-type")?.startsWith("text/html"))
+        expect(frameAncestors(response.headers.get("content-security-policy")), path).toBe("'none'");
+    }
+
+    // A store's own domain serves no panel: there the ticket's address is a 404 nothing may frame.
+    const served = await createStore(db, {
+      licenceType: "basic",
+      licenceExpires: new Date(Date.now() + 864e5),
+    });
+    const host = `pedidos.${served.id}.mx`;
+    await db
+      .insert(customDomains)
+      .values({ storeId: served.id, host, token: "tianguis-t", status: "verified", verifiedAt: new Date() });
+    expect((await requestOnHost(running.server.port, host, "/")).status).toBe(200);
+    const onDomain = await requestOnHost(running.server.port, host, ticketAddress);
+    expect(onDomain.status).toBe(404);
+    expect(onDomain.headers["x-frame-options"]).toBe("DENY");
+    expect(frameAncestors(onDomain.headers["content-security-policy"])).toBe("'none'");
+  });
+
+  it("the ticket's address, asked again as a script, tells the panel why a ticket did not open", async () => {
+    const ask = (path: string, cookie?: string) =>
+      fetch(`${base()}${path}`, { headers: { Accept: "application/json", ...(cookie ? { cookie } : {}) } });
+    const own = ticketPath(owner.orderId, 58);
+    expect(ticketFailure((await ask(own, owner.cookie)).status)).toBe("refused");
+    expect(ticketFailure((await ask(own)).status)).toBe("signedOut");
+    expect(ticketFailure((await ask(ticketPath("NO-ES-SUYO", 58), owner.cookie)).status)).toBe("notFound");
   });
 
   it("a page no React rendered runs no script at all", async () => {

@@ -2,9 +2,11 @@ import { useEffect, useState } from "react";
 import {
   parseTicketPaper,
   rememberPrinted,
+  ticketFailure,
   TICKET_PAPERS,
   TICKET_WORDS,
   ticketPath,
+  type TicketFailure,
   type TicketPaper,
 } from "~/domain/orders/kitchen-ticket";
 
@@ -48,8 +50,16 @@ function exclusively(work: () => void) {
   else work();
 }
 
-/** Prints the ticket page out of sight: the page opens the print dialog once it is ready. */
-function printOutOfSight(orderNumber: string, paper: TicketPaper, onFailed: () => void) {
+/**
+ * Prints the ticket page out of sight: the page opens the print dialog once it is ready. Our
+ * headers let the panel frame the ticket and nothing else (app/lib/csp.ts); a frame that shows no
+ * ticket (refused, the session ended, no connection) is reported with its cause.
+ */
+function printOutOfSight(
+  orderNumber: string,
+  paper: TicketPaper,
+  onFailed: (orderNumber: string, failure: TicketFailure) => void,
+) {
   const frame = document.createElement("iframe");
   frame.title = TICKET_WORDS.title(orderNumber);
   frame.setAttribute("aria-hidden", "true");
@@ -57,13 +67,28 @@ function printOutOfSight(orderNumber: string, paper: TicketPaper, onFailed: () =
   frame.style.cssText = "position:fixed;width:0;height:0;border:0;visibility:hidden";
   frame.dataset.ticketPrint = orderNumber;
   frame.addEventListener("load", () => {
-    // A ticket that did not load (no connection, the session ended) shows no ticket to print.
-    if (!frame.contentDocument?.querySelector("[data-ticket]")) onFailed();
+    // A frame the browser refused, or that got another page, shows no ticket (nor lets us read it).
+    if (!frame.contentDocument?.querySelector("[data-ticket]")) {
+      void whyNoTicket(orderNumber, paper).then((failure) => onFailed(orderNumber, failure));
+    }
     // Long enough for the print dialog to have taken the page.
     window.setTimeout(() => frame.remove(), 120_000);
   });
   frame.src = ticketPath(orderNumber, paper, true);
   document.body.append(frame);
+}
+
+/** Asks for the ticket again, as a script, and reads the cause from the answer (`ticketFailure`). */
+async function whyNoTicket(orderNumber: string, paper: TicketPaper): Promise<TicketFailure> {
+  try {
+    const answer = await fetch(ticketPath(orderNumber, paper), {
+      headers: { Accept: "application/json" },
+      cache: "no-store",
+    });
+    return ticketFailure(answer.status);
+  } catch {
+    return ticketFailure(null);
+  }
 }
 
 /**
@@ -82,7 +107,8 @@ export function KitchenPrinting({
   onPaper: (paper: TicketPaper) => void;
 }) {
   const [enabled, setEnabled] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // The orders whose ticket did not reach the print dialog, each with its cause, oldest first.
+  const [failures, setFailures] = useState<{ orderNumber: string; failure: TicketFailure }[]>([]);
   useEffect(() => setEnabled(window.localStorage.getItem(AUTO_PRINT_KEY) === "1"), []);
 
   // The list as one value: a new render with the same orders is no reason to look again.
@@ -93,7 +119,12 @@ export function KitchenPrinting({
       let printed = readPrinted();
       for (const number of waiting.split("\n")) {
         if (printed.includes(number)) continue;
-        printOutOfSight(number, paper, () => setFailed(true));
+        printOutOfSight(number, paper, (orderNumber, failure) =>
+          setFailures((shown) => [
+            ...shown.filter((f) => f.orderNumber !== orderNumber),
+            { orderNumber, failure },
+          ]),
+        );
         printed = rememberPrinted(printed, number);
       }
       writePrinted(printed);
@@ -103,7 +134,7 @@ export function KitchenPrinting({
   function toggle(on: boolean) {
     if (on) writePrinted(orderNumbers.reduce(rememberPrinted, readPrinted()));
     window.localStorage.setItem(AUTO_PRINT_KEY, on ? "1" : "0");
-    setFailed(false);
+    setFailures([]);
     setEnabled(on);
   }
 
@@ -136,11 +167,11 @@ export function KitchenPrinting({
           ))}
         </select>
       </label>
-      {failed ? (
-        <p role="alert" className="text-sm font-medium text-red-800">
-          {TICKET_WORDS.autoPrintFailed}
-        </p>
-      ) : null}
+      <div role="alert" className="space-y-1 text-sm font-medium text-red-800 empty:hidden">
+        {failures.map(({ orderNumber, failure }) => (
+          <p key={orderNumber}>{TICKET_WORDS.autoPrintFailed(orderNumber, failure)}</p>
+        ))}
+      </div>
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { formatMoney } from "~/domain/orders/money";
 import type { LiveConnection } from "./use-live-orders";
 import { CancelOrderDialog } from "./cancel-order-dialog";
 import { KitchenPrinting, useTicketPaper } from "./kitchen-printing";
+import { TicketIcon } from "./ticket-icon";
 import { WhatsappStatusLink } from "./whatsapp-status-link";
 import { DoneByLine } from "./done-by-line";
 
@@ -131,9 +132,9 @@ function PendingOrder({
         href={ticket}
         target="_blank"
         rel="noopener"
-        className="inline-block rounded-md border border-stone-400 px-3 py-2 text-sm font-medium hover:bg-stone-50"
+        className="inline-flex items-center gap-1.5 rounded-md border border-stone-400 px-3 py-2 text-sm font-medium hover:bg-stone-50"
       >
-        <span aria-hidden="true">🧾 </span>
+        <TicketIcon className="h-4 w-4 shrink-0" />
         {TICKET_WORDS.printTicket}
         <span className="sr-only"> {order.id}</span>
       </a>

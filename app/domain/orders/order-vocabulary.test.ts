@@ -3,6 +3,7 @@ import {
   customerLabel,
   DELIVERY_LABELS,
   formatOrderDate,
+  orderLineOptions,
   ORDER_STATUS_LABELS,
   scheduledLabel,
 } from "./order-vocabulary";
@@ -22,6 +23,20 @@ describe("the words of an order", () => {
     expect(formatOrderDate(at)).toBe("24/11/26, 9:05");
     expect(formatOrderDate(new Date(at), "long")).toBe("24 de noviembre de 2026 a las 9:05");
     expect(formatOrderDate(at, "short", "America/Tijuana")).toBe("24/11/26, 7:05");
+  });
+
+  it("lists a line's option and then each of its choices, one to a line, and nothing for a plain line", () => {
+    const choices = [
+      { group: "Extras", kind: "extras" as const, options: [{ name: "Queso", price: 10 }] },
+      { group: "Salsa", kind: "extras" as const, options: [{ name: "Verde", price: 0 }] },
+    ];
+    expect(orderLineOptions({ variation: "Grande (15 personas)", choices })).toEqual([
+      "Grande (15 personas)",
+      "Extras: Queso",
+      "Salsa: Verde",
+    ]);
+    expect(orderLineOptions({ variation: "", choices })).toEqual(["Extras: Queso", "Salsa: Verde"]);
+    expect(orderLineOptions({ variation: "", choices: null })).toEqual([]);
   });
 
   it("an order not completed yet has a dash for its completion time", () => {

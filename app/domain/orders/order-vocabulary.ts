@@ -2,7 +2,7 @@
  * The words of an order, once for the schema, the owner's panels and the
  * storefront. Pure: the browser bundles it without Drizzle.
  */
-import { formatChoices, type ChosenGroup } from "~/domain/products/choices";
+import { choiceLines, formatChoices, type ChosenGroup } from "~/domain/products/choices";
 import type { ProductUnit } from "~/domain/products/product-units";
 import { formatQuantity } from "~/domain/products/quantity";
 import { addDays, dateKey, formatLocalTime, localParts } from "~/domain/stores/opening-hours";
@@ -91,6 +91,11 @@ export function orderLineParts(line: LineWords): { product: string; option: stri
       : `${formatQuantity(line.quantity, unit)} de ${line.name}`;
   const option = [line.variation, formatChoices(line.choices)].filter((part) => part !== "").join(" · ");
   return { product, option: option ? ` — ${option}` : "" };
+}
+
+/** The line's option and each of its choices, one to a line (the kitchen ticket). */
+export function orderLineOptions(line: Pick<LineWords, "variation" | "choices">): string[] {
+  return [line.variation, ...choiceLines(line.choices)].filter((part) => part !== "");
 }
 
 export function orderLineText(line: LineWords): string {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   CHOICE_MESSAGES,
   choiceKey,
+  choiceLines,
   defaultPicks,
   describeGroups,
   formatChoices,
@@ -161,6 +162,25 @@ describe("the shared formatter", () => {
     expect(formatChoices([])).toBe("");
     expect(formatChoices(null)).toBe("");
     expect(formatChoices([{ group: "Extras", kind: "extras", options: [] }])).toBe("");
+  });
+
+  it("writes each pick on a line of its own, named with its group, for the kitchen", () => {
+    expect(
+      choiceLines([
+        { group: "Tamaño", kind: "size", options: [{ name: "Grande", price: 45 }] },
+        { group: "Salsa", kind: "extras", options: [] },
+        {
+          group: "Extras",
+          kind: "extras",
+          options: [
+            { name: "Queso", price: 10 },
+            { name: "Aguacate", price: 15 },
+          ],
+        },
+      ]),
+    ).toEqual(["Tamaño: Grande", "Extras: Queso", "Extras: Aguacate"]);
+    expect(choiceLines(null)).toEqual([]);
+    expect(choiceLines(undefined)).toEqual([]);
   });
 });
 

@@ -115,6 +115,14 @@ export function formatChoices(chosen: readonly ChosenGroup[] | null | undefined)
 }
 
 /**
+ * The choices one to a line, as the kitchen reads them: "Tamaño: Grande", "Extras: Queso",
+ * "Extras: Aguacate" (each option its own line, named with its group).
+ */
+export function choiceLines(chosen: readonly ChosenGroup[] | null | undefined): string[] {
+  return (chosen ?? []).flatMap((group) => group.options.map((option) => `${group.group}: ${option.name}`));
+}
+
+/**
  * A product's groups with their prices, for a spreadsheet: "Tamaño: 3 piezas $45.00, 5 piezas
  * $70.00 | Extras (0 a 2): Queso +$10.00".
  */

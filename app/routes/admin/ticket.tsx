@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { data, Link } from "react-router";
 import { OrderLines } from "~/components/order-lines";
 import { requireStoreMember } from "~/domain/auth/guards.server";
@@ -7,6 +7,7 @@ import {
   PRINTABLE_MM,
   TICKET_PAPERS,
   TICKET_WORDS,
+  ticketPageCss,
   ticketPath,
   type TicketPaper,
 } from "~/domain/orders/kitchen-ticket";
@@ -44,15 +45,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function KitchenTicketPage({ loaderData }: Route.ComponentProps) {
   const { storeName, ticket, paper, print } = loaderData;
   const { order } = ticket;
+  const ticketElement = useRef<HTMLElement>(null);
+  usePageFittedToTicket(paper, ticketElement);
+  // After the page is fitted (effects run in order).
   useEffect(() => {
     if (print) window.print();
   }, [print]);
   return (
     <>
-      <style>{`@page { size: ${paper}mm auto; margin: 0 ${(paper - PRINTABLE_MM[paper]) / 2}mm; }
+      <style>{`${ticketPageCss(paper, null)}
 @media print { .ticket-controls { display: none !important; } body { background: #fff; } }`}</style>
       <TicketControls number={order.number} paper={paper} />
       <main
+        ref={ticketElement}
         className="mx-auto bg-white py-2 font-mono text-[11px] leading-snug text-black break-words"
         style={{ width: `${PRINTABLE_MM[paper]}mm` }}
         data-ticket
@@ -73,7 +78,7 @@ export default function KitchenTicketPage({ loaderData }: Route.ComponentProps) 
           {order.address ? `: ${order.address}` : null}
         </p>
         <div className="mt-1 border-t border-dashed border-black pt-1">
-          <OrderLines order={order} />
+          <OrderLines order={order} optionsOnLines />
         </div>
         {order.comments ? (
           <p className="mt-1 border-t border-dashed border-black pt-1">
@@ -97,6 +102,29 @@ export default function KitchenTicketPage({ loaderData }: Route.ComponentProps) 
       </main>
     </>
   );
+}
+
+/**
+ * Sizes the printed page to the ticket measured here (`ticketPageCss`), at once and again just
+ * before any printing, ours or from the browser's menu. The rule is a style element of its own,
+ * after the one rendered with the page (whose A4 length is for a browser without JavaScript), so it
+ * wins.
+ */
+function usePageFittedToTicket(paper: TicketPaper, ticket: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const rule = document.createElement("style");
+    const fit = () => {
+      if (ticket.current)
+        rule.textContent = ticketPageCss(paper, ticket.current.getBoundingClientRect().height);
+    };
+    fit();
+    document.body.append(rule);
+    window.addEventListener("beforeprint", fit);
+    return () => {
+      window.removeEventListener("beforeprint", fit);
+      rule.remove();
+    };
+  }, [paper, ticket]);
 }
 
 function TicketTerm({ term, children }: { term: string; children: React.ReactNode }) {
