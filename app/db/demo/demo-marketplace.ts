@@ -707,13 +707,14 @@ export const DEMO_STORES: DemoStore[] = [
   },
 ];
 
+/** The demo's shoppers; each has a phone, as a delivery order needs one. */
 export const DEMO_CUSTOMERS = [
   { name: "María Fernanda López", phone: "4491112233", address: "Av. Convención 1914 #320, Col. España" },
   { name: "José Luis Hernández", phone: "4492223311", address: "Calle Madero 145, Zona Centro" },
-  { name: "Guadalupe Ramírez", phone: "", address: "Privada Los Pinos 12, Fracc. Bosques" },
+  { name: "Guadalupe Ramírez", phone: "4494430187", address: "Privada Los Pinos 12, Fracc. Bosques" },
   { name: "Ricardo Martínez", phone: "4495550099", address: "Blvd. Zacatecas 800, Col. Trojes" },
   { name: "Ana Sofía Delgado", phone: "4497771020", address: "Calle Nieto 310, Barrio de San Marcos" },
   { name: "Jorge Esparza", phone: "4493216540", address: "Av. Universidad 940, Fracc. Bosques del Prado" },
-  { name: "Claudia Romo", phone: "", address: "Calle Álvaro Obregón 22, Barrio de la Purísima" },
+  { name: "Claudia Romo", phone: "4499125563", address: "Calle Álvaro Obregón 22, Barrio de la Purísima" },
   { name: "Luis Enrique Macías", phone: "4498804411", address: "Av. Aguascalientes Sur 1230, Col. Jardines" },
 ];
