@@ -2,7 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct, createStore } from "~/db/factories.server";
 import { analyticsEvents, orders, products } from "~/db/schema";
-import { expectAccessible, newPhonePage, uniqueSuffix, useBrowser, useE2eDatabase } from "../support/browser";
+import {
+  expectAccessible,
+  NEGOCIO_PLAN,
+  newPhonePage,
+  uniqueSuffix,
+  useBrowser,
+  useE2eDatabase,
+} from "../support/browser";
 
 const browser = useBrowser();
 const db = useE2eDatabase();
@@ -305,6 +312,22 @@ describe("storefront", () => {
     await page.context().close();
   });
 
+  it("a store with no products yet says so, with no search box or category chips", async () => {
+    const store = await createStore(db, {
+      id: `vacia-${uniqueSuffix()}`,
+      ...NEGOCIO_PLAN,
+      settings: { customCategories: ["Pan dulce"] },
+    });
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await page.goto(`/${store.id}`);
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
+    await page.getByText("Esta tienda aún no tiene productos. Vuelve pronto.").waitFor();
+    expect(await page.getByRole("searchbox").count()).toBe(0);
+    expect(await page.getByRole("group", { name: "Categorías" }).count()).toBe(0);
+    expect(await page.getByText("No se encontraron productos.").count()).toBe(0);
+    await page.context().close();
+  });
+
   it("searches ignoring case and accents, filters by category chips, and says when nothing matches", async () => {
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     await page.goto("/panaderia-la-espiga");
@@ -319,6 +342,7 @@ describe("storefront", () => {
       .toEqual([expect.stringContaining("Polvorones de nuez")]);
     await page.getByRole("searchbox", { name: "Buscar productos" }).fill("pizza");
     await expect.poll(() => page.getByText("No se encontraron productos.").isVisible()).toBe(true);
+    expect(await page.getByText("Esta tienda aún no tiene productos").count()).toBe(0);
     await page.context().close();
   });
 

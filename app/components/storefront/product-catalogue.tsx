@@ -11,6 +11,13 @@ import { ProductImage } from "./product-image";
 import { RestockDialog } from "./restock-dialog";
 
 export const ADDED_FEEDBACK_MS = 600;
+/** What the catalogue says when it shows no product. */
+export const CATALOGUE_WORDS = {
+  /** A search or a category that matches nothing. */
+  noMatch: "No se encontraron productos.",
+  /** A store with no product on sale at all. */
+  empty: "Esta tienda aún no tiene productos. Vuelve pronto.",
+} as const;
 /** Products in the first screenful load their photos at once; the rest lazily. */
 const EAGER_IMAGES = 2;
 
@@ -36,6 +43,16 @@ export function ProductCatalogue({ storeId, products, shared = null, categories,
   const sharedId = shared?.found ? shared.productId : null;
   const visible = sharedFirst(filterCatalogue(products, { query, category }), sharedId);
 
+  // Nothing to search or filter: the shopper is told the store has no products yet.
+  if (products.length === 0)
+    return (
+      <>
+        {shared && !shared.found ? <SharedGoneNotice /> : null}
+        <p className="rounded-lg bg-[var(--store-panel)] p-6 text-center text-[var(--store-on-panel)]">
+          {CATALOGUE_WORDS.empty}
+        </p>
+      </>
+    );
   return (
     <>
       {categories.length > 0 ? (
@@ -67,14 +84,10 @@ export function ProductCatalogue({ storeId, products, shared = null, categories,
           className="block w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 text-base text-stone-900 placeholder:text-stone-600"
         />
       </form>
-      {shared && !shared.found ? (
-        <p role="status" className="mb-4 rounded-lg bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200">
-          Este producto ya no está disponible. Mira lo que sí tenemos.
-        </p>
-      ) : null}
+      {shared && !shared.found ? <SharedGoneNotice /> : null}
       {visible.length === 0 ? (
         <p className="rounded-lg bg-[var(--store-panel)] p-6 text-center text-[var(--store-on-panel)]">
-          No se encontraron productos.
+          {CATALOGUE_WORDS.noMatch}
         </p>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Productos">
@@ -96,6 +109,15 @@ export function ProductCatalogue({ storeId, products, shared = null, categories,
       <ImageDialog product={enlarged} onClose={() => setEnlarged(null)} />
       <RestockDialog storeId={storeId} product={awaited} onClose={() => setAwaited(null)} />
     </>
+  );
+}
+
+/** A shared link's product the store no longer offers. */
+function SharedGoneNotice() {
+  return (
+    <p role="status" className="mb-4 rounded-lg bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200">
+      Este producto ya no está disponible. Mira lo que sí tenemos.
+    </p>
   );
 }
 
