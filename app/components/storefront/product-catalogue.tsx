@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { imageSources } from "~/domain/images/image-urls";
 import { formatMoney } from "~/domain/orders/money";
-import { defaultPicks, listedPrice, priceChoices } from "~/domain/products/choices";
+import { listedPrice, priceChoices } from "~/domain/products/choices";
 import { RESTOCK_WORDS } from "~/domain/products/restock";
 import { STOCK_WORDS } from "~/domain/products/stock";
 import { ALL_CATEGORIES, filterCatalogue } from "~/domain/storefront/catalogue-filter";
@@ -29,8 +29,11 @@ type Props = {
   products: StorefrontProduct[];
   shared?: SharedProduct | null;
   categories: string[];
-  /** `choices`: the option ids picked in the product's choice groups, none without groups. */
-  onAdd: (product: StorefrontProduct, variation: string, choices: string[]) => void;
+  /**
+   * `choices`: the option ids picked in the product's choice groups, none without groups. Answers
+   * why the cart cannot take it (what is left of the product is already in it), else null.
+   */
+  onAdd: (product: StorefrontProduct, variation: string, choices: string[]) => string | null;
   /** False until the page has hydrated: a tap before then would be lost. */
   ready: boolean;
 };
@@ -146,13 +149,16 @@ function ProductCard({
   onNotify: () => void;
 }) {
   const [variation, setVariation] = useState(product.variations[0] ?? "");
-  const [picks, setPicks] = useState(() => defaultPicks(product.choiceGroups, soldOutOptions(product)));
+  // No size is picked for the shopper: "Agregar" asks for one (docs/decisions/040).
+  const [picks, setPicks] = useState<string[]>([]);
   const [choiceProblem, setChoiceProblem] = useState<ChoiceProblem | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const priced = priceChoices(product, picks);
   const [added, setAdded] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const titleId = `sf-product-${product.id}`;
+  const refusalId = `${titleId}-refusal`;
   const image = <ProductImage imageKey={product.imageKey} name={product.name} sizes={SIZES} eager={eager} />;
 
   return (
@@ -212,6 +218,7 @@ function ProductCard({
             onPicks={(next, problem) => {
               setPicks(next);
               setChoiceProblem(problem);
+              setRefusal(null);
             }}
           />
         ) : null}
@@ -247,11 +254,14 @@ function ProductCard({
           <button
             type="button"
             disabled={!ready}
+            aria-describedby={refusal ? refusalId : undefined}
             onClick={() => {
               const short = firstShortGroup(product.choiceGroups, picks);
               setChoiceProblem(short);
-              if (short) return;
-              onAdd(product, variation, picks);
+              if (short) return focusGroup(titleId, product, short.group);
+              const refused = onAdd(product, variation, picks);
+              setRefusal(refused);
+              if (refused) return;
               setAdded(true);
               clearTimeout(timer.current);
               timer.current = setTimeout(() => setAdded(false), ADDED_FEEDBACK_MS);
@@ -261,16 +271,22 @@ function ProductCard({
             {added ? "¡Agregado!" : "Agregar"}
           </button>
         )}
+        {refusal ? (
+          <p id={refusalId} role="alert" className="-mt-1 text-sm font-semibold">
+            {refusal}
+          </p>
+        ) : null}
       </div>
     </article>
   );
 }
 
-/** The size options sold out, which cannot be chosen. */
-const soldOutOptions = (product: StorefrontProduct) =>
-  Object.entries(product.optionStock)
-    .filter(([, badge]) => badge.soldOut)
-    .map(([id]) => id);
+/** Moves focus to the first option of a group short of its picks that can be chosen (a sold-out size cannot). */
+function focusGroup(titleId: string, product: StorefrontProduct, groupId: string) {
+  const group = product.choiceGroups.find((candidate) => candidate.id === groupId);
+  const option = group?.options.find((candidate) => !product.optionStock[candidate.id]?.soldOut);
+  if (option) document.getElementById(`${titleId}-${option.id}`)?.focus();
+}
 
 const SIZES = "(min-width: 1024px) 320px, (min-width: 640px) 50vw, 100vw";
 
