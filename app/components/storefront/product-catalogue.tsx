@@ -149,7 +149,7 @@ function ProductCard({
   onNotify: () => void;
 }) {
   const [variation, setVariation] = useState(product.variations[0] ?? "");
-  // No size is picked for the shopper: "Agregar" asks for one (docs/decisions/040).
+  // No size is picked for the shopper: "Agregar" asks for one (docs/decisions/041).
   const [picks, setPicks] = useState<string[]>([]);
   const [choiceProblem, setChoiceProblem] = useState<ChoiceProblem | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);

@@ -33,7 +33,7 @@ export function QuantityStepper({
   id: string;
   rule: QuantityRule;
   quantity: number;
-  /** The most this line may hold by the stock left (docs/decisions/040); null without a limit. */
+  /** The most this line may hold by the stock left (docs/decisions/041); null without a limit. */
   room?: CartRoom | null;
   /** The product and its option, as the buttons and the field name it. */
   label: string;

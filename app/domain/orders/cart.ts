@@ -52,7 +52,7 @@ export function addToCart(
 }
 
 /**
- * Why one more of this product, option and picks cannot go in the cart (docs/decisions/040): the
+ * Why one more of this product, option and picks cannot go in the cart (docs/decisions/041): the
  * line it would make or raise would hold more than is left, counting the cart's other lines of
  * the product (and of its size). Null when it fits.
  */

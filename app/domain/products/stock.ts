@@ -239,7 +239,7 @@ export function firstOptionShortfall<
   return null;
 }
 
-// ── The cart's limit (docs/decisions/040) ───────────────────────────────────────────────────
+// ── The cart's limit (docs/decisions/041) ───────────────────────────────────────────────────
 
 /** What the store page tells the cart of a product's stock: what is left of it and of each counted size. */
 export type CartStock = Pick<StockFields, "unit" | "quantityStep" | "minQuantity" | "choiceGroups"> & {

@@ -126,7 +126,7 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
     },
     /**
      * What is left is said only as "Agotado" or under the owner's threshold; the amounts travel for
-     * the cart's limit alone (docs/decisions/040).
+     * the cart's limit alone (docs/decisions/041).
      */
     products: rows.map(({ stock, lowStockThreshold, optionStock, ...product }) => ({
       ...product,
