@@ -45,7 +45,20 @@ describe("choices on the store page", () => {
     const card = page.getByRole("article", { name: "Orden de tacos" });
     const price = card.getByTestId("product-price");
     await expect.poll(() => price.textContent()).toMatch(/^\$45\.00/);
+    // No size is chosen for the shopper: "Agregar" asks for one, beside the group, and adds nothing.
+    for (const size of await card.getByRole("radio").all()) expect(await size.isChecked()).toBe(false);
+    await card.getByRole("button", { name: "Agregar" }).click();
+    const sizeGroup = card.getByRole("group", { name: /^Tamaño/ });
+    await sizeGroup.getByText(CHOICE_MESSAGES.required("Tamaño")).waitFor();
+    await expect
+      .poll(() =>
+        card.getByRole("radio", { name: /3 piezas/ }).evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
+    expect(await card.getByRole("radio", { name: /3 piezas/ }).isChecked()).toBe(false);
+    expect(await status.textContent()).toBe("Carrito: 0 artículos");
     await card.getByRole("radio", { name: /5 piezas/ }).check();
+    await sizeGroup.getByText(CHOICE_MESSAGES.required("Tamaño")).waitFor({ state: "detached" });
     await expect.poll(() => price.textContent()).toMatch(/^\$70\.00/);
     // From the keyboard: Space ticks a focused checkbox.
     await card.getByRole("checkbox", { name: /Queso/ }).focus();

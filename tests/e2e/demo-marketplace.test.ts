@@ -51,6 +51,19 @@ describe("the demo marketplace", () => {
     },
   );
 
+  it("gives the bakery's JSON-LD its street, from the address where orders are picked up", async () => {
+    const html = await (await fetch(`${browser.baseUrl}/panaderia-la-espiga`)).text();
+    const stores = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((match) => JSON.parse(match[1]!) as { "@type": string; address?: Record<string, string> })
+      .filter((data) => data["@type"] === "Store");
+    expect(stores).toHaveLength(1);
+    expect(stores[0]!.address).toMatchObject({
+      "@type": "PostalAddress",
+      streetAddress: "Calle Juan de Montoro 214, Zona Centro",
+      addressCountry: "MX",
+    });
+  });
+
   it("says on several stores' pages whether they are open now", async () => {
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     const withHours = [];

@@ -1,13 +1,14 @@
 /**
  * Stock per size option (docs/decisions/034) as a shopper and an owner meet it, on a phone (360 px):
- * a sold-out size is a disabled radio that says "Agotado" (read with it by screen readers) and the
- * card opens on a size that can be chosen; the owner sets a size's stock in the product dialog,
- * with a message beside a wrong amount.
+ * a sold-out size is a disabled radio that says "Agotado" (read with it by screen readers), "Agregar"
+ * without a size goes to the size that can be chosen, and no more of a size is added than is left;
+ * the owner sets a size's stock in the product dialog, with a message beside a wrong amount.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct, createStore } from "~/db/factories.server";
 import { products } from "~/db/schema";
+import { CHOICE_MESSAGES } from "~/domain/products/choices";
 import { STOCK_MESSAGES } from "~/domain/products/product-form";
 import {
   expectAccessible,
@@ -26,7 +27,7 @@ const db = useE2eDatabase();
 const SIZES = [BAKERY_SIZES];
 
 describe("a size's stock on the store page", () => {
-  it("a sold-out size cannot be chosen and says Agotado; the card opens on the size left", async () => {
+  it("a sold-out size cannot be chosen and says Agotado; Agregar asks for the size left, and adds no more than is left of it", async () => {
     const store = await createStore(db, {
       id: `horno-${uniqueSuffix()}`,
       ...NEGOCIO_PLAN,
@@ -54,13 +55,26 @@ describe("a size's stock on the store page", () => {
     expect(await chica.getAttribute("aria-describedby")).toBe(
       await card.getByText("Agotado", { exact: true }).getAttribute("id"),
     );
-    expect(await grande.isChecked()).toBe(true);
+    // Nothing is chosen for the shopper: "Agregar" asks for a size and takes them to the one left.
+    expect(await grande.isChecked()).toBe(false);
     await card.getByText("Quedan 2").waitFor();
     await chica.click({ force: true });
     expect(await chica.isChecked()).toBe(false);
+    await card.getByRole("button", { name: "Agregar" }).click();
+    await card.getByText(CHOICE_MESSAGES.required("Tamaño")).waitFor();
+    await expect.poll(() => grande.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await status.textContent()).toBe("Carrito: 0 artículos");
+    await page.keyboard.press("Space");
+    await expect.poll(() => grande.isChecked()).toBe(true);
     await expect.poll(() => card.getByTestId("product-price").textContent()).toMatch(/^\$18\.00/);
     await card.getByRole("button", { name: "Agregar" }).click();
     await expect.poll(() => status.textContent()).toBe("Carrito: 1 artículo");
+    // Two grandes are left: a third is not added, and the card says why.
+    await card.getByRole("button", { name: "Agregar" }).click();
+    await expect.poll(() => status.textContent()).toBe("Carrito: 2 artículos");
+    await card.getByRole("button", { name: /Agregar|¡Agregado!/ }).click();
+    await card.getByText("Solo quedan 2 de Concha de vainilla (Grande).").waitFor();
+    expect(await status.textContent()).toBe("Carrito: 2 artículos");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectAccessible(page);
     await page.context().close();

@@ -112,6 +112,7 @@ describe("how the shop sells", () => {
     await expect.poll(() => shopper.getByLabel("Subtotal de Queso Oaxaca").textContent()).toBe("$195.00");
     await shopper.getByLabel("Nombre").fill("Ana López");
     await shopper.getByRole("radio", { name: /Entrega a domicilio/ }).check();
+    await shopper.getByLabel("Teléfono", { exact: true }).fill("4491112233");
     await shopper.getByLabel("Dirección de entrega").fill("Madero 12");
     // A postal code of no zone says so; one of a zone picks it.
     const postal = shopper.getByLabel("Código postal (opcional)");

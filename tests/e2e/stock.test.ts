@@ -1,7 +1,8 @@
 /**
  * Stock as a shopper and an owner meet it, on a phone: a sold-out product stays on the page as
- * "Agotado" with nothing to add, "Quedan N" under the owner's threshold, the order's refusal
- * said in the cart, and the owner setting stock in the product dialog.
+ * "Agotado" with nothing to add, "Quedan N" under the owner's threshold, "Agregar" and the cart's
+ * stepper stopping at what is left, the order's refusal said in the cart when less is left by
+ * then, and the owner setting stock in the product dialog.
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -23,7 +24,7 @@ const browser = useBrowser();
 const db = useE2eDatabase();
 
 describe("stock on the store page", () => {
-  it("shows Agotado with nothing to add, Quedan N under the threshold, and says what is left when an order asks for more", async () => {
+  it("shows Agotado with nothing to add, Quedan N under the threshold, adds no more than is left, and says what is left when an order asks for more", async () => {
     const store = await createStore(db, {
       id: `horno-${uniqueSuffix()}`,
       ...NEGOCIO_PLAN,
@@ -51,16 +52,40 @@ describe("stock on the store page", () => {
     expect(await bolillo.textContent()).not.toMatch(/Quedan|Agotado/);
     await expectAccessible(page);
 
-    // Four orejas when three are left: the server refuses, and the cart says how many are left.
-    for (let i = 0; i < 4; i++) await orejaCard.getByRole("button", { name: "Agregar" }).click();
-    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 4 artículos");
+    // Three orejas are left: a fourth is not added, and the card says why.
+    for (let i = 0; i < 3; i++) await orejaCard.getByRole("button", { name: "Agregar" }).click();
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 3 artículos");
+    await orejaCard.getByRole("button", { name: "Agregar" }).click();
+    await orejaCard.getByText("Solo quedan 3 de Oreja.").waitFor();
+    expect(await page.getByTestId("cart-status").textContent()).toBe("Carrito: 3 artículos");
+
+    // Nor does the cart's stepper go past three, by + or typed; it says why next to the line.
     await page.getByRole("tab", { name: /Carrito/ }).click();
+    const quantity = page.getByLabel("Cantidad de Oreja");
+    await expect.poll(() => quantity.inputValue()).toBe("3");
+    await page.getByRole("button", { name: "Agregar uno de Oreja" }).click();
+    const cart = page.getByRole("region", { name: "Tu carrito" });
+    await cart.getByText("Solo quedan 3 de Oreja.").waitFor();
+    expect(await quantity.inputValue()).toBe("3");
+    expect(await page.getByLabel("Subtotal de Oreja").textContent()).toBe("$150.00");
+    await quantity.fill("5");
+    await cart.getByRole("button", { name: "Usar 3 piezas" }).waitFor();
+    expect(await page.getByTestId("cart-status").textContent()).toBe("Carrito: 3 artículos");
+    await cart.getByRole("button", { name: "Usar 3 piezas" }).click();
+    await expect.poll(() => quantity.inputValue()).toBe("3");
+    await expectAccessible(page);
+
+    // Another shopper takes one meanwhile: the order's refusal is the last word, and nothing is stored.
+    await db
+      .update(products)
+      .set({ stock: 2 })
+      .where(and(eq(products.storeId, store.id), eq(products.id, oreja.id)));
     await page.getByLabel("Nombre").fill("Ana López");
     await page.getByRole("button", { name: /Hacer pedido/ }).click();
-    await page.getByText("Solo quedan 3 de Oreja.").waitFor();
+    await page.getByText("Solo quedan 2 de Oreja.").waitFor();
     expect(await db.select().from(orders).where(eq(orders.storeId, store.id))).toHaveLength(0);
 
-    // Three go through, and the page then says Agotado.
+    // Two go through, and the page then says Agotado.
     await page.getByRole("button", { name: "Quitar uno de Oreja" }).click();
     await page.getByRole("button", { name: /Hacer pedido/ }).click();
     await expect.poll(() => page.getByRole("heading", { name: "¡Pedido recibido!" }).isVisible()).toBe(true);

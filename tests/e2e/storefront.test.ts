@@ -2,7 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct, createStore } from "~/db/factories.server";
 import { analyticsEvents, orders, products } from "~/db/schema";
-import { expectAccessible, newPhonePage, uniqueSuffix, useBrowser, useE2eDatabase } from "../support/browser";
+import {
+  expectAccessible,
+  NEGOCIO_PLAN,
+  newPhonePage,
+  uniqueSuffix,
+  useBrowser,
+  useE2eDatabase,
+} from "../support/browser";
 
 const browser = useBrowser();
 const db = useE2eDatabase();
@@ -79,10 +86,29 @@ describe("storefront", () => {
     await expect.poll(() => page.getByLabel("Subtotal de Concha (Chocolate)").textContent()).toBe("$28.00");
     await expect.poll(() => page.getByTestId("cart-total").textContent()).toBe("$868.00");
 
-    // Validation: every problem at once, next to its field, focus on the first.
+    // A delivery needs a phone for the courier: asked next to the field, nothing stored.
+    await page.getByLabel("Nombre").fill("Ana López");
     await page.getByRole("radio", { name: /Entrega a domicilio/ }).check();
-    await page.getByLabel("Teléfono (opcional)").fill("449-12a");
-    await expect.poll(() => page.getByLabel("Teléfono (opcional)").inputValue()).toBe("44912");
+    await page.getByLabel("Dirección de entrega").fill("Madero 12, Centro");
+    const phone = page.getByLabel("Teléfono", { exact: true });
+    expect(await phone.getAttribute("aria-required")).toBe("true");
+    await page.getByRole("button", { name: /Hacer pedido/ }).click();
+    const phoneError = page.getByText("Para entregar a domicilio necesitamos tu teléfono.");
+    await phoneError.waitFor();
+    expect(await phone.getAttribute("aria-describedby")).toBe(await phoneError.getAttribute("id"));
+    await expect.poll(() => phone.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await db.select().from(orders).where(eq(orders.storeId, store.id))).toHaveLength(0);
+    // A pickup needs none: the request goes with the choice.
+    await page.getByRole("radio", { name: /Recoger en tienda/ }).check();
+    await phoneError.waitFor({ state: "detached" });
+    await page.getByLabel("Teléfono (opcional)").waitFor();
+
+    // Validation: every problem at once, next to its field, focus on the first.
+    await page.getByLabel("Nombre").fill("");
+    await page.getByRole("radio", { name: /Entrega a domicilio/ }).check();
+    await page.getByLabel("Dirección de entrega").fill("");
+    await phone.fill("449-12a");
+    await expect.poll(() => phone.inputValue()).toBe("44912");
     await page.getByRole("button", { name: /Hacer pedido/ }).click();
     await expect.poll(() => page.getByText("Por favor ingresa tu nombre.").isVisible()).toBe(true);
     await expect
@@ -97,7 +123,7 @@ describe("storefront", () => {
     expect(await db.select().from(orders).where(eq(orders.storeId, store.id))).toHaveLength(0);
 
     await page.getByLabel("Nombre").fill("Ana López");
-    await page.getByLabel("Teléfono (opcional)").fill("4491112233");
+    await phone.fill("4491112233");
     await page.getByLabel("Dirección de entrega").fill("Madero 12, Centro");
     await page.getByLabel("Comentarios (opcional)").fill("Sin nuez");
     await expect.poll(() => page.getByText("8/300").isVisible()).toBe(true);
@@ -286,6 +312,22 @@ describe("storefront", () => {
     await page.context().close();
   });
 
+  it("a store with no products yet says so, with no search box or category chips", async () => {
+    const store = await createStore(db, {
+      id: `vacia-${uniqueSuffix()}`,
+      ...NEGOCIO_PLAN,
+      settings: { customCategories: ["Pan dulce"] },
+    });
+    const page = await newPhonePage(browser.browser, browser.baseUrl);
+    await page.goto(`/${store.id}`);
+    await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
+    await page.getByText("Esta tienda aún no tiene productos. Vuelve pronto.").waitFor();
+    expect(await page.getByRole("searchbox").count()).toBe(0);
+    expect(await page.getByRole("group", { name: "Categorías" }).count()).toBe(0);
+    expect(await page.getByText("No se encontraron productos.").count()).toBe(0);
+    await page.context().close();
+  });
+
   it("searches ignoring case and accents, filters by category chips, and says when nothing matches", async () => {
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     await page.goto("/panaderia-la-espiga");
@@ -300,6 +342,7 @@ describe("storefront", () => {
       .toEqual([expect.stringContaining("Polvorones de nuez")]);
     await page.getByRole("searchbox", { name: "Buscar productos" }).fill("pizza");
     await expect.poll(() => page.getByText("No se encontraron productos.").isVisible()).toBe(true);
+    expect(await page.getByText("Esta tienda aún no tiene productos").count()).toBe(0);
     await page.context().close();
   });
 

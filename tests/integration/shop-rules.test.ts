@@ -190,7 +190,12 @@ describe("delivery zones and quantities", () => {
     flatFee: 0,
     freeOver: 1000,
   };
-  const delivery = (extra: object = {}) => ({ deliveryType: "delivery", address: "Madero 12", ...extra });
+  const delivery = (extra: object = {}) => ({
+    deliveryType: "delivery",
+    address: "Madero 12",
+    customerPhone: "4491112233",
+    ...extra,
+  });
 
   it("charges the zone's fee in the total, whatever fee the browser sends", async () => {
     const { store, pan } = await shop({ deliveryPricing: pricing });

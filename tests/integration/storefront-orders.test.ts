@@ -434,6 +434,43 @@ describe("the storefront endpoint (POST /s/<storeId>/api)", () => {
     expect(html).toContain(`"whatsappPhone":"${phone}"`);
   });
 
+  it("refuses a delivery without a phone beside the phone, storing nothing; a pickup needs none", async () => {
+    const { store, concha } = await storeWithProducts();
+    const delivery = {
+      ...orderBody(concha.id).form,
+      deliveryType: "delivery",
+      address: "Madero 12, Centro",
+    };
+    for (const customerPhone of ["", "   "]) {
+      const refused = await post(
+        store.id,
+        { intent: "place-order", form: { ...delivery, customerPhone } },
+        randomAddress(),
+      );
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        ok: false,
+        message: ORDER_MESSAGES.failure,
+        fieldErrors: { customerPhone: "Para entregar a domicilio necesitamos tu teléfono." },
+      });
+    }
+    expect(await ordersOf(store.id)).toHaveLength(0);
+
+    const pickup = await post(store.id, orderBody(concha.id), randomAddress());
+    expect(pickup.status).toBe(200);
+    const delivered = await post(
+      store.id,
+      { intent: "place-order", form: { ...delivery, customerPhone: "4491112233" } },
+      randomAddress(),
+    );
+    expect(delivered.status).toBe(200);
+    const stored = await ordersOf(store.id);
+    expect(stored.map((order) => [order.deliveryType, order.customerPhone]).sort()).toEqual([
+      ["delivery", "4491112233"],
+      ["pickup", ""],
+    ]);
+  });
+
   it("answers 400 with the field messages for a bad form, and 409 naming an unavailable product", async () => {
     const { store } = await storeWithProducts();
     const rosca = await createProduct(db, store.id, { available: false });
@@ -457,7 +494,7 @@ describe("the storefront endpoint (POST /s/<storeId>/api)", () => {
       store.id,
       {
         intent: "place-order",
-        form: { ...base, customerName: "Ana", customerPhone: "", address: "Madero 1" },
+        form: { ...base, customerName: "Ana", customerPhone: "4491112233", address: "Madero 1" },
       },
       randomAddress(),
     );

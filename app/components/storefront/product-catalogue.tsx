@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { imageSources } from "~/domain/images/image-urls";
 import { formatMoney } from "~/domain/orders/money";
-import { defaultPicks, listedPrice, priceChoices } from "~/domain/products/choices";
+import { listedPrice, priceChoices } from "~/domain/products/choices";
 import { RESTOCK_WORDS } from "~/domain/products/restock";
 import { STOCK_WORDS } from "~/domain/products/stock";
 import { ALL_CATEGORIES, filterCatalogue } from "~/domain/storefront/catalogue-filter";
@@ -11,6 +11,13 @@ import { ProductImage } from "./product-image";
 import { RestockDialog } from "./restock-dialog";
 
 export const ADDED_FEEDBACK_MS = 600;
+/** What the catalogue says when it shows no product. */
+export const CATALOGUE_WORDS = {
+  /** A search or a category that matches nothing. */
+  noMatch: "No se encontraron productos.",
+  /** A store with no product on sale at all. */
+  empty: "Esta tienda aún no tiene productos. Vuelve pronto.",
+} as const;
 /** Products in the first screenful load their photos at once; the rest lazily. */
 const EAGER_IMAGES = 2;
 
@@ -22,8 +29,11 @@ type Props = {
   products: StorefrontProduct[];
   shared?: SharedProduct | null;
   categories: string[];
-  /** `choices`: the option ids picked in the product's choice groups, none without groups. */
-  onAdd: (product: StorefrontProduct, variation: string, choices: string[]) => void;
+  /**
+   * `choices`: the option ids picked in the product's choice groups, none without groups. Answers
+   * why the cart cannot take it (what is left of the product is already in it), else null.
+   */
+  onAdd: (product: StorefrontProduct, variation: string, choices: string[]) => string | null;
   /** False until the page has hydrated: a tap before then would be lost. */
   ready: boolean;
 };
@@ -36,6 +46,16 @@ export function ProductCatalogue({ storeId, products, shared = null, categories,
   const sharedId = shared?.found ? shared.productId : null;
   const visible = sharedFirst(filterCatalogue(products, { query, category }), sharedId);
 
+  // Nothing to search or filter: the shopper is told the store has no products yet.
+  if (products.length === 0)
+    return (
+      <>
+        {shared && !shared.found ? <SharedGoneNotice /> : null}
+        <p className="rounded-lg bg-[var(--store-panel)] p-6 text-center text-[var(--store-on-panel)]">
+          {CATALOGUE_WORDS.empty}
+        </p>
+      </>
+    );
   return (
     <>
       {categories.length > 0 ? (
@@ -67,14 +87,10 @@ export function ProductCatalogue({ storeId, products, shared = null, categories,
           className="block w-full rounded-lg border border-stone-400 bg-white px-3 py-2.5 text-base text-stone-900 placeholder:text-stone-600"
         />
       </form>
-      {shared && !shared.found ? (
-        <p role="status" className="mb-4 rounded-lg bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200">
-          Este producto ya no está disponible. Mira lo que sí tenemos.
-        </p>
-      ) : null}
+      {shared && !shared.found ? <SharedGoneNotice /> : null}
       {visible.length === 0 ? (
         <p className="rounded-lg bg-[var(--store-panel)] p-6 text-center text-[var(--store-on-panel)]">
-          No se encontraron productos.
+          {CATALOGUE_WORDS.noMatch}
         </p>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Productos">
@@ -96,6 +112,15 @@ export function ProductCatalogue({ storeId, products, shared = null, categories,
       <ImageDialog product={enlarged} onClose={() => setEnlarged(null)} />
       <RestockDialog storeId={storeId} product={awaited} onClose={() => setAwaited(null)} />
     </>
+  );
+}
+
+/** A shared link's product the store no longer offers. */
+function SharedGoneNotice() {
+  return (
+    <p role="status" className="mb-4 rounded-lg bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200">
+      Este producto ya no está disponible. Mira lo que sí tenemos.
+    </p>
   );
 }
 
@@ -124,13 +149,16 @@ function ProductCard({
   onNotify: () => void;
 }) {
   const [variation, setVariation] = useState(product.variations[0] ?? "");
-  const [picks, setPicks] = useState(() => defaultPicks(product.choiceGroups, soldOutOptions(product)));
+  // No size is picked for the shopper: "Agregar" asks for one (docs/decisions/041).
+  const [picks, setPicks] = useState<string[]>([]);
   const [choiceProblem, setChoiceProblem] = useState<ChoiceProblem | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const priced = priceChoices(product, picks);
   const [added, setAdded] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const titleId = `sf-product-${product.id}`;
+  const refusalId = `${titleId}-refusal`;
   const image = <ProductImage imageKey={product.imageKey} name={product.name} sizes={SIZES} eager={eager} />;
 
   return (
@@ -190,6 +218,7 @@ function ProductCard({
             onPicks={(next, problem) => {
               setPicks(next);
               setChoiceProblem(problem);
+              setRefusal(null);
             }}
           />
         ) : null}
@@ -225,11 +254,14 @@ function ProductCard({
           <button
             type="button"
             disabled={!ready}
+            aria-describedby={refusal ? refusalId : undefined}
             onClick={() => {
               const short = firstShortGroup(product.choiceGroups, picks);
               setChoiceProblem(short);
-              if (short) return;
-              onAdd(product, variation, picks);
+              if (short) return focusGroup(titleId, product, short.group);
+              const refused = onAdd(product, variation, picks);
+              setRefusal(refused);
+              if (refused) return;
               setAdded(true);
               clearTimeout(timer.current);
               timer.current = setTimeout(() => setAdded(false), ADDED_FEEDBACK_MS);
@@ -239,16 +271,22 @@ function ProductCard({
             {added ? "¡Agregado!" : "Agregar"}
           </button>
         )}
+        {refusal ? (
+          <p id={refusalId} role="alert" className="-mt-1 text-sm font-semibold">
+            {refusal}
+          </p>
+        ) : null}
       </div>
     </article>
   );
 }
 
-/** The size options sold out, which cannot be chosen. */
-const soldOutOptions = (product: StorefrontProduct) =>
-  Object.entries(product.optionStock)
-    .filter(([, badge]) => badge.soldOut)
-    .map(([id]) => id);
+/** Moves focus to the first option of a group short of its picks that can be chosen (a sold-out size cannot). */
+function focusGroup(titleId: string, product: StorefrontProduct, groupId: string) {
+  const group = product.choiceGroups.find((candidate) => candidate.id === groupId);
+  const option = group?.options.find((candidate) => !product.optionStock[candidate.id]?.soldOut);
+  if (option) document.getElementById(`${titleId}-${option.id}`)?.focus();
+}
 
 const SIZES = "(min-width: 1024px) 320px, (min-width: 640px) 50vw, 100vw";
 

@@ -1,10 +1,13 @@
 import { useEffect, useState } from "react";
+import { fitsRoom, type CartRoom } from "~/domain/products/stock";
 import {
   formatQuantity,
   QUANTITY_INPUT_MESSAGES,
   quantityInputText,
   readTypedQuantity,
+  stepUp,
   type QuantityRule,
+  type TypedQuantity,
 } from "~/domain/products/quantity";
 
 /**
@@ -13,11 +16,14 @@ import {
  * to the cart as it is typed. Anything else changes nothing in the cart: once the shopper leaves
  * the field it says why next to it and offers the nearest valid quantity, and the order waits
  * until it is fixed (a quantity the shopper did not choose is never ordered silently).
+ * Where stock counts, neither + nor a typed quantity goes past what is left (`room`): the line
+ * says why ("Solo quedan 3 de Oreja."), as it does when it already holds more than is left.
  */
 export function QuantityStepper({
   id,
   rule,
   quantity,
+  room = null,
   label,
   onIncrement,
   onDecrement,
@@ -27,6 +33,8 @@ export function QuantityStepper({
   id: string;
   rule: QuantityRule;
   quantity: number;
+  /** The most this line may hold by the stock left (docs/decisions/041); null without a limit. */
+  room?: CartRoom | null;
   /** The product and its option, as the buttons and the field name it. */
   label: string;
   onIncrement: () => void;
@@ -36,7 +44,10 @@ export function QuantityStepper({
 }) {
   const [text, setText] = useState(() => quantityInputText(quantity));
   const [left, setLeft] = useState(false);
+  // + was pressed with no more left: said until the quantity moves.
+  const [refusedUp, setRefusedUp] = useState(false);
   const { unit, step, minimum } = rule;
+  useEffect(() => setRefusedUp(false), [quantity]);
 
   // + or − moved the quantity: the field shows it, unless what is typed already says it.
   useEffect(() => {
@@ -46,7 +57,10 @@ export function QuantityStepper({
     });
   }, [quantity, unit, step, minimum]);
 
-  const typed = readTypedQuantity(rule, text);
+  // The line's own quantity is the cart's, even past what is left (said below, the order decides);
+  // a new one typed past it is refused.
+  const read = readTypedQuantity(rule, text);
+  const typed = read.ok && read.quantity === quantity ? read : withinRoom(read, room, minimum);
   const valid = typed.ok || text.trim() === "";
   useEffect(() => {
     onValidity(valid);
@@ -55,7 +69,7 @@ export function QuantityStepper({
 
   function change(value: string) {
     setText(value);
-    const next = readTypedQuantity(rule, value);
+    const next = withinRoom(readTypedQuantity(rule, value), room, minimum);
     if (next.ok && next.quantity !== quantity) onQuantity(next.quantity);
   }
 
@@ -65,8 +79,11 @@ export function QuantityStepper({
     if (text.trim() === "" || typed.ok) setText(quantityInputText(quantity));
   }
 
-  const error = !typed.ok && left && text.trim() !== "" ? typed : null;
+  // A typed quantity past what is left is said at once; other mistakes once the shopper leaves the field.
+  const error = !typed.ok && (left || "stock" in typed) && text.trim() !== "" ? typed : null;
+  const stockMessage = !error && room && (refusedUp || !fitsRoom(room, quantity)) ? room.message : null;
   const errorId = `${id}-error`;
+  const stockId = `${id}-stock`;
   // Two children of the cart line: the controls, and the message on a row of its own below.
   return (
     <>
@@ -103,8 +120,12 @@ export function QuantityStepper({
         )}
         <button
           type="button"
-          onClick={onIncrement}
+          onClick={() => {
+            if (fitsRoom(room, stepUp(rule, quantity))) return onIncrement();
+            setRefusedUp(true);
+          }}
           aria-label={`Agregar uno de ${label}`}
+          aria-describedby={stockMessage ? stockId : undefined}
           className={STEP_BUTTON}
         >
           +
@@ -114,7 +135,7 @@ export function QuantityStepper({
         <p
           id={errorId}
           role="alert"
-          className="order-last flex basis-full flex-wrap items-center gap-x-2 gap-y-1 rounded bg-white px-2 py-1 text-sm font-medium text-red-700"
+          className={`${MESSAGE} flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-red-700`}
         >
           <span>{error.message}</span>
           {error.nearest !== null ? (
@@ -131,9 +152,29 @@ export function QuantityStepper({
           ) : null}
         </p>
       ) : null}
+      {stockMessage ? (
+        <p id={stockId} role="alert" className={`${MESSAGE} font-semibold text-stone-900`}>
+          {stockMessage}
+        </p>
+      ) : null}
     </>
   );
 }
+
+type CheckedQuantity = TypedQuantity | { ok: false; message: string; nearest: number | null; stock: true };
+
+/** A typed quantity on the product's steps but past what is left: refused, offering the most left. */
+function withinRoom(typed: TypedQuantity, room: CartRoom | null, minimum: number): CheckedQuantity {
+  if (!typed.ok || fitsRoom(room, typed.quantity)) return typed;
+  return {
+    ok: false,
+    message: room!.message,
+    nearest: room!.most >= minimum ? room!.most : null,
+    stock: true,
+  };
+}
+
+const MESSAGE = "order-last basis-full rounded bg-white px-2 py-1 text-sm";
 
 const STEP_BUTTON =
   "size-11 shrink-0 rounded-lg border border-stone-400 bg-white text-xl font-bold text-stone-900";

@@ -74,7 +74,7 @@ export function StorefrontApp({ store, products, shared = null, platformOrigin =
             categories={store.categories}
             onAdd={(product, variation, choices) => {
               prefetchPanel("carrito");
-              cart.add(product, variation, choices);
+              return cart.add(product, variation, choices);
             }}
             ready={loaded}
           />

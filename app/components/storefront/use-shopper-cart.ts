@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import {
+  addRefusal,
   addToCart,
   cartBadgeCount,
   decrementLine,
@@ -70,8 +71,13 @@ export function useShopperCart(storeId: string, products: StorefrontProduct[]) {
     removedNotice,
     confirmation,
     badge,
-    add: (product: StorefrontProduct, variation: string, choices: string[] = []) =>
-      setLines((current) => addToCart(current, product.id, variation, quantityRule(product), choices)),
+    /** Adds one step of the product, or answers why what is left does not allow it. */
+    add: (product: StorefrontProduct, variation: string, choices: string[] = []) => {
+      const refusal = addRefusal(lines, product, variation, choices, quantityRule(product));
+      if (refusal) return refusal;
+      setLines((current) => addToCart(current, product.id, variation, quantityRule(product), choices));
+      return null;
+    },
     increment: (index: number) =>
       setLines((current) => incrementLine(current, index, ruleOf(current[index]))),
     decrement: (index: number) =>

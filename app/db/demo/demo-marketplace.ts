@@ -51,6 +51,8 @@ export type DemoStore = {
     backgroundColor: string;
     allowPickup: boolean;
     allowDelivery: boolean;
+    /** Street and number where orders are picked up: the store's JSON-LD `streetAddress`. */
+    pickupAddress?: string;
     pickupInstructions?: string;
     deliveryInstructions?: string;
     requireWhatsappConfirmation?: boolean;
@@ -115,7 +117,8 @@ export const DEMO_STORES: DemoStore[] = [
       backgroundColor: "#fffbeb",
       allowPickup: true,
       allowDelivery: true,
-      pickupInstructions: "Pasa por tu pedido a Calle Juan de Montoro 214, en el mostrador de la entrada.",
+      pickupAddress: "Calle Juan de Montoro 214, Zona Centro",
+      pickupInstructions: "Pasa por tu pedido al mostrador de la entrada.",
       deliveryInstructions: "Llevamos tu pedido en la zona centro; el envío cuesta $30.",
       requireWhatsappConfirmation: true,
       facebookUrl: "https://www.facebook.com/panaderialaespiga",
@@ -249,7 +252,8 @@ export const DEMO_STORES: DemoStore[] = [
       backgroundColor: "#fef2f2",
       allowPickup: true,
       allowDelivery: true,
-      pickupInstructions: "Av. de las Américas 1020, junto a la farmacia. Di tu nombre en la caja.",
+      pickupAddress: "Av. de las Américas 1020, Col. Santa Elena",
+      pickupInstructions: "Junto a la farmacia. Di tu nombre en la caja.",
       deliveryInstructions: "El envío es gratis en pedidos de más de $200 a menos de 3 km.",
       // Evenings only, past midnight on the weekend; closed on Monday.
       openingHours: weekly([
@@ -365,7 +369,8 @@ export const DEMO_STORES: DemoStore[] = [
       backgroundColor: "#fafaf9",
       allowPickup: true,
       allowDelivery: false,
-      pickupInstructions: "Jardín de San Marcos, local 4. Tu café te espera en la barra.",
+      pickupAddress: "Jardín de San Marcos, local 4, Barrio de San Marcos",
+      pickupInstructions: "Tu café te espera en la barra.",
       customCategories: ["Café en grano", "Bebidas", "Repostería"],
       openingHours: weekly([
         ["09:00", "15:00"],
@@ -448,7 +453,8 @@ export const DEMO_STORES: DemoStore[] = [
       backgroundColor: "#f0fdfa",
       allowPickup: true,
       allowDelivery: true,
-      pickupInstructions: "Calle Venustiano Carranza 301, Centro. Toca el timbre del taller.",
+      pickupAddress: "Calle Venustiano Carranza 301, Zona Centro",
+      pickupInstructions: "Toca el timbre del taller.",
       deliveryInstructions: "Enviamos a todo Aguascalientes en 48 horas, bien envuelto.",
       instagramUrl: "https://www.instagram.com/artesaniastlalli",
       openingHours: weekly([
@@ -603,7 +609,8 @@ export const DEMO_STORES: DemoStore[] = [
       backgroundColor: "#fdf2f8",
       allowPickup: true,
       allowDelivery: false,
-      pickupInstructions: "Mercado Terán, local 58, pasillo de los dulces.",
+      pickupAddress: "Mercado Terán, local 58, Zona Centro",
+      pickupInstructions: "En el pasillo de los dulces.",
       openingHours: weekly([
         ["10:00", "15:00"],
         ["09:00", "18:00"],
@@ -707,13 +714,14 @@ export const DEMO_STORES: DemoStore[] = [
   },
 ];
 
+/** The demo's shoppers; each has a phone, as a delivery order needs one. */
 export const DEMO_CUSTOMERS = [
   { name: "María Fernanda López", phone: "4491112233", address: "Av. Convención 1914 #320, Col. España" },
   { name: "José Luis Hernández", phone: "4492223311", address: "Calle Madero 145, Zona Centro" },
-  { name: "Guadalupe Ramírez", phone: "", address: "Privada Los Pinos 12, Fracc. Bosques" },
+  { name: "Guadalupe Ramírez", phone: "4494430187", address: "Privada Los Pinos 12, Fracc. Bosques" },
   { name: "Ricardo Martínez", phone: "4495550099", address: "Blvd. Zacatecas 800, Col. Trojes" },
   { name: "Ana Sofía Delgado", phone: "4497771020", address: "Calle Nieto 310, Barrio de San Marcos" },
   { name: "Jorge Esparza", phone: "4493216540", address: "Av. Universidad 940, Fracc. Bosques del Prado" },
-  { name: "Claudia Romo", phone: "", address: "Calle Álvaro Obregón 22, Barrio de la Purísima" },
+  { name: "Claudia Romo", phone: "4499125563", address: "Calle Álvaro Obregón 22, Barrio de la Purísima" },
   { name: "Luis Enrique Macías", phone: "4498804411", address: "Av. Aguascalientes Sur 1230, Col. Jardines" },
 ];

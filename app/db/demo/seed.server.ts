@@ -6,7 +6,7 @@ import { stores } from "~/db/schema";
 import { SUPERADMIN_ROLE } from "~/domain/auth/roles";
 import { hashPassword } from "~/domain/auth/password-hash.server";
 import type { ImageStorage } from "~/domain/images/storage.server";
-import { defaultPicks, priceChoices } from "~/domain/products/choices";
+import { firstSizePicks, priceChoices } from "~/domain/products/choices";
 import { quantityRule } from "~/domain/products/quantity";
 import { trialEndsAt } from "~/domain/stores/licence";
 import { addDays, dateKey, DEFAULT_TIME_ZONE, localParts, zonedTime } from "~/domain/stores/opening-hours";
@@ -191,7 +191,7 @@ async function seedPromotions(
 }
 
 function demoLine(product: typeof products.$inferSelect, quantity: number) {
-  const picks = defaultPicks(product.choiceGroups);
+  const picks = firstSizePicks(product.choiceGroups);
   const extra = product.choiceGroups.find((group) => group.kind === "extras")?.options[0];
   if (extra && Math.round(quantity) % 2 === 0) picks.push(extra.id);
   const priced = priceChoices(product, picks);

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
+import type { CartStock } from "~/domain/products/stock";
 import {
+  addRefusal,
   addToCart,
   cartBadgeCount,
   decrementLine,
   incrementLine,
   isOrderableOption,
   isQuantityShape,
+  lineRoom,
   MAX_CART_LINES,
   MAX_QUANTITY,
   removeLine,
@@ -280,5 +283,58 @@ describe("cart lines with choices", () => {
       { productId: "tacos", variation: "", quantity: 1 },
       { productId: "tacos", variation: "", quantity: 1 },
     ]);
+  });
+});
+
+describe("the cart within what is left", () => {
+  const oreja: CartStock = { id: "oreja", name: "Oreja", unit: "pieza", stockLeft: 3, optionStockLeft: {} };
+  const concha: CartStock = {
+    id: "concha",
+    name: "Concha",
+    unit: "pieza",
+    choiceGroups: [
+      {
+        id: "tamano",
+        name: "Tamaño",
+        kind: "size",
+        min: 1,
+        max: 1,
+        options: [
+          { id: "chica", name: "Chica", price: 12 },
+          { id: "grande", name: "Grande", price: 18 },
+        ],
+      },
+    ],
+    stockLeft: null,
+    optionStockLeft: { grande: 2 },
+  };
+
+  it("adds up to what is left, counting the product's lines in other options, then says why not", () => {
+    let lines: CartLine[] = [];
+    for (const variation of ["Azúcar", "Azúcar", "Canela"]) {
+      expect(addRefusal(lines, oreja, variation, [])).toBeNull();
+      lines = addToCart(lines, "oreja", variation);
+    }
+    expect(addRefusal(lines, oreja, "Azúcar", [])).toBe("Solo quedan 3 de Oreja.");
+    expect(addRefusal(lines, oreja, "Chocolate", [])).toBe("Solo quedan 3 de Oreja.");
+    expect(addRefusal(lines, { ...oreja, stockLeft: null }, "Azúcar", [])).toBeNull();
+  });
+
+  it("adds a size up to what is left of it, and the other size freely", () => {
+    const lines = addToCart(addToCart([], "concha", "", undefined, ["grande"]), "concha", "", undefined, [
+      "grande",
+    ]);
+    expect(addRefusal(lines, concha, "", ["grande"])).toBe("Solo quedan 2 de Concha (Grande).");
+    expect(addRefusal(lines, concha, "", ["chica"])).toBeNull();
+  });
+
+  it("gives a line the room left beside the cart's other lines", () => {
+    const lines: CartLine[] = [
+      { productId: "oreja", variation: "Azúcar", quantity: 2 },
+      { productId: "oreja", variation: "Canela", quantity: 1 },
+    ];
+    expect(lineRoom(lines, 0, oreja)).toEqual({ most: 2, message: "Solo quedan 3 de Oreja." });
+    expect(lineRoom(lines, 1, oreja)!.most).toBe(1);
+    expect(lineRoom(lines, 5, oreja)).toBeNull();
   });
 });

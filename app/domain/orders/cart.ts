@@ -6,6 +6,7 @@ import {
   type ChosenGroup,
 } from "~/domain/products/choices";
 import type { ProductUnit } from "~/domain/products/product-units";
+import { cartRoom, fitsRoom, type CartRoom, type CartStock } from "~/domain/products/stock";
 import { toCents } from "./money";
 
 /** How a line's quantity moves: pieza by 1 from 1; measured units by the product's step. */
@@ -48,6 +49,39 @@ export function addToCart(
   if (lines.length >= MAX_CART_LINES) return lines;
   const picks = choices.length > 0 ? { choices: choiceKey(choices) } : {};
   return [...lines, { productId, variation, ...picks, quantity: rule.minimum }];
+}
+
+/**
+ * Why one more of this product, option and picks cannot go in the cart (docs/decisions/041): the
+ * line it would make or raise would hold more than is left, counting the cart's other lines of
+ * the product (and of its size). Null when it fits.
+ */
+export function addRefusal(
+  lines: CartLine[],
+  product: CartStock,
+  variation: string,
+  choices: readonly string[],
+  rule: StepRule = WHOLE,
+): string | null {
+  const index = lines.findIndex((line) => sameLine(line, product.id, variation, choices));
+  const wanted = index >= 0 ? up(lines[index]!.quantity, rule) : rule.minimum;
+  const room = cartRoom(
+    product,
+    choices,
+    lines.filter((_, i) => i !== index),
+  );
+  return fitsRoom(room, wanted) ? null : room!.message;
+}
+
+/** The most the line at `index` may hold by what is left (null: no limit). */
+export function lineRoom(lines: CartLine[], index: number, product: CartStock): CartRoom | null {
+  const line = lines[index];
+  if (!line) return null;
+  return cartRoom(
+    product,
+    line.choices ?? [],
+    lines.filter((_, i) => i !== index),
+  );
 }
 
 export function incrementLine(lines: CartLine[], index: number, rule: StepRule = WHOLE): CartLine[] {

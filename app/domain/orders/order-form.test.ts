@@ -46,7 +46,7 @@ describe("order form schema", () => {
     });
   });
 
-  it("takes an empty phone, or exactly 10 digits", () => {
+  it("takes an empty phone for a pickup, or exactly 10 digits", () => {
     const message = "El teléfono debe tener 10 dígitos (formato mexicano, solo números).";
     expect(errorsOf(form({ customerPhone: "" }))).toEqual({});
     expect(errorsOf(form({ customerPhone: "4491234567" }))).toEqual({});
@@ -55,24 +55,43 @@ describe("order form schema", () => {
     expect(errorsOf(form({ customerPhone: "449-123-456" }))).toEqual({ customerPhone: message });
   });
 
+  it("requires a phone for a delivery, the courier's number to call", () => {
+    const delivery = { deliveryType: "delivery", address: "Madero 12" } as const;
+    expect(errorsOf(form({ ...delivery, customerPhone: "" }))).toEqual({
+      customerPhone: "Para entregar a domicilio necesitamos tu teléfono.",
+    });
+    expect(errorsOf(form({ ...delivery, customerPhone: "   " }))).toEqual({
+      customerPhone: ORDER_MESSAGES.phoneForDelivery,
+    });
+    expect(errorsOf(form({ ...delivery, customerPhone: "449123" }))).toEqual({
+      customerPhone: ORDER_MESSAGES.phone,
+    });
+    expect(errorsOf(form({ ...delivery, customerPhone: "4491234567" }))).toEqual({});
+  });
+
   it("strips typed phone input to digits, at most 10", () => {
     expect(normalizePhoneInput("(449) 123-45 67 89")).toBe("4491234567");
     expect(normalizePhoneInput("abc")).toBe("");
   });
 
   it("requires an address for delivery only", () => {
-    expect(errorsOf(form({ deliveryType: "delivery", address: "" }))).toEqual({
+    const phone = "4491234567";
+    expect(errorsOf(form({ deliveryType: "delivery", address: "", customerPhone: phone }))).toEqual({
       address: "Por favor ingresa tu dirección.",
     });
-    expect(errorsOf(form({ deliveryType: "delivery", address: "   " }))).toEqual({
+    expect(errorsOf(form({ deliveryType: "delivery", address: "   ", customerPhone: phone }))).toEqual({
       address: ORDER_MESSAGES.address,
     });
-    expect(errorsOf(form({ deliveryType: "delivery", address: "Madero 12" }))).toEqual({});
+    expect(errorsOf(form({ deliveryType: "delivery", address: "Madero 12", customerPhone: phone }))).toEqual(
+      {},
+    );
     expect(errorsOf(form({ deliveryType: "pickup", address: "" }))).toEqual({});
   });
 
   it("keeps a delivery's address and drops one typed before choosing pickup, whatever its length", () => {
-    const delivery = parseOrderForm(form({ deliveryType: "delivery", address: " Madero 12 " }));
+    const delivery = parseOrderForm(
+      form({ deliveryType: "delivery", address: " Madero 12 ", customerPhone: "4491234567" }),
+    );
     expect(delivery).toMatchObject({ success: true, data: { address: "Madero 12" } });
     const pickup = parseOrderForm(form({ deliveryType: "pickup", address: "Madero 12" }));
     expect(pickup).toMatchObject({ success: true, data: { deliveryType: "pickup", address: "" } });
@@ -97,8 +116,9 @@ describe("order form schema", () => {
   });
 
   it("limits the address to 300 characters", () => {
-    expect(errorsOf(form({ deliveryType: "delivery", address: "x".repeat(300) }))).toEqual({});
-    expect(errorsOf(form({ deliveryType: "delivery", address: "x".repeat(301) }))).toEqual({
+    const delivery = { deliveryType: "delivery", customerPhone: "4491234567" } as const;
+    expect(errorsOf(form({ ...delivery, address: "x".repeat(300) }))).toEqual({});
+    expect(errorsOf(form({ ...delivery, address: "x".repeat(301) }))).toEqual({
       address: ORDER_MESSAGES.addressTooLong,
     });
   });
@@ -154,7 +174,10 @@ describe("order form schema", () => {
       customerName: ORDER_MESSAGES.name,
       form: ORDER_MESSAGES.failure,
     });
-    const delivery = { ...form({ deliveryType: "delivery" }), address: 12 } as unknown as OrderFormInput;
+    const delivery = {
+      ...form({ deliveryType: "delivery", customerPhone: "4491234567" }),
+      address: 12,
+    } as unknown as OrderFormInput;
     expect(errorsOf(delivery)).toEqual({ address: ORDER_MESSAGES.address });
     const comments = { ...form(), comments: ["sin nuez"] } as unknown as OrderFormInput;
     expect(parseOrderForm(comments)).toMatchObject({ success: true, data: { comments: "" } });
@@ -268,13 +291,16 @@ describe("order form schema", () => {
     const delivery = form({
       deliveryType: "delivery",
       address: "Madero 12",
+      customerPhone: "4491234567",
       deliveryZone: ` ${"z".repeat(70)} `,
       postalCode: " 20000-12345 ",
     });
     expect(parseOrderForm(delivery)).toMatchObject({
       data: { deliveryZone: "z".repeat(64), postalCode: "20000-1234" },
     });
-    expect(parseOrderForm(form({ deliveryType: "delivery", address: "Madero 12" }))).toMatchObject({
+    expect(
+      parseOrderForm(form({ deliveryType: "delivery", address: "Madero 12", customerPhone: "4491234567" })),
+    ).toMatchObject({
       data: { deliveryZone: "", postalCode: "" },
     });
     expect(parseOrderForm(form({ deliveryZone: "centro", postalCode: "20000" }))).toMatchObject({

@@ -125,11 +125,14 @@ export function parseOrderForm(input: unknown): OrderFormResult {
   if (customerName === "") errors.customerName = ORDER_MESSAGES.name;
   else if (customerName.length > NAME_MAX_LENGTH) errors.customerName = ORDER_MESSAGES.nameTooLong;
 
-  const customerPhone = text(raw.customerPhone) ?? "";
-  if (customerPhone !== "" && !PHONE_PATTERN.test(customerPhone)) errors.customerPhone = ORDER_MESSAGES.phone;
-
   const deliveryType = DELIVERY_TYPES.find((type) => type === raw.deliveryType);
   if (!deliveryType) errors.deliveryType = ORDER_MESSAGES.deliveryType;
+
+  // Optional for a pickup; a delivery needs someone the courier can call.
+  const customerPhone = text(raw.customerPhone) ?? "";
+  if (customerPhone !== "" && !PHONE_PATTERN.test(customerPhone)) errors.customerPhone = ORDER_MESSAGES.phone;
+  else if (customerPhone === "" && deliveryType === "delivery")
+    errors.customerPhone = ORDER_MESSAGES.phoneForDelivery;
 
   // A pickup order has no address: one typed before switching to pickup is dropped, not checked.
   const address = deliveryAddress({ deliveryType, address: text(raw.address) ?? "" });

@@ -8,6 +8,8 @@ export const ORDER_MESSAGES = {
   name: "Por favor ingresa tu nombre.",
   nameTooLong: "El nombre puede tener como máximo 80 caracteres.",
   phone: "El teléfono debe tener 10 dígitos (formato mexicano, solo números).",
+  /** A delivery needs someone the courier can call (docs/decisions/041). */
+  phoneForDelivery: "Para entregar a domicilio necesitamos tu teléfono.",
   address: "Por favor ingresa tu dirección.",
   addressTooLong: "La dirección puede tener como máximo 300 caracteres.",
   comments: "Los comentarios pueden tener como máximo 300 caracteres.",

@@ -3,7 +3,7 @@ import {
   CHOICE_MESSAGES,
   choiceKey,
   choiceLines,
-  defaultPicks,
+  firstSizePicks,
   describeGroups,
   formatChoices,
   listedPrice,
@@ -192,19 +192,10 @@ describe("a cart line's key, first picks and listed price", () => {
     expect(sameChoices(["p3"], ["p5"])).toBe(false);
   });
 
-  it("opens with the first size and no add-ons", () => {
-    expect(defaultPicks([size, extras])).toEqual(["p3"]);
-    expect(defaultPicks([extras])).toEqual([]);
-  });
-
-  it("opens with the first size not sold out, or the first when every size is", () => {
-    expect(defaultPicks([size, extras], ["p3"])).toEqual(["p5"]);
-    expect(defaultPicks([size, extras], ["p3", "p5"])).toEqual(["p3"]);
-    expect(defaultPicks([size, extras], ["queso"])).toEqual(["p3"]);
-  });
-
-  it("picks nothing from a size group that has no options yet", () => {
-    expect(defaultPicks([{ ...size, options: [] }, extras])).toEqual([]);
+  it("the demo's first picks: the first size and no add-ons", () => {
+    expect(firstSizePicks([size, extras])).toEqual(["p3"]);
+    expect(firstSizePicks([extras])).toEqual([]);
+    expect(firstSizePicks([{ ...size, options: [] }, extras])).toEqual([]);
   });
 
   it("lists a product with sizes at its cheapest size", () => {

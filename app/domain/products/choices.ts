@@ -150,13 +150,12 @@ export function sameChoices(a: readonly string[], b: readonly string[]): boolean
 }
 
 /**
- * The picks a product's panel opens with: the first size that is not sold out (the first size
- * when all are), no add-ons.
+ * The first option of each size group, no add-ons: the picks of the demo's seeded orders. The store
+ * page picks nothing for the shopper: a size is always the shopper's explicit choice.
  */
-export function defaultPicks(groups: readonly ChoiceGroup[], soldOut: readonly string[] = []): string[] {
+export function firstSizePicks(groups: readonly ChoiceGroup[]): string[] {
   return groups.flatMap((group) => {
-    if (group.kind !== "size") return [];
-    const first = group.options.find((option) => !soldOut.includes(option.id)) ?? group.options[0];
+    const first = group.kind === "size" ? group.options[0] : undefined;
     return first ? [first.id] : [];
   });
 }

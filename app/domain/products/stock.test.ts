@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { zonedTime, type OpeningHours } from "~/domain/stores/opening-hours";
+import type { ChoiceGroup } from "./choices";
 import {
+  cartRoom,
   firstShortfall,
+  fitsRoom,
   formatStock,
   hasStock,
   isRefillDue,
@@ -12,6 +15,7 @@ import {
   quantitiesByProduct,
   stockBadge,
   stockRefusal,
+  type CartStock,
 } from "./stock";
 
 const MX = "America/Mexico_City";
@@ -215,5 +219,94 @@ describe("how far the refill looks for an opening", () => {
   it("finds an opening exactly two weeks ahead", () => {
     const hours = mondaysOnly(["2026-11-23", "2026-11-30"]);
     expect(nextRefillTime(hours, at("2026-11-23", "12:00"), MX)).toEqual(at("2026-12-07", "08:00"));
+  });
+});
+
+describe("the cart's limit: what is left, less what the cart's other lines hold", () => {
+  const sizes: ChoiceGroup = {
+    id: "tamano",
+    name: "Tamaño",
+    kind: "size",
+    min: 1,
+    max: 1,
+    options: [
+      { id: "chica", name: "Chica", price: 12 },
+      { id: "grande", name: "Grande", price: 18 },
+    ],
+  };
+  const extras: ChoiceGroup = {
+    id: "extras",
+    name: "Extras",
+    kind: "extras",
+    min: 0,
+    max: 1,
+    options: [{ id: "nata", name: "Nata", price: 5 }],
+  };
+  const oreja: CartStock = { id: "oreja", name: "Oreja", unit: "pieza", stockLeft: 3, optionStockLeft: {} };
+  const concha: CartStock = {
+    id: "concha",
+    name: "Concha",
+    unit: "pieza",
+    choiceGroups: [sizes, extras],
+    stockLeft: null,
+    optionStockLeft: { grande: 2 },
+  };
+  const line = (productId: string, quantity: number, choices?: string[]) => ({
+    productId,
+    quantity,
+    choices,
+  });
+
+  it("sets no limit on a product that counts no stock, nor on a size that counts none", () => {
+    expect(cartRoom({ ...oreja, stockLeft: null }, [], [])).toBeNull();
+    expect(cartRoom(concha, ["chica"], [line("concha", 40, ["grande"])])).toBeNull();
+    expect(fitsRoom(null, 999)).toBe(true);
+  });
+
+  it("lets a line hold what is left of the product, less the other lines of it, with the order's refusal", () => {
+    expect(cartRoom(oreja, [], [])).toEqual({ most: 3, message: "Solo quedan 3 de Oreja." });
+    expect(cartRoom(oreja, [], [line("oreja", 2), line("cuerno", 5)])).toEqual({
+      most: 1,
+      message: "Solo quedan 3 de Oreja.",
+    });
+    expect(cartRoom(oreja, [], [line("oreja", 3)])!.most).toBe(0);
+    expect(cartRoom({ ...oreja, stockLeft: 1 }, [], [])!.message).toBe("Solo queda 1 de Oreja.");
+    expect(fitsRoom({ most: 3, message: "" }, 3)).toBe(true);
+    expect(fitsRoom({ most: 3, message: "" }, 4)).toBe(false);
+  });
+
+  it("counts a size's stock over the lines of that size whatever their add-ons, and not over the other size", () => {
+    expect(cartRoom(concha, ["grande"], [line("concha", 1, ["grande", "nata"])])).toEqual({
+      most: 1,
+      message: "Solo quedan 2 de Concha (Grande).",
+    });
+    expect(cartRoom(concha, ["grande"], [line("concha", 5, ["chica"])])!.most).toBe(2);
+  });
+
+  it("takes the tighter of the product's stock and the size's", () => {
+    const both = { ...concha, stockLeft: 4, optionStockLeft: { grande: 10 } };
+    expect(cartRoom(both, ["grande"], [line("concha", 3, ["chica"])])).toEqual({
+      most: 1,
+      message: "Solo quedan 4 de Concha.",
+    });
+    expect(cartRoom({ ...both, stockLeft: 20 }, ["grande"], [line("concha", 9, ["grande"])])).toEqual({
+      most: 1,
+      message: "Solo quedan 10 de Concha (Grande).",
+    });
+  });
+
+  it("keeps a measured product on its steps: 1.2 kg left holds 1 kg by half kilos, and nothing under the minimum", () => {
+    const nuez: CartStock = {
+      id: "nuez",
+      name: "Nuez",
+      unit: "kg",
+      quantityStep: 0.5,
+      minQuantity: 0.5,
+      stockLeft: 1.2,
+      optionStockLeft: {},
+    };
+    expect(cartRoom(nuez, [], [])).toEqual({ most: 1, message: "Solo quedan 1.2 kg de Nuez." });
+    expect(cartRoom({ ...nuez, minQuantity: 1, stockLeft: 0.9 }, [], [])!.most).toBe(0);
+    expect(cartRoom({ ...nuez, quantityStep: 0.25, stockLeft: 1.2 }, [], [line("nuez", 0.2)])!.most).toBe(1);
   });
 });

@@ -239,6 +239,64 @@ export function firstOptionShortfall<
   return null;
 }
 
+// ── The cart's limit (docs/decisions/041) ───────────────────────────────────────────────────
+
+/** What the store page tells the cart of a product's stock: what is left of it and of each counted size. */
+export type CartStock = Pick<StockFields, "unit" | "quantityStep" | "minQuantity" | "choiceGroups"> & {
+  id: string;
+  name: string;
+  /** What is left of the product; null when it sells without limit. */
+  stockLeft: number | null;
+  /** What is left of each counted size option, by option id. */
+  optionStockLeft: OptionStock;
+};
+
+/** The most one cart line may hold, and the sentence that says why it may not hold more. */
+export type CartRoom = { most: number; message: string };
+
+/**
+ * The most a cart line of `product` with these picks may hold, on the product's steps: what is left
+ * of the product, less what the cart's other lines of it hold, and likewise for the size picked when
+ * that size counts its own stock; the tighter of the two, with the order's own refusal ("Solo quedan
+ * 3 de Oreja.", "Solo quedan 2 de Concha (Grande)."). 0 when not even the minimum fits. Null when
+ * neither the product nor the size counts stock. The order's transaction stays the final word: what
+ * is left may change while the page is open.
+ */
+export function cartRoom(
+  product: CartStock,
+  picks: readonly string[],
+  others: readonly OptionStockLine[],
+): CartRoom | null {
+  const held = (counts: (line: OptionStockLine) => boolean) =>
+    others.reduce((total, line) => total + (counts(line) ? thousandths(line.quantity) : 0), 0);
+  const rooms: { room: number; message: string }[] = [];
+  if (product.stockLeft !== null)
+    rooms.push({
+      room: thousandths(product.stockLeft) - held((line) => line.productId === product.id),
+      message: stockRefusal(product.name, product.stockLeft, product.unit),
+    });
+  const size = sizeOptionOf(product, picks);
+  const sizeLeft = size ? product.optionStockLeft[size.id] : undefined;
+  if (size && typeof sizeLeft === "number")
+    rooms.push({
+      room:
+        thousandths(sizeLeft) -
+        held((line) => line.productId === product.id && (line.choices ?? []).includes(size.id)),
+      message: stockRefusal(optionStockName(product.name, size.name), sizeLeft, product.unit),
+    });
+  if (rooms.length === 0) return null;
+  const tightest = rooms.reduce((a, b) => (b.room < a.room ? b : a));
+  const { minimum, step } = quantityRule(product);
+  const [min, stepSize] = [thousandths(minimum), thousandths(step)];
+  const most = tightest.room < min ? 0 : min + Math.floor((tightest.room - min) / stepSize) * stepSize;
+  return { most: most / 1000, message: tightest.message };
+}
+
+/** Whether a line may hold `quantity` within its room (no room: no limit). */
+export function fitsRoom(room: CartRoom | null, quantity: number): boolean {
+  return room === null || thousandths(quantity) <= thousandths(room.most);
+}
+
 /** How many days back the last opening is looked for: a store closed for longer does not refill. */
 const REFILL_LOOKBACK_DAYS = 14;
 

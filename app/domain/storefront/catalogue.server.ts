@@ -2,7 +2,15 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { canConfirmOverWhatsapp } from "~/domain/orders/whatsapp";
-import { hasStock, optionStockBadges, stockBadge } from "~/domain/products/stock";
+import {
+  hasStock,
+  optionStockBadges,
+  optionStockOf,
+  sizeGroup,
+  stockBadge,
+  type OptionStock,
+  type StockFields,
+} from "~/domain/products/stock";
 import { hasCustomCategories } from "~/domain/stores/licence";
 import { findStore } from "~/domain/stores/store.server";
 import { listSlots, slotLabel } from "~/domain/orders/scheduling";
@@ -116,10 +124,15 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
         ? { name: settings.bankName, holder: settings.bankAccountHolder, clabe: settings.clabe }
         : null,
     },
-    /** What is left is said only as "Agotado" or under the owner's threshold, never as a count. */
+    /**
+     * What is left is said only as "Agotado" or under the owner's threshold; the amounts travel for
+     * the cart's limit alone (docs/decisions/041).
+     */
     products: rows.map(({ stock, lowStockThreshold, optionStock, ...product }) => ({
       ...product,
       stock: countsStock ? stockBadge({ ...product, stock, lowStockThreshold, optionStock }) : null,
+      stockLeft: countsStock ? stock : null,
+      optionStockLeft: countsStock ? countedSizes({ ...product, optionStock }) : {},
       /** "2×1", "−20 %": the offer running now on the product, if any. */
       offer: offerBadgeFor(running, product),
       /** Each size option's "Agotado" or "Quedan N" (docs/decisions/034), by option id. */
@@ -128,6 +141,16 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
         : {},
     })),
   };
+}
+
+/** What is left of each size option that counts its stock, for the cart's limit. */
+function countedSizes(product: Pick<StockFields, "optionStock" | "choiceGroups">): OptionStock {
+  const left: OptionStock = {};
+  for (const option of sizeGroup(product)?.options ?? []) {
+    const amount = optionStockOf(product, option.id);
+    if (amount !== null) left[option.id] = amount;
+  }
+  return left;
 }
 
 export type Storefront = NonNullable<Awaited<ReturnType<typeof loadStorefront>>>;

@@ -1,4 +1,4 @@
-import { lineTotal } from "~/domain/orders/cart";
+import { lineRoom, lineTotal } from "~/domain/orders/cart";
 import { formatMoney } from "~/domain/orders/money";
 import { formatChoices } from "~/domain/products/choices";
 import { quantityRule } from "~/domain/products/quantity";
@@ -68,6 +68,11 @@ export function CartLines({
                     id={`sf-quantity-${index}`}
                     rule={quantityRule(product)}
                     quantity={line.quantity}
+                    room={lineRoom(
+                      items.map((item) => item.line),
+                      index,
+                      product,
+                    )}
                     label={label}
                     onIncrement={() => onIncrement(index)}
                     onDecrement={() => onDecrement(index)}

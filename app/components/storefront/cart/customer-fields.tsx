@@ -3,7 +3,7 @@ import { COMMENTS_MAX_LENGTH, normalizePhoneInput, type OrderFieldErrors } from 
 import { INPUT } from "./form-styles";
 import type { OrderFormValues, SetField } from "./use-order-form";
 
-/** Who orders: the shopper's name and, optionally, a phone the store can call. */
+/** Who orders: the shopper's name and a phone the store can call, optional for a pickup. */
 export function CustomerFields({
   values,
   errors,
@@ -35,7 +35,7 @@ export function CustomerFields({
       <FieldFrame
         id="sf-customerPhone"
         tone="store"
-        label="Teléfono (opcional)"
+        label={values.deliveryType === "delivery" ? "Teléfono" : "Teléfono (opcional)"}
         error={errors.customerPhone}
         hint="10 dígitos, solo números."
         control={(aria) => (
@@ -45,6 +45,7 @@ export function CustomerFields({
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
+            aria-required={values.deliveryType === "delivery" || undefined}
             value={values.customerPhone}
             onChange={(event) => set("customerPhone")(normalizePhoneInput(event.currentTarget.value))}
             className={INPUT}

@@ -7,7 +7,7 @@ import {
   POSTAL_CODE_LENGTH,
 } from "~/domain/orders/delivery-zones";
 import { roundMoney } from "~/domain/orders/money";
-import { parseOrderForm, type OrderFieldErrors } from "~/domain/orders/order-form";
+import { ORDER_MESSAGES, parseOrderForm, type OrderFieldErrors } from "~/domain/orders/order-form";
 import type { OrderSummary } from "~/domain/orders/order-summary";
 import type { ChosenGroup } from "~/domain/products/choices";
 import { QUANTITY_INPUT_MESSAGES } from "~/domain/products/quantity";
@@ -147,6 +147,9 @@ export function useOrderForm({
   const set: SetField = (field) => (value) => {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field as keyof OrderFieldErrors]) setErrors((current) => ({ ...current, [field]: undefined }));
+    // A pickup needs no phone: the delivery's request for one no longer stands.
+    if (field === "deliveryType" && errors.customerPhone === ORDER_MESSAGES.phoneForDelivery)
+      setErrors((current) => ({ ...current, customerPhone: undefined }));
   };
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
