@@ -2,7 +2,7 @@
  * Promotions as a shopper meets them on a phone (docs/decisions/036): the offer's badge on the
  * store page, a code typed in the cart with its refusal beside the field, then its discount line
  * and the new total, the order placed, and the discount on the confirmation and in the WhatsApp
- * text; and the owner's Promociones tab creating and pausing a code.
+ * text; and the owner's Promociones tab creating a code valid until a day, listing that day, and pausing it.
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -158,9 +158,12 @@ describe("the Promociones tab", () => {
 
     await form.getByLabel("Código").fill("verano15");
     await form.getByLabel("Compra mínima (opcional)").fill("150");
+    await form.getByLabel("Hasta (opcional, incluido)").fill("2030-11-20");
     await form.getByRole("button", { name: "Crear código" }).click();
     await page.getByText("Promoción guardada.").waitFor();
     await page.getByText("VERANO15 · 10 % · mínimo $150.00").waitFor();
+    // The last day the owner typed, in the store's time zone (the stored end is the midnight after it).
+    await page.getByText("Usado 0 veces · válido hasta el 20/11/2030").waitFor();
     await page.getByRole("button", { name: "Pausar VERANO15" }).click();
     await page.getByRole("button", { name: "Reactivar VERANO15" }).waitFor();
     const [code] = await db
