@@ -110,7 +110,7 @@ describe("a discount code in the cart", () => {
 });
 
 describe("a code's refusal when the order is placed", () => {
-  it("asks for the phone of a once-per-phone code beside the code's field, and forgets it once removed", async () => {
+  it("asks for the phone of a once-per-phone code beside the code's field, and forgets it once removed; a code with nothing to take says it does not apply", async () => {
     const store = await createStore(db, {
       id: `promo-${uniqueSuffix()}`,
       ...NEGOCIO_PLAN,
@@ -120,6 +120,19 @@ describe("a code's refusal when the order is placed", () => {
     await db
       .insert(discountCodes)
       .values({ storeId: store.id, id: "c1", code: "VECINO", kind: "amount", value: 5, oncePerPhone: true });
+    // The café is free today: a code for the café has nothing to take.
+    await createProduct(db, store.id, { id: "cafe", name: "Café", price: 20 });
+    await db.insert(offers).values({
+      storeId: store.id,
+      id: "o1",
+      name: "Café gratis",
+      kind: "percent",
+      percent: 100,
+      productIds: ["cafe"],
+    });
+    await db
+      .insert(discountCodes)
+      .values({ storeId: store.id, id: "c2", code: "CAFE5", kind: "amount", value: 5, productIds: ["cafe"] });
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     await page.goto(`/${store.id}`);
     await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
@@ -135,6 +148,15 @@ describe("a code's refusal when the order is placed", () => {
     await page.getByText(PROMOTION_MESSAGES.phoneNeeded).waitFor();
     await page.getByRole("button", { name: "Quitar código" }).click();
     expect(await page.getByText(PROMOTION_MESSAGES.phoneNeeded).count()).toBe(0);
+    expect(await page.getByTestId("cart-total").textContent()).toBe("$25.00");
+
+    await page.getByRole("tab", { name: /Productos/ }).click();
+    await page.getByRole("article", { name: "Café" }).getByRole("button", { name: "Agregar" }).click();
+    await page.getByRole("tab", { name: /Carrito/ }).click();
+    await page.getByLabel("¿Tienes un código?").fill("cafe5");
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await page.getByText(PROMOTION_MESSAGES.noSaving).waitFor();
+    expect(await page.getByTestId("cart-discount").allTextContents()).toEqual(["Oferta Café gratis−$20.00"]);
     expect(await page.getByTestId("cart-total").textContent()).toBe("$25.00");
   });
 });
