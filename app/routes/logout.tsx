@@ -7,8 +7,9 @@ const LOCAL_PATH = /^\/(?![/\\])[A-Za-z0-9/_-]{0,200}$/;
 
 /** "Cerrar sesión": ends the session on the server and goes to the login page, or to the page it was asked for. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const returnTo = form.get("returnTo");
+  // A post without a form body still logs out.
+  const form = await request.formData().catch(() => null);
+  const returnTo = form?.get("returnTo");
   const headers = await logOut(context.services.auth, request.headers);
   return redirect(typeof returnTo === "string" && LOCAL_PATH.test(returnTo) ? returnTo : "/i/login", {
     headers,

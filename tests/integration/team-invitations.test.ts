@@ -289,6 +289,16 @@ describe("through the server", () => {
       redirect: "manual",
     });
     expect(logout.headers.get("location")).toBe(`/i/invitacion/${token}`);
+    // Never to another site.
+    for (const returnTo of ["//evil.example/x", "/\\evil.example", "https://evil.example/"]) {
+      const away = await fetch(`${running.server.url}/i/logout`, {
+        method: "POST",
+        headers: { Origin: running.server.url },
+        body: new URLSearchParams({ returnTo }),
+        redirect: "manual",
+      });
+      expect(away.headers.get("location"), returnTo).toBe("/i/login");
+    }
     expect(await html(await fetch(page))).toContain(`value="${email}"`);
 
     // The invited address accepts.
