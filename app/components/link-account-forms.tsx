@@ -10,11 +10,14 @@ export function SignupForLink({
   failure,
   submitLabel,
   withName = false,
+  email,
 }: {
   failure: { fieldErrors?: Record<string, string> } | null;
   submitLabel: string;
   /** Ask for the person's name too (a team shows who did what). */
   withName?: boolean;
+  /** The one address the link is for (an invitation): shown, not typed. */
+  email?: string;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "signup";
@@ -34,6 +37,9 @@ export function SignupForLink({
         type="email"
         autoComplete="email"
         error={errors.email}
+        {...(email
+          ? { defaultValue: email, readOnly: true, hint: "La invitación es para este correo." }
+          : {})}
       />
       <TextField
         label="Contraseña"
@@ -50,7 +56,16 @@ export function SignupForLink({
   );
 }
 
-export function LoginForLink({ heading, submitLabel }: { heading: string; submitLabel: string }) {
+export function LoginForLink({
+  heading,
+  submitLabel,
+  email,
+}: {
+  heading: string;
+  submitLabel: string;
+  /** The address the link is for, filled in. */
+  email?: string;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "login";
   return (
@@ -63,7 +78,14 @@ export function LoginForLink({ heading, submitLabel }: { heading: string; submit
         {heading}
       </h2>
       <input type="hidden" name="intent" value="login" />
-      <TextField label="Correo electrónico" name="email" type="email" autoComplete="email" required />
+      <TextField
+        label="Correo electrónico"
+        name="email"
+        type="email"
+        autoComplete="email"
+        defaultValue={email}
+        required
+      />
       <TextField
         label="Contraseña"
         name="password"

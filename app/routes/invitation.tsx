@@ -6,9 +6,15 @@ import { LogoutButton } from "~/components/logout-button";
 import { ClaimSignupSchema } from "~/domain/auth/account-forms";
 import { getCurrentUser } from "~/domain/auth/guards.server";
 import { answerLinkForm } from "~/domain/auth/link-sign-in.server";
-import { withNewAccount } from "~/domain/auth/new-account.server";
-import { invitationStatusMessage, roleLabel, TEAM_MESSAGES } from "~/domain/team/invitations";
-import { acceptInvitation, acceptInvitationIn, findInvitation } from "~/domain/team/invitations.server";
+import {
+  invitationStatusMessage,
+  isInvitedEmail,
+  maskEmail,
+  invitationPath,
+  roleLabel,
+  TEAM_MESSAGES,
+} from "~/domain/team/invitations";
+import { acceptInvitation, findInvitation, joinWithNewAccount } from "~/domain/team/invitations.server";
 import { findStoreRole } from "~/domain/team/members.server";
 import type { FormFailure } from "~/lib/form-result";
 import { retryAfterOf } from "~/lib/retry-after";
@@ -28,16 +34,28 @@ const SignupSchema = ClaimSignupSchema.extend({
 });
 
 /**
- * /i/invitacion/<token>: a store's invitation to its team (docs/decisions/033). A visitor creates
- * an account or signs in with one that has no store; a signed-in user without a store accepts
- * with one button. Opening the page uses nothing up.
+ * /i/invitacion/<token>: a store's invitation to its team (docs/decisions/033), for the address it
+ * was sent to. A visitor creates the account of that address or signs in with it; the signed-in
+ * account of that address, without a store, accepts with one button; any other account is told
+ * whose invitation it is and may sign out. Opening the page uses nothing up.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.services;
-  const found = await findInvitation(db, params.token);
+  const { status, invitation } = await findInvitation(db, params.token);
   const user = await getCurrentUser(request, context);
   const storeId = user ? ((await findStoreRole(db, user.id))?.storeId ?? null) : null;
-  return { ...found, user: user ? { email: user.email, storeId } : null };
+  const invited = invitation ? invitation.email : "";
+  const isInvited = user !== null && invitation !== null && isInvitedEmail(invited, user.email);
+  return {
+    status,
+    invitation: invitation && {
+      storeName: invitation.storeName,
+      role: invitation.role,
+      // The whole address only where it is filled in for its owner; another account reads it masked.
+      email: user && !isInvited ? maskEmail(invited) : invited,
+    },
+    user: user ? { email: user.email, storeId, isInvited } : null,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -53,12 +71,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     },
     signupSchema: SignupSchema,
     useAs: (userId) => acceptInvitation(db, { token: params.token, userId }),
-    signUp: (fields) =>
-      withNewAccount(db, fields, (tx, userId) => acceptInvitationIn(tx, { token: params.token, userId })),
+    signUp: (fields) => joinWithNewAccount(db, params.token, fields),
   });
 }
 
-export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {
+export default function Invitation({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { token } = params;
   const { status, invitation, user } = loaderData;
   const failure: FormFailure | null = actionData?.ok === false ? actionData : null;
   if (status !== "valid" || !invitation) {
@@ -80,11 +98,15 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
       <div className="mt-6 space-y-6">
         {failure && !failure.fieldErrors ? <FormNotice ok={false}>{failure.message}</FormNotice> : null}
         {user ? (
-          user.storeId ? (
+          !user.isInvited || user.storeId ? (
             <>
-              <FormNotice ok={false}>{TEAM_MESSAGES.alreadyInStore(user.storeId)}</FormNotice>
+              <FormNotice ok={false}>
+                {user.isInvited
+                  ? TEAM_MESSAGES.alreadyInStore(user.storeId!)
+                  : TEAM_MESSAGES.wrongAccount(invitation.email)}
+              </FormNotice>
               <div className="flex justify-center">
-                <LogoutButton />
+                <LogoutButton returnTo={invitationPath(token)} />
               </div>
             </>
           ) : (
@@ -92,8 +114,17 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
           )
         ) : (
           <>
-            <SignupForLink failure={failure} submitLabel="Crear cuenta y unirme" withName />
-            <LoginForLink heading="¿Ya tienes cuenta sin tienda?" submitLabel="Entrar y unirme" />
+            <SignupForLink
+              failure={failure}
+              submitLabel="Crear cuenta y unirme"
+              withName
+              email={invitation.email}
+            />
+            <LoginForLink
+              heading="¿Ya tienes cuenta sin tienda?"
+              submitLabel="Entrar y unirme"
+              email={invitation.email}
+            />
           </>
         )}
       </div>

@@ -2,7 +2,7 @@
  * Promotions as a shopper meets them on a phone (docs/decisions/036): the offer's badge on the
  * store page, a code typed in the cart with its refusal beside the field, then its discount line
  * and the new total, the order placed, and the discount on the confirmation and in the WhatsApp
- * text; and the owner's Promociones tab creating and pausing a code.
+ * text; and the owner's Promociones tab creating a code valid until a day, listing that day, and pausing it.
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -110,7 +110,7 @@ describe("a discount code in the cart", () => {
 });
 
 describe("a code's refusal when the order is placed", () => {
-  it("asks for the phone of a once-per-phone code beside the code's field, and forgets it once removed", async () => {
+  it("asks for the phone of a once-per-phone code beside the code's field, and forgets it once removed; a code with nothing to take says it does not apply", async () => {
     const store = await createStore(db, {
       id: `promo-${uniqueSuffix()}`,
       ...NEGOCIO_PLAN,
@@ -120,6 +120,19 @@ describe("a code's refusal when the order is placed", () => {
     await db
       .insert(discountCodes)
       .values({ storeId: store.id, id: "c1", code: "VECINO", kind: "amount", value: 5, oncePerPhone: true });
+    // The café is free today: a code for the café has nothing to take.
+    await createProduct(db, store.id, { id: "cafe", name: "Café", price: 20 });
+    await db.insert(offers).values({
+      storeId: store.id,
+      id: "o1",
+      name: "Café gratis",
+      kind: "percent",
+      percent: 100,
+      productIds: ["cafe"],
+    });
+    await db
+      .insert(discountCodes)
+      .values({ storeId: store.id, id: "c2", code: "CAFE5", kind: "amount", value: 5, productIds: ["cafe"] });
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     await page.goto(`/${store.id}`);
     await expect.poll(() => page.getByTestId("cart-status").textContent()).toBe("Carrito: 0 artículos");
@@ -135,6 +148,15 @@ describe("a code's refusal when the order is placed", () => {
     await page.getByText(PROMOTION_MESSAGES.phoneNeeded).waitFor();
     await page.getByRole("button", { name: "Quitar código" }).click();
     expect(await page.getByText(PROMOTION_MESSAGES.phoneNeeded).count()).toBe(0);
+    expect(await page.getByTestId("cart-total").textContent()).toBe("$25.00");
+
+    await page.getByRole("tab", { name: /Productos/ }).click();
+    await page.getByRole("article", { name: "Café" }).getByRole("button", { name: "Agregar" }).click();
+    await page.getByRole("tab", { name: /Carrito/ }).click();
+    await page.getByLabel("¿Tienes un código?").fill("cafe5");
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await page.getByText(PROMOTION_MESSAGES.noSaving).waitFor();
+    expect(await page.getByTestId("cart-discount").allTextContents()).toEqual(["Oferta Café gratis−$20.00"]);
     expect(await page.getByTestId("cart-total").textContent()).toBe("$25.00");
   });
 });
@@ -158,9 +180,12 @@ describe("the Promociones tab", () => {
 
     await form.getByLabel("Código").fill("verano15");
     await form.getByLabel("Compra mínima (opcional)").fill("150");
+    await form.getByLabel("Hasta (opcional, incluido)").fill("2030-11-20");
     await form.getByRole("button", { name: "Crear código" }).click();
     await page.getByText("Promoción guardada.").waitFor();
     await page.getByText("VERANO15 · 10 % · mínimo $150.00").waitFor();
+    // The last day the owner typed, in the store's time zone (the stored end is the midnight after it).
+    await page.getByText("Usado 0 veces · válido hasta el 20/11/2030").waitFor();
     await page.getByRole("button", { name: "Pausar VERANO15" }).click();
     await page.getByRole("button", { name: "Reactivar VERANO15" }).waitFor();
     const [code] = await db

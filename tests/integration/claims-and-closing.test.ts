@@ -176,6 +176,10 @@ async function openStore() {
       address: "Calle Madero 12, Centro",
       comments: "Tocar el timbre",
       lines: [line(concha, 6), line(bolillo, 10)],
+      // 18:40 of 20 November in Mexico City; completed at 19:05.
+      createdAt: new Date("2026-11-21T00:40:00Z"),
+      status: "completed",
+      completedAt: new Date("2026-11-21T01:05:00Z"),
     }),
     await createOrder(db, store.id, { customerName: '=HYPERLINK("x")', lines: [line(bolillo, 2)] }),
   ];
@@ -221,12 +225,16 @@ describe("Tus datos: export", () => {
     }
     const [header, ...rows] = text("pedidos.csv").trim().split("\r\n");
     expect(header).toBe(
-      "Número,Fecha,Estado,Cliente,Teléfono,Entrega,Dirección,Zona,Comentarios,Pago,Envío,Total,Programado para,Completado,Descuento,Promociones",
+      "Número,Fecha (hora de CDMX),Estado,Cliente,Teléfono,Entrega,Dirección,Zona,Comentarios,Pago,Envío,Total,Programado para (hora de CDMX),Completado (hora de CDMX),Descuento,Promociones",
     );
     const delivered = rows.find((row) => row.startsWith(mine.orders[0]!.id))!;
-    expect(delivered).toContain(",pendiente,Ana López,4497654321,entrega,");
+    // The times on Mexico City's clock, as Excel reads a date and time; not UTC.
+    expect(delivered).toContain(
+      `${mine.orders[0]!.id},2026-11-20 18:40,completada,Ana López,4497654321,entrega,`,
+    );
+    expect(delivered).toContain(",,2026-11-20 19:05,");
     expect(text("productos.csv").split("\r\n")[0]).toBe(
-      "ID,Nombre,Descripción,Precio,Unidad,Disponible,Categoría,Opciones,Grupos de opciones,Imagen,Creado",
+      "ID,Nombre,Descripción,Precio,Unidad,Disponible,Categoría,Opciones,Grupos de opciones,Imagen,Creado (hora de CDMX)",
     );
     expect(text("productos.csv")).toMatch(/,pieza,sí,/);
     expect(text("pedidos-productos.csv").split("\r\n")[0]).toBe(

@@ -124,6 +124,41 @@ describe("a discount code on an order", () => {
     expect(after!.discounts[0]!.name).toBe("BIENVENIDA10");
   });
 
+  it("spends no use and records no discount when it takes $0 from the order: its lines are already free", async () => {
+    const { store, concha, cafe } = await bakery();
+    await db.insert(offers).values({
+      storeId: store.id,
+      id: randomId(),
+      name: "Café gratis",
+      kind: "percent",
+      percent: 100,
+      productIds: [cafe.id],
+    });
+    const code = await addCode(store.id, { code: "CAFE10", productIds: [cafe.id], maxUses: 5 });
+    const placed = await placeOrder(
+      db,
+      store.id,
+      form(
+        [
+          { productId: concha.id, quantity: 2 },
+          { productId: cafe.id, quantity: 1 },
+        ],
+        { couponCode: "CAFE10" },
+      ),
+      shopper(),
+    );
+    // 40 + 30, the café free: 40; the code had nothing left to take.
+    expect(placed.order).toMatchObject({
+      total: 40,
+      discount: 30,
+      discounts: [{ kind: "offer", name: "Café gratis", amount: 30 }],
+    });
+    const [row] = await db.select().from(orders).where(eq(orders.id, placed.order.number));
+    expect(row!.discounts.map((discount) => discount.kind)).toEqual(["offer"]);
+    expect(await usesOf(store.id, code.id)).toBe(0);
+    expect(await db.select().from(discountCodeUses).where(eq(discountCodeUses.codeId, code.id))).toEqual([]);
+  });
+
   it("ignores any discount or total the browser sends", async () => {
     const { store, concha } = await bakery();
     const placed = await placeOrder(
@@ -400,6 +435,32 @@ describe("through the built server", () => {
       form: { lines: [{ productId: concha.id, variation: "", quantity: 1 }] },
     });
     expect(other.status).not.toBe(429);
+  });
+
+  it("the cart's check says a code that would take $0 does not apply, instead of a −$0.00", async () => {
+    const { store, cafe } = await bakery();
+    await db.insert(offers).values({
+      storeId: store.id,
+      id: randomId(),
+      name: "Café gratis",
+      kind: "percent",
+      percent: 100,
+      productIds: [cafe.id],
+    });
+    await addCode(store.id, { code: "CAFE10", productIds: [cafe.id] });
+    const check = await post(store.id, {
+      intent: "check-coupon",
+      code: "cafe10",
+      phone: "",
+      form: { lines: [{ productId: cafe.id, variation: "", quantity: 1 }] },
+    });
+    expect(check.status).toBe(400);
+    expect(await check.json()).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        couponCode: "Este código no aplica a este pedido: sus productos ya tienen el mayor descuento.",
+      },
+    });
   });
 
   it("the cart's check answers the code's rule, or why not", async () => {

@@ -403,6 +403,45 @@ describe("Actividad", () => {
   });
 });
 
+describe("Actividad's times", () => {
+  it("are on the 24-hour clock, in Mexico City's time, as every other page writes them", async () => {
+    // Yesterday (UTC) at 06:40 and at 00:40: 00:40 that day and 18:40 the day before, in Mexico City (UTC−6).
+    const day = new Date(Math.floor(Date.now() / DAY) * DAY - DAY);
+    const midnight = new Date(day.getTime() + (6 * 60 + 40) * 60_000);
+    const evening = new Date(day.getTime() + 40 * 60_000);
+    // A store of its own: the one above changes hands in its last test.
+    const store = await createStore(db, {
+      licenceType: "premier",
+      licenceExpires: new Date(Date.now() + 30 * DAY),
+    });
+    const owner = await createOwner(db, { storeId: store.id, name: "Ana García" });
+    await db.insert(storeActivity).values([
+      {
+        storeId: store.id,
+        actorName: "Ana",
+        kind: "product_created",
+        subject: "Pan de medianoche",
+        createdAt: midnight,
+      },
+      {
+        storeId: store.id,
+        actorName: "Ana",
+        kind: "product_created",
+        subject: "Pan de la tarde",
+        createdAt: evening,
+      },
+    ]);
+    const page = await activityPage(await signIn(running.server.url, owner.email, owner.password));
+    const shown = (at: Date) =>
+      new RegExp(`<time datetime="${at.toISOString()}">([^<]*)</time>`, "i").exec(page)?.[1] ?? "(no line)";
+    expect(page).toContain("Ana agregó Pan de medianoche");
+    expect(shown(midnight)).toMatch(new RegExp(`^${day.getUTCDate()} \\S+ \\d{4}, 0:40$`));
+    const dayBefore = new Date(day.getTime() - DAY);
+    expect(shown(evening)).toMatch(new RegExp(`^${dayBefore.getUTCDate()} \\S+ \\d{4}, 18:40$`));
+    expect(page).not.toMatch(/[ap]\.\s?m\./);
+  });
+});
+
 describe("Actividad's list", () => {
   it("merges the panel's changes with the orders', newest first, 90 days back and 200 lines at most", async () => {
     const store = await createStore(db);

@@ -1,18 +1,20 @@
 /**
  * Invitations to a store's team and their limits (docs/decisions/033), on a real PostgreSQL: a link
- * is used once, lasts seven days (the clock is an argument), and the plan's team size — the owner
- * counted — holds under simultaneous acceptances, because each one locks the store's row. Through
- * the real server: the owner's invitation queues its e-mail, and removing a member ends their
- * sessions and their open order stream at once.
+ * is for the address it was sent to and no other account, is used once, lasts seven days (the clock
+ * is an argument), and the plan's team size — the owner counted — holds under simultaneous
+ * acceptances, because each one locks the store's row. Through the real server: the invitation's
+ * page refuses another signed-in account in Spanish and changes nothing, the invited address
+ * joins, the owner's invitation queues its e-mail, and removing a member ends their sessions and
+ * their open order stream at once.
  */
 import { randomBytes } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMember, createOwner, createStore } from "~/db/factories.server";
-import { authSession, jobs, storeInvitations, storeMembers, storeOwners } from "~/db/schema";
+import { authSession, authUser, jobs, storeInvitations, storeMembers, storeOwners } from "~/db/schema";
 import { ACCOUNT_MESSAGES } from "~/domain/auth/account-forms";
 import { MAIL_JOB } from "~/domain/mail/mail.server";
-import { TEAM_MESSAGES } from "~/domain/team/invitations";
+import { maskEmail, TEAM_MESSAGES } from "~/domain/team/invitations";
 import {
   acceptInvitation,
   invitationTokenHash,
@@ -43,8 +45,12 @@ async function invite(storeId: string, ownerId: string, now = new Date()) {
     { storeId, email, role: "cajero", actor: { userId: ownerId, name: "Ana" }, origin: ORIGIN },
     now,
   );
-  return tokenOf(url);
+  return { token: tokenOf(url), email };
 }
+
+/** The account of the address an invitation was sent to. */
+const invitedAccount = (email: string, input: { passwordHash?: string } = {}) =>
+  createOwner(db, { email, ...input });
 
 async function membersOf(storeId: string) {
   const [row] = await db.select({ n: count() }).from(storeMembers).where(eq(storeMembers.storeId, storeId));
@@ -54,25 +60,50 @@ async function membersOf(storeId: string) {
 /** An invitation row written as the owner's form writes it, without the plan's check at invitation. */
 async function plantInvitation(storeId: string) {
   const token = randomBytes(24).toString("base64url");
+  const email = `plantada-${randomBytes(4).toString("hex")}@example.com`;
   await db.insert(storeInvitations).values({
     tokenHash: invitationTokenHash(token),
     storeId,
-    email: `plantada-${randomBytes(4).toString("hex")}@example.com`,
+    email,
     role: "cajero",
     expiresAt: new Date(Date.now() + 7 * DAY),
   });
-  return token;
+  return { token, email };
 }
 
 describe("an invitation's link", () => {
   it("makes one member and then answers that it was used", async () => {
     const store = await proStore();
     const owner = await createOwner(db, { storeId: store.id });
-    const token = await invite(store.id, owner.id);
-    const first = await createOwner(db);
-    const second = await createOwner(db);
-    await acceptInvitation(db, { token, userId: first.id });
-    await expect(acceptInvitation(db, { token, userId: second.id })).rejects.toThrow(TEAM_MESSAGES.used);
+    const { token, email } = await invite(store.id, owner.id);
+    const invited = await invitedAccount(email);
+    await acceptInvitation(db, { token, userId: invited.id });
+    await expect(acceptInvitation(db, { token, userId: invited.id })).rejects.toThrow(TEAM_MESSAGES.used);
+    expect(await membersOf(store.id)).toBe(1);
+  });
+
+  it("is the invited address's alone: another account is refused and nothing changes; case and spaces do not matter", async () => {
+    const store = await proStore();
+    const owner = await createOwner(db, { storeId: store.id });
+    const { token, email } = await invite(store.id, owner.id);
+    const other = await createOwner(db);
+    await expect(acceptInvitation(db, { token, userId: other.id })).rejects.toMatchObject({
+      message: TEAM_MESSAGES.wrongAccount(`i…@example.com`),
+      status: 403,
+    });
+    expect(await membersOf(store.id)).toBe(0);
+    const [pending] = await db
+      .select()
+      .from(storeInvitations)
+      .where(eq(storeInvitations.tokenHash, invitationTokenHash(token)));
+    expect(pending).toMatchObject({ acceptedAt: null, acceptedBy: null });
+    // The invited account, its address written in capitals with spaces around it, accepts.
+    const invited = await createOwner(db, { passwordHash: NO_SIGN_IN });
+    await db
+      .update(authUser)
+      .set({ email: `  ${email.toUpperCase()} ` })
+      .where(eq(authUser.id, invited.id));
+    await acceptInvitation(db, { token, userId: invited.id });
     expect(await membersOf(store.id)).toBe(1);
   });
 
@@ -82,66 +113,87 @@ describe("an invitation's link", () => {
     const sent = new Date();
     const late = await invite(store.id, owner.id, sent);
     const onTime = await invite(store.id, owner.id, sent);
-    const user = await createOwner(db);
+    const lateUser = await invitedAccount(late.email);
+    const onTimeUser = await invitedAccount(onTime.email);
     await expect(
-      acceptInvitation(db, { token: late, userId: user.id }, new Date(sent.getTime() + 7 * DAY)),
+      acceptInvitation(db, { token: late.token, userId: lateUser.id }, new Date(sent.getTime() + 7 * DAY)),
     ).rejects.toThrow(TEAM_MESSAGES.expired);
-    await acceptInvitation(db, { token: onTime, userId: user.id }, new Date(sent.getTime() + 7 * DAY - 1000));
+    await acceptInvitation(
+      db,
+      { token: onTime.token, userId: onTimeUser.id },
+      new Date(sent.getTime() + 7 * DAY - 1000),
+    );
     expect(await membersOf(store.id)).toBe(1);
   });
 
   it("is refused once revoked", async () => {
     const store = await proStore();
     const owner = await createOwner(db, { storeId: store.id });
-    const token = await invite(store.id, owner.id);
+    const { token, email } = await invite(store.id, owner.id);
     const [row] = await db
       .select()
       .from(storeInvitations)
       .where(eq(storeInvitations.tokenHash, invitationTokenHash(token)));
     await revokeInvitation(db, { storeId: store.id, id: row!.id, actor: { userId: owner.id, name: "Ana" } });
-    const user = await createOwner(db);
+    const user = await invitedAccount(email);
     await expect(acceptInvitation(db, { token, userId: user.id })).rejects.toThrow(TEAM_MESSAGES.revoked);
   });
 
   it("is refused to an account that already works at a store, owner or member", async () => {
     const store = await proStore();
     const owner = await createOwner(db, { storeId: store.id });
-    const token = await invite(store.id, owner.id);
+    const first = await invite(store.id, owner.id);
+    const second = await invite(store.id, owner.id);
     const elsewhere = await createStore(db);
-    const otherOwner = await createOwner(db, { storeId: elsewhere.id });
-    const otherMember = await createMember(db, { storeId: elsewhere.id, role: "cajero" });
-    await expect(acceptInvitation(db, { token, userId: otherOwner.id })).rejects.toThrow(
+    const otherOwner = await createOwner(db, { storeId: elsewhere.id, email: first.email });
+    const otherMember = await createMember(db, {
+      storeId: elsewhere.id,
+      role: "cajero",
+      email: second.email,
+    });
+    await expect(acceptInvitation(db, { token: first.token, userId: otherOwner.id })).rejects.toThrow(
       TEAM_MESSAGES.alreadyInStore(elsewhere.id),
     );
-    await expect(acceptInvitation(db, { token, userId: otherMember.id })).rejects.toThrow(
+    await expect(acceptInvitation(db, { token: second.token, userId: otherMember.id })).rejects.toThrow(
       TEAM_MESSAGES.alreadyInStore(elsewhere.id),
     );
     expect(await membersOf(store.id)).toBe(0);
   });
 
-  it("makes one member when 20 accounts accept it at once", async () => {
+  it("makes one member when 50 acceptances arrive at once, half from the invited account, half from others", async () => {
     const store = await proStore();
     const owner = await createOwner(db, { storeId: store.id });
-    const token = await invite(store.id, owner.id);
-    const users = await Promise.all(
-      Array.from({ length: 20 }, () => createOwner(db, { passwordHash: NO_SIGN_IN })),
+    const { token, email } = await invite(store.id, owner.id);
+    const invited = await invitedAccount(email, { passwordHash: NO_SIGN_IN });
+    const others = await Promise.all(
+      Array.from({ length: 25 }, () => createOwner(db, { passwordHash: NO_SIGN_IN })),
     );
+    const attempts = [...others.map((user) => user.id), ...others.map(() => invited.id)];
     const results = await Promise.allSettled(
-      users.map((user) => acceptInvitation(db, { token, userId: user.id })),
+      attempts.map((userId) => acceptInvitation(db, { token, userId })),
     );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-    expect(await membersOf(store.id)).toBe(1);
+    const refusals = results.flatMap((result) =>
+      result.status === "rejected" ? [String(result.reason)] : [],
+    );
+    // Another account is told whose invitation it is, or, once it is accepted, that it was used.
+    const expected = [TEAM_MESSAGES.wrongAccount(maskEmail(email)), TEAM_MESSAGES.used];
+    for (const reason of refusals) expect(expected.some((message) => reason.includes(message))).toBe(true);
+    const members = await db.select().from(storeMembers).where(eq(storeMembers.storeId, store.id));
+    expect(members.map((member) => member.userId)).toEqual([invited.id]);
   });
 });
 
 describe("the plan's team size, the owner counted", () => {
-  it("holds under 20 simultaneous acceptances of different invitations: Negocio takes 2 beside its owner", async () => {
+  it("holds under 50 simultaneous acceptances of different invitations: Negocio takes 2 beside its owner", async () => {
     const store = await negocioStore();
     await createOwner(db, { storeId: store.id });
-    const tokens = await Promise.all(Array.from({ length: 20 }, () => plantInvitation(store.id)));
-    const users = await Promise.all(tokens.map(() => createOwner(db, { passwordHash: NO_SIGN_IN })));
+    const planted = await Promise.all(Array.from({ length: 50 }, () => plantInvitation(store.id)));
+    const users = await Promise.all(
+      planted.map(({ email }) => invitedAccount(email, { passwordHash: NO_SIGN_IN })),
+    );
     const results = await Promise.allSettled(
-      tokens.map((token, index) => acceptInvitation(db, { token, userId: users[index]!.id })),
+      planted.map(({ token }, index) => acceptInvitation(db, { token, userId: users[index]!.id })),
     );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(2);
     const refusals = results.filter((result) => result.status === "rejected");
@@ -175,6 +227,89 @@ describe("through the server", () => {
       headers: { cookie, Accept: "application/json", Origin: running.server.url },
       body: new URLSearchParams(form),
     });
+
+  it("the invitation's page refuses another signed-in account in Spanish and changes nothing; the invited address joins", async () => {
+    const store = await proStore();
+    const owner = await createOwner(db, { storeId: store.id });
+    const { token, email } = await invite(store.id, owner.id);
+    const page = `${running.server.url}/i/invitacion/${token}`;
+    const html = async (response: Response) => (await response.text()).replace(/<!-- -->/g, "");
+    const send = (form: Record<string, string>, cookie = "") =>
+      fetch(page, {
+        method: "POST",
+        headers: { cookie, Origin: running.server.url },
+        body: new URLSearchParams(form),
+        redirect: "manual",
+      });
+    const unchanged = async () => {
+      expect(await membersOf(store.id)).toBe(0);
+      const [row] = await db
+        .select()
+        .from(storeInvitations)
+        .where(eq(storeInvitations.tokenHash, invitationTokenHash(token)));
+      expect(row).toMatchObject({ acceptedAt: null, acceptedBy: null });
+    };
+    const refusal = TEAM_MESSAGES.wrongAccount("i…@example.com");
+
+    // Another account, signed in: told whose invitation it is, with a way out, and the address masked.
+    const other = await createOwner(db);
+    const otherCookie = await signIn(running.server.url, other.email, other.password);
+    const seen = await html(await fetch(page, { headers: { cookie: otherCookie } }));
+    expect(seen).toContain(refusal);
+    expect(seen).toContain("Cerrar sesión");
+    expect(seen).not.toContain("Aceptar la invitación");
+    expect(seen).not.toContain(email);
+    // Its accept, posted anyway, is refused with the same sentence.
+    const accepted = await send({ intent: "accept" }, otherCookie);
+    expect(accepted.status).toBe(403);
+    expect(await html(accepted)).toContain(refusal);
+    await unchanged();
+    // Signing in with it from the page only signs in: the page shows the refusal.
+    const login = await send({ intent: "login", email: other.email, password: other.password });
+    expect(login.status).toBe(302);
+    expect(login.headers.get("location")).toBe(`/i/invitacion/${token}`);
+    await unchanged();
+    // A new account needs the invited address: another is refused beside the field, and no account is made.
+    const stranger = `otra-${randomBytes(4).toString("hex")}@example.com`;
+    const signup = await send({
+      intent: "signup",
+      name: "Otra",
+      email: stranger,
+      password: "una-clave-larga-9",
+    });
+    expect(signup.status).toBe(400);
+    expect(await html(signup)).toContain(TEAM_MESSAGES.signupEmail("i…@example.com"));
+    expect(await db.select().from(authUser).where(eq(authUser.email, stranger))).toEqual([]);
+    await unchanged();
+    // "Cerrar sesión" comes back to the invitation, which fills in the invited address.
+    const logout = await fetch(`${running.server.url}/i/logout`, {
+      method: "POST",
+      headers: { cookie: otherCookie, Origin: running.server.url },
+      body: new URLSearchParams({ returnTo: `/i/invitacion/${token}` }),
+      redirect: "manual",
+    });
+    expect(logout.headers.get("location")).toBe(`/i/invitacion/${token}`);
+    // Never to another site.
+    for (const returnTo of ["//evil.example/x", "/\\evil.example", "https://evil.example/"]) {
+      const away = await fetch(`${running.server.url}/i/logout`, {
+        method: "POST",
+        headers: { Origin: running.server.url },
+        body: new URLSearchParams({ returnTo }),
+        redirect: "manual",
+      });
+      expect(away.headers.get("location"), returnTo).toBe("/i/login");
+    }
+    expect(await html(await fetch(page))).toContain(`value="${email}"`);
+
+    // The invited address accepts.
+    const invited = await invitedAccount(email);
+    const invitedCookie = await signIn(running.server.url, invited.email, invited.password);
+    const joined = await send({ intent: "accept" }, invitedCookie);
+    expect(joined.status).toBe(302);
+    expect(joined.headers.get("location")).toBe("/i/admin");
+    const members = await db.select().from(storeMembers).where(eq(storeMembers.storeId, store.id));
+    expect(members).toMatchObject([{ userId: invited.id, role: "cajero" }]);
+  });
 
   it("queues the invitation's e-mail with its link when the owner invites", async () => {
     const store = await proStore();

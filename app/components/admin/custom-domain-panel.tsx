@@ -10,17 +10,12 @@ import {
   type DomainProblem,
 } from "~/domain/domains/custom-domain";
 import type { DomainPanel } from "~/domain/domains/custom-domains.server";
+import { formatOrderDate } from "~/domain/orders/order-vocabulary";
 import { BASIC_PLAN_PRICE } from "~/domain/stores/plan";
 import { CopyButton } from "./copy-button";
 import { PanelForm } from "./panel-form";
 
 type Domain = NonNullable<DomainPanel["domain"]>;
-
-const dateTime = new Intl.DateTimeFormat("es-ES", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "America/Mexico_City",
-});
 
 const TEXT = {
   title: "Dominio propio",
@@ -163,7 +158,7 @@ function DomainState({ domain, platformHost }: { domain: Domain; platformHost: s
           role="alert"
           className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-900 ring-1 ring-red-200"
         >
-          {TEXT.failing(domain.displayHost, dateTime.format(new Date(domain.failingSince)))}
+          {TEXT.failing(domain.displayHost, formatOrderDate(domain.failingSince, "medium"))}
         </p>
       ) : null}
 
@@ -205,7 +200,7 @@ function DomainState({ domain, platformHost }: { domain: Domain; platformHost: s
       ) : null}
       {domain.checkedAt ? (
         <p className="text-xs text-stone-600">
-          {TEXT.checkedAt(dateTime.format(new Date(domain.checkedAt)))}
+          {TEXT.checkedAt(formatOrderDate(domain.checkedAt, "medium"))}
         </p>
       ) : null}
 

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { ActionMessage } from "~/components/action-message";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { useFormAction } from "~/components/forms/use-form-action";
+import { formatOrderDate } from "~/domain/orders/order-vocabulary";
 import { PLAN_LABELS } from "~/domain/stores/licence";
 import type { LicenceType } from "~/domain/stores/licence-types";
 import { INVITATION_DAYS, roleLabel, TEAM_ENDPOINT, TEAM_MESSAGES } from "~/domain/team/invitations";
@@ -200,12 +201,6 @@ function TransferForm({ userId, displayName }: { userId: string; displayName: st
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat("es-MX", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "America/Mexico_City",
-});
-
 /**
  * "Actividad": who changed what in the last 90 days — settings, products and prices, the team, and
  * the orders — newest first.
@@ -223,7 +218,7 @@ function Activity({ activity }: { activity: Change[] }) {
           {activity.map((change) => (
             <li key={change.key} className="py-2 [overflow-wrap:anywhere]">
               <span className="block text-xs text-stone-600">
-                <time dateTime={change.createdAt}>{timeFormat.format(new Date(change.createdAt))}</time>
+                <time dateTime={change.createdAt}>{formatOrderDate(change.createdAt, "medium")}</time>
               </span>
               {change.text}
             </li>

@@ -1,15 +1,9 @@
 import { ActionMessage } from "~/components/action-message";
 import { CopyButton } from "~/components/admin/copy-button";
 import { useFormAction } from "~/components/forms/use-form-action";
+import { formatOrderDate } from "~/domain/orders/order-vocabulary";
 import { CLAIM_MESSAGES } from "~/domain/stores/claim";
 import { SUPER_ADMIN_ACTIONS_URL } from "~/domain/super-admin/super-admin-forms";
-
-const expiryFormat = new Intl.DateTimeFormat("es-MX", {
-  dateStyle: "long",
-  timeStyle: "short",
-  hourCycle: "h23",
-  timeZone: "America/Mexico_City",
-});
 
 /**
  * "Crear enlace para reclamar" for a store without an owner: a single-use link
@@ -64,7 +58,7 @@ export function ClaimLinkForm({ storeId, storeName }: { storeId: string; storeNa
           />
           <CopyButton text={claim.url} label="Copiar enlace" />
           <p className="w-full text-xs text-stone-600">
-            Vence el {expiryFormat.format(new Date(claim.expiresAt))}.
+            Vence el {formatOrderDate(claim.expiresAt, "long")}.
           </p>
         </div>
       ) : null}

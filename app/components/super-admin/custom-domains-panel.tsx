@@ -1,3 +1,4 @@
+import { formatOrderDate } from "~/domain/orders/order-vocabulary";
 import { DOMAIN_STATUS_LABELS, type DomainProblem, type DomainStatus } from "~/domain/domains/custom-domain";
 
 type OperatorDomain = {
@@ -10,12 +11,6 @@ type OperatorDomain = {
   checkedAt: string | Date | null;
   failingSince: string | Date | null;
 };
-
-const dateFormat = new Intl.DateTimeFormat("es-ES", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "America/Mexico_City",
-});
 
 const PROBLEM_LABELS: Record<DomainProblem, string> = {
   "txt-missing": "falta el TXT",
@@ -50,9 +45,9 @@ export function CustomDomainsPanel({ domains }: { domains: OperatorDomain[] }) {
                     {domain.storeName}
                   </a>{" "}
                   (/{domain.storeId})
-                  {domain.checkedAt ? ` · revisado el ${dateFormat.format(new Date(domain.checkedAt))}` : ""}
+                  {domain.checkedAt ? ` · revisado el ${formatOrderDate(domain.checkedAt, "medium")}` : ""}
                   {domain.failingSince
-                    ? ` · con fallas desde el ${dateFormat.format(new Date(domain.failingSince))}`
+                    ? ` · con fallas desde el ${formatOrderDate(domain.failingSince, "medium")}`
                     : ""}
                   {domain.problems.length > 0
                     ? ` · ${domain.problems.map((problem) => PROBLEM_LABELS[problem]).join(", ")}`

@@ -23,6 +23,9 @@ describe("the words of an order", () => {
     expect(formatOrderDate(at)).toBe("24/11/26, 9:05");
     expect(formatOrderDate(new Date(at), "long")).toBe("24 de noviembre de 2026 a las 9:05");
     expect(formatOrderDate(at, "short", "America/Tijuana")).toBe("24/11/26, 7:05");
+    // The 24-hour clock everywhere: past midnight and in the evening.
+    expect(formatOrderDate("2026-11-21T06:40:00Z", "medium")).toBe("21 nov 2026, 0:40");
+    expect(formatOrderDate("2026-11-21T00:40:00Z", "medium")).toBe("20 nov 2026, 18:40");
   });
 
   it("lists a line's option and then each of its choices, one to a line, and nothing for a plain line", () => {

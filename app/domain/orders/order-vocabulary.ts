@@ -24,12 +24,14 @@ export const DELIVERY_LABELS: Record<DeliveryType, string> = {
 };
 
 /**
- * Dates of orders in the es-ES locale (the product's fixed choice), in Mexico's time: short in the owner's
- * lists, long where a shopper reads one order.
+ * The house's one way of writing an instant (an order's, a session's, a line of Actividad): the es-ES
+ * locale (the product's fixed choice) on the 24-hour clock ("24/11/26, 0:40", never "12:40 a.m."), in
+ * Mexico's time: short in the owner's lists, medium where a date is read beside a sentence, long where
+ * a shopper reads one order.
  */
 export function formatOrderDate(
   value: Date | string | null,
-  dateStyle: "short" | "long" = "short",
+  dateStyle: "short" | "medium" | "long" = "short",
   timeZone = "America/Mexico_City",
 ): string {
   if (!value) return "—";

@@ -53,6 +53,9 @@ export async function checkCoupon(
     // The phone may still be untyped: the order asks for it when the code needs it.
     { phoneRequired: false },
   );
+  const discount = discounts.discounts.find((applied) => applied.kind === "code");
+  // The order would be placed without it: the cart says so beside the field instead of "−$0.00".
+  if (!discount) throw codeRefusal(PROMOTION_MESSAGES.noSaving);
   const found = read.code!;
   return {
     code: {
@@ -65,6 +68,6 @@ export async function checkCoupon(
       productIds: found.productIds,
       categories: found.categories,
     },
-    discount: discounts.discounts.find((discount) => discount.kind === "code")?.amount ?? 0,
+    discount: discount.amount,
   };
 }

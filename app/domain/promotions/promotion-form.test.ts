@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parseCodeForm, parseOfferForm, PROMOTION_FORM_MESSAGES } from "./promotion-form";
+import {
+  codeDays,
+  codeValidity,
+  parseCodeForm,
+  parseOfferForm,
+  PROMOTION_FORM_MESSAGES,
+} from "./promotion-form";
 
 const MX = "America/Mexico_City";
 const errorsOf = <T>(parsed: { ok: true; data: T } | { ok: false; errors: Record<string, string> }) =>
@@ -194,6 +200,43 @@ describe("the code form's dates", () => {
       ok: true,
       data: { startsAt: null, endsAt: new Date("2027-01-01T06:00:00Z") },
     });
+  });
+});
+
+describe("a code's days read back", () => {
+  const stored = (startsOn: string, endsOn: string, timeZone = MX) => {
+    const parsed = parseCodeForm({ code: "PROMO", kind: "percent", value: "10", startsOn, endsOn }, timeZone);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    return parsed.data;
+  };
+
+  it("are the days the owner typed, the last one included, whatever the zone", () => {
+    expect(codeDays(stored("2026-11-01", "2026-11-20"), MX)).toEqual({
+      startsOn: "2026-11-01",
+      endsOn: "2026-11-20",
+    });
+    expect(codeDays(stored("", "2026-12-31"), MX)).toEqual({ startsOn: "", endsOn: "2026-12-31" });
+    // Tijuana changes its clock in spring and autumn: the days still come back as typed.
+    for (const [start, end] of [
+      ["2026-03-07", "2026-03-08"],
+      ["2026-10-31", "2026-11-01"],
+    ] as const) {
+      expect(codeDays(stored(start, end, "America/Tijuana"), "America/Tijuana")).toEqual({
+        startsOn: start,
+        endsOn: end,
+      });
+    }
+  });
+
+  it("say in the list until which day a code is valid: the last day, not the midnight after it", () => {
+    expect(codeValidity(stored("", "2026-11-20"), MX)).toBe("válido hasta el 20/11/2026");
+    expect(codeValidity(stored("2026-11-01", "2026-11-20"), MX)).toBe("válido del 01/11/2026 al 20/11/2026");
+    expect(codeValidity(stored("2026-11-01", ""), MX)).toBe("válido desde el 01/11/2026");
+    expect(codeValidity({ startsAt: null, endsAt: null }, MX)).toBe("");
+    // An end stored at another instant (not from the form): the day of its last valid minute.
+    expect(codeValidity({ startsAt: null, endsAt: "2026-11-21T05:59:00Z" }, MX)).toBe(
+      "válido hasta el 20/11/2026",
+    );
   });
 });
 

@@ -3,7 +3,15 @@
  * run by the panel for instant feedback and by the server to enforce it, with the Spanish message
  * beside each field. Dates and hours are the store's wall clock.
  */
-import { addDays, isDate, isTime, minutesOf, zonedTime } from "~/domain/stores/opening-hours";
+import {
+  addDays,
+  dateKey,
+  isDate,
+  isTime,
+  localParts,
+  minutesOf,
+  zonedTime,
+} from "~/domain/stores/opening-hours";
 import { normalizeCode, type CodeKind, type OfferKind } from "./promotions";
 
 export const PROMOTION_FORM_MESSAGES = {
@@ -112,6 +120,40 @@ export function parseCodeForm(fields: Fields, timeZone: string): Parsed<CodeInpu
       categories: many(fields, "categories"),
     },
   };
+}
+
+/**
+ * A stored code's dates as its form wrote them, in the store's time zone: the first day and the
+ * last day it is valid ("" for none). The stored end is the instant it stops, the midnight after
+ * the last day, so the last day is that of the instant just before it.
+ */
+export function codeDays(
+  code: { startsAt: Date | string | null; endsAt: Date | string | null },
+  timeZone: string,
+): { startsOn: string; endsOn: string } {
+  const dayOf = (at: Date) => dateKey(localParts(at, timeZone));
+  return {
+    startsOn: code.startsAt ? dayOf(new Date(code.startsAt)) : "",
+    endsOn: code.endsAt ? dayOf(new Date(new Date(code.endsAt).getTime() - 1)) : "",
+  };
+}
+
+/** "20/11/2026" for the local date "2026-11-20". */
+const dayText = (date: string) => date.split("-").reverse().join("/");
+
+/**
+ * When a code is valid, as the Promociones list says it, with the days the owner typed:
+ * "válido del 01/11/2026 al 20/11/2026", "válido hasta el 20/11/2026", "válido desde el …", or "".
+ */
+export function codeValidity(
+  code: { startsAt: Date | string | null; endsAt: Date | string | null },
+  timeZone: string,
+): string {
+  const { startsOn, endsOn } = codeDays(code, timeZone);
+  if (startsOn && endsOn) return `válido del ${dayText(startsOn)} al ${dayText(endsOn)}`;
+  if (endsOn) return `válido hasta el ${dayText(endsOn)}`;
+  if (startsOn) return `válido desde el ${dayText(startsOn)}`;
+  return "";
 }
 
 /** An offer's form: an N×M on products, or a percentage on products or categories, on weekdays and hours. */

@@ -88,6 +88,26 @@ describe("a code's discount", () => {
     });
   });
 
+  it("is no discount when it would take nothing: its lines already free, or a share that rounds to $0", () => {
+    const free = [line({ quantity: 2 })];
+    for (const rule of [code(), code({ kind: "amount", value: 5 })])
+      expect(applyCode(rule, free, [2800], NOW)).toEqual({
+        ok: false,
+        reason: "noSaving",
+        message: PROMOTION_MESSAGES.noSaving,
+      });
+    expect(applyCode(code({ value: 1 }), [line({ price: 0.4 })], [0], NOW)).toMatchObject({
+      reason: "noSaving",
+    });
+    // One centavo is a discount.
+    expect(applyCode(code({ value: 1 }), [line({ price: 0.5 })], [0], NOW)).toMatchObject({ ok: true });
+    // An order with a free line and a code for it: the offer alone, no "−$0.00" line.
+    const fullDay = offer({ kind: "percent", percent: 100, productIds: ["concha"] });
+    const priced = orderDiscounts(free, [fullDay], code({ productIds: ["concha"] }), NOW, TZ);
+    expect(priced.discounts.map((discount) => [discount.kind, discount.amount])).toEqual([["offer", 28]]);
+    expect(priced.code).toMatchObject({ ok: false, reason: "noSaving" });
+  });
+
   it("is looked up as typed without spaces, in capitals", () => {
     expect(normalizeCode(" bienvenida 10 ")).toBe("BIENVENIDA10");
   });

@@ -90,6 +90,7 @@ export const PROMOTION_MESSAGES = {
   phoneNeeded: "Escribe tu teléfono para usar este código: se puede usar una vez por teléfono.",
   notForTheseProducts: "Este código no aplica a los productos de tu carrito.",
   minimum: (missing: number) => `Te faltan ${formatMoney(missing)} para usar este código.`,
+  noSaving: "Este código no aplica a este pedido: sus productos ya tienen el mayor descuento.",
   notInPlan: "Las promociones son parte de los planes Negocio y Pro.",
   checkFailed: "No pudimos revisar el código. Revisa tu conexión e intenta de nuevo.",
   combination: "Las ofertas se aplican primero; el código se descuenta del total con ofertas.",
@@ -199,7 +200,8 @@ export type CodeResult =
  * A code against the cart after its offers: refused when paused, not started, over, used up, for
  * none of the cart's products, or under its minimum (compared with the subtotal after offers);
  * else its discount, a percentage of the eligible lines after offers, rounded to the centavo, or
- * the fixed amount, never more than those lines.
+ * the fixed amount, never more than those lines. A code that would take nothing (its lines already
+ * free from an offer) is no discount: "noSaving", so it is neither shown as −$0.00 nor spends a use.
  */
 export function applyCode(
   code: DiscountCode,
@@ -226,6 +228,7 @@ export function applyCode(
   const cents =
     code.kind === "percent" ? Math.round((eligible * Math.min(code.value, 100)) / 100) : toCents(code.value);
   const amount = Math.max(0, Math.min(cents, eligible)) / 100;
+  if (amount === 0) return refuse("noSaving");
   return { ok: true, discount: { kind: "code", id: code.id, name: code.code, amount } };
 }
 

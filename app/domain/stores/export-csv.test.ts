@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvCell, csvRow } from "./export-csv";
+import { CSV_BOM, csvCell, csvDateTime, csvRow, dateHeader } from "./export-csv";
 
 describe("csv", () => {
   it("quotes commas, quotes and line breaks", () => {
@@ -31,5 +31,21 @@ describe("csv", () => {
 
   it("starts a file with the UTF-8 byte order mark, so Excel shows accents", () => {
     expect([...Buffer.from(CSV_BOM, "utf8")]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+});
+
+describe("an instant in the export", () => {
+  it("is written on the store's clock to the minute, as Excel in es-MX reads a date and time", () => {
+    expect(csvDateTime(new Date("2026-11-21T00:40:59Z"), "America/Mexico_City")).toBe("2026-11-20 18:40");
+    expect(csvDateTime(new Date("2026-01-05T06:05:00Z"), "America/Mexico_City")).toBe("2026-01-05 00:05");
+    // Tijuana in summer time (UTC−7) and in winter (UTC−8).
+    expect(csvDateTime(new Date("2026-07-01T19:00:00Z"), "America/Tijuana")).toBe("2026-07-01 12:00");
+    expect(csvDateTime(new Date("2026-12-01T19:00:00Z"), "America/Tijuana")).toBe("2026-12-01 11:00");
+    expect(csvDateTime(null, "America/Mexico_City")).toBe("");
+  });
+
+  it("has a header that names the clock", () => {
+    expect(dateHeader("Fecha", "America/Mexico_City")).toBe("Fecha (hora de CDMX)");
+    expect(dateHeader("Fecha", "America/Tijuana")).toBe("Fecha (hora de America/Tijuana)");
   });
 });

@@ -1,4 +1,5 @@
 /** CSV as spreadsheets read it (RFC 4180, UTF-8 with a BOM so Excel shows accents). Pure. */
+import { DEFAULT_TIME_ZONE, localParts } from "~/domain/stores/opening-hours";
 
 export const CSV_BOM = "\uFEFF";
 
@@ -17,4 +18,21 @@ export function csvCell(value: unknown): string {
 
 export function csvRow(values: unknown[]): string {
   return `${values.map(csvCell).join(",")}\r\n`;
+}
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/**
+ * "2026-11-20 18:40": an instant on the store's wall clock, to the minute, as Excel in es-MX reads a
+ * date and time (an ISO instant in UTC is text to it, and six hours off for the owner).
+ */
+export function csvDateTime(at: Date | null | undefined, timeZone: string): string {
+  if (!at) return "";
+  const local = localParts(at, timeZone);
+  return `${local.year}-${pad(local.month)}-${pad(local.day)} ${pad(local.hour)}:${pad(local.minute)}`;
+}
+
+/** "Fecha (hora de CDMX)": a date column's header, naming the clock its times are on. */
+export function dateHeader(name: string, timeZone: string): string {
+  return `${name} (hora de ${timeZone === DEFAULT_TIME_ZONE ? "CDMX" : timeZone})`;
 }

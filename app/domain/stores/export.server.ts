@@ -11,7 +11,7 @@ import { Zip, ZipDeflate } from "fflate";
 import type { Executor } from "~/db/client.server";
 import { cities, orderLines, orders, products, storeCategories, stores, storeSettings } from "~/db/schema";
 import { mediaUrl } from "~/domain/images/image-urls";
-import { CSV_BOM, csvRow } from "./export-csv";
+import { CSV_BOM, csvDateTime, csvRow, dateHeader } from "./export-csv";
 
 const PAGE = 500;
 
@@ -50,6 +50,11 @@ const ORDER_COLUMNS = [
   "Descuento",
   "Promociones",
 ] as const;
+/** The columns whose cells are instants: written on the store's clock, their header says which. */
+const DATE_COLUMNS = new Set<string>(["Creado", "Fecha", "Programado para", "Completado"]);
+const headerRow = (columns: readonly string[], timeZone: string) =>
+  csvRow(columns.map((column) => (DATE_COLUMNS.has(column) ? dateHeader(column, timeZone) : column)));
+
 const LINE_COLUMNS = [
   "Pedido",
   "Posición",
@@ -84,7 +89,9 @@ export const README = [
   "pedidos-productos.csv  lo que se pidió en cada pedido, una línea por fila",
   "",
   "Los CSV se abren con Excel, Google Sheets o LibreOffice (UTF-8 con BOM, separados por comas).",
-  "Los importes están en pesos mexicanos (MXN); las fechas, en UTC (ISO 8601).",
+  "Los importes están en pesos mexicanos (MXN).",
+  "En los CSV, las fechas y horas están en la hora de la tienda, como 2026-11-20 18:40; el encabezado",
+  "de cada columna dice cuál («hora de CDMX»: la de la Ciudad de México). En tienda.json, en UTC (ISO 8601).",
   "",
 ].join("\r\n");
 
@@ -122,11 +129,16 @@ export async function* storeExportZip(
     .from(products)
     .where(eq(products.storeId, storeId))
     .orderBy(asc(products.createdAt), asc(products.id));
+  const [zone] = await db
+    .select({ timeZone: storeSettings.timeZone })
+    .from(storeSettings)
+    .where(eq(storeSettings.storeId, storeId));
+  const timeZone = zone!.timeZone;
 
   yield* file("LEEME.txt", [README]);
   yield* file("tienda.json", storeJson(db, storeId, productRows, now));
   yield* file("productos.csv", [
-    CSV_BOM + csvRow([...PRODUCT_COLUMNS]),
+    CSV_BOM + headerRow(PRODUCT_COLUMNS, timeZone),
     ...productRows.map((product) =>
       csvRow([
         product.id,
@@ -139,24 +151,24 @@ export async function* storeExportZip(
         product.variations.join(" | "),
         describeGroups(product.choiceGroups),
         product.imageKey ? mediaUrl(product.imageKey) : "",
-        product.createdAt,
+        csvDateTime(product.createdAt, timeZone),
       ]),
     ),
   ]);
-  yield* file("pedidos.csv", ordersCsv(db, storeId));
+  yield* file("pedidos.csv", ordersCsv(db, storeId, timeZone));
   yield* file("pedidos-productos.csv", linesCsv(db, storeId));
   zip.end();
   yield* ready.splice(0);
 }
 
-async function* ordersCsv(db: Executor, storeId: string) {
-  yield CSV_BOM + csvRow([...ORDER_COLUMNS]);
+async function* ordersCsv(db: Executor, storeId: string, timeZone: string) {
+  yield CSV_BOM + headerRow(ORDER_COLUMNS, timeZone);
   for await (const page of orderPages(db, storeId)) {
     yield page
       .map((order) =>
         csvRow([
           order.id,
-          order.createdAt,
+          csvDateTime(order.createdAt, timeZone),
           inSpanish(EXPORT_WORDS.status, order.status),
           order.customerName,
           order.customerPhone,
@@ -167,8 +179,8 @@ async function* ordersCsv(db: Executor, storeId: string) {
           inSpanish(EXPORT_WORDS.payment, order.paymentMethod),
           order.deliveryFee,
           order.total,
-          order.scheduledFor,
-          order.completedAt,
+          csvDateTime(order.scheduledFor, timeZone),
+          csvDateTime(order.completedAt, timeZone),
           order.discount,
           (order.discounts ?? []).map(discountText).join(" · "),
         ]),

@@ -3,6 +3,7 @@ import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { inTransaction } from "~/db/after-commit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { authUser, storeInvitations, storeMembers, stores, storeSettings } from "~/db/schema";
+import { withNewAccount } from "~/domain/auth/new-account.server";
 import { teamInvitationMail } from "~/domain/mail/mail-text";
 import { queueMail } from "~/domain/mail/mail.server";
 import { hasRoomForOneMore, resolveLicence } from "~/domain/stores/licence";
@@ -14,6 +15,8 @@ import {
   invitationPath,
   invitationStatus,
   invitationStatusMessage,
+  isInvitedEmail,
+  maskEmail,
   roleLabel,
   TEAM_MESSAGES,
 } from "./invitations";
@@ -209,7 +212,10 @@ export async function revokeInvitation(
   });
 }
 
-/** What an invitation's link leads to, without using it. */
+/**
+ * What an invitation's link leads to, without using it: the store, the role and the address it was
+ * sent to (only that address's account can accept it).
+ */
 export async function findInvitation(db: Executor, token: string, now = new Date()) {
   const [row] = await db
     .select({
@@ -230,14 +236,18 @@ export async function findInvitation(db: Executor, token: string, now = new Date
   return {
     status,
     invitation:
-      row && status === "valid" ? { storeName: row.storeName || row.storeId, role: row.role } : null,
+      row && status === "valid"
+        ? { storeName: row.storeName || row.storeId, role: row.role, email: row.email }
+        : null,
   };
 }
 
 /**
- * Accepts an invitation for an account that works at no store, in the caller's transaction: the
- * store's row is locked first, so simultaneous acceptances of one link make one member and those
- * of several links never pass the plan's team size.
+ * Accepts an invitation for the account it was sent to (its e-mail, trimmed and in any case), when
+ * that account works at no store, in the caller's transaction: the store's row is locked first, so
+ * simultaneous acceptances of one link make one member and those of several links never pass the
+ * plan's team size. Any other account is refused and nothing changes: whoever holds the link is
+ * not necessarily the person it was sent to.
  */
 export async function acceptInvitationIn(
   tx: Executor,
@@ -257,6 +267,15 @@ export async function acceptInvitationIn(
     .where(eq(storeInvitations.tokenHash, invitationTokenHash(token)));
   const status = invitationStatus(invitation, now);
   if (status !== "valid") throw new AppError("UNAVAILABLE", invitationStatusMessage(status));
+  const [account] = await tx
+    .select({ name: authUser.name, email: authUser.email })
+    .from(authUser)
+    .where(eq(authUser.id, userId));
+  if (!account || !isInvitedEmail(invitation!.email, account.email)) {
+    throw new AppError("FORBIDDEN", TEAM_MESSAGES.wrongAccount(maskEmail(invitation!.email)), {
+      internal: "invitation accepted by another account",
+    });
+  }
   const already = await findStoreRole(tx, userId);
   if (already) throw new AppError("ALREADY_EXISTS", TEAM_MESSAGES.alreadyInStore(already.storeId));
   // Counted as before invitations held places: the one accepted now is becoming a member.
@@ -267,17 +286,35 @@ export async function acceptInvitationIn(
     .set({ acceptedAt: now, acceptedBy: userId })
     .where(eq(storeInvitations.id, invitation!.id));
   // The newcomer is the actor: "Carla se unió al equipo como cajero".
-  const [account] = await tx
-    .select({ name: authUser.name, email: authUser.email })
-    .from(authUser)
-    .where(eq(authUser.id, userId));
-  const actor = { userId, name: actorDisplayName(account?.name ?? "", account?.email ?? "") };
+  const actor = { userId, name: actorDisplayName(account.name, account.email) };
   await recordActivity(tx, actor, store.id, { kind: "member_joined", details: { role: invitation!.role } });
   return { storeId: store.id, storeName: store.name };
 }
 
 export function acceptInvitation(db: Database, input: { token: string; userId: string }, now = new Date()) {
   return inTransaction(db, (tx) => acceptInvitationIn(tx, input, now));
+}
+
+/**
+ * A new account made from the invitation's page, and the invitation accepted by it, in one
+ * transaction. The account must take the invited address: another one is refused beside the
+ * e-mail field before anything is written (acceptance checks it again under the store's lock).
+ */
+export async function joinWithNewAccount(
+  db: Database,
+  token: string,
+  fields: { email: string; password: string; name?: string },
+  now = new Date(),
+) {
+  const [invited] = await db
+    .select({ email: storeInvitations.email })
+    .from(storeInvitations)
+    .where(eq(storeInvitations.tokenHash, invitationTokenHash(token)));
+  if (!invited) throw new AppError("NOT_FOUND", TEAM_MESSAGES.unknown);
+  if (!isInvitedEmail(invited.email, fields.email)) {
+    throw new AppError("VALIDATION", TEAM_MESSAGES.signupEmail(maskEmail(invited.email)), { field: "email" });
+  }
+  return withNewAccount(db, fields, (tx, userId) => acceptInvitationIn(tx, { token, userId }, now));
 }
 
 /** The Equipo tab's pending invitations: not used, not revoked (an expired one can be sent again). */

@@ -6,6 +6,8 @@ import {
   invitationStatus,
   invitationPath,
   invitationStatusMessage,
+  isInvitedEmail,
+  maskEmail,
   roleLabel,
   TEAM_ENDPOINT,
   TEAM_MESSAGES,
@@ -15,6 +17,21 @@ import {
 const sent = new Date("2026-11-26T12:00:00Z");
 const DAY = 86_400_000;
 const pending = { acceptedAt: null, revokedAt: null, expiresAt: invitationExpiresAt(sent) };
+
+describe("an invitation's address", () => {
+  it("is matched trimmed and in any case, and only whole", () => {
+    expect(isInvitedEmail("ana@correo.mx", "  Ana@Correo.MX ")).toBe(true);
+    expect(isInvitedEmail("ana@correo.mx", "ana@correo.mx.evil")).toBe(false);
+    expect(isInvitedEmail("ana@correo.mx", "bana@correo.mx")).toBe(false);
+  });
+  it("is named to another account masked: its first letter and its domain", () => {
+    expect(maskEmail("Ana.Garcia@Correo.mx")).toBe("a…@correo.mx");
+    expect(maskEmail("a@correo.mx")).toBe("a…@correo.mx");
+    expect(TEAM_MESSAGES.wrongAccount(maskEmail("ana@correo.mx"))).toBe(
+      "Esta invitación es para a…@correo.mx. Cierra sesión y entra con esa cuenta para aceptarla.",
+    );
+  });
+});
 
 describe("an invitation's link", () => {
   it("lasts exactly seven days from when it was sent", () => {

@@ -26,11 +26,34 @@ export function invitationStatus(
   return "valid";
 }
 
+/** An e-mail as invitations and accounts are compared: trimmed, lower case. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** Whether an account's e-mail is the one an invitation was sent to. */
+export function isInvitedEmail(invitedEmail: string, accountEmail: string): boolean {
+  return normalizeEmail(invitedEmail) === normalizeEmail(accountEmail);
+}
+
+/**
+ * "a…@correo.mx": the invited address as the invitation page names it to an account that is not
+ * it, enough for its owner to recognise it, not to read it whole.
+ */
+export function maskEmail(email: string): string {
+  const normalized = normalizeEmail(email);
+  const at = normalized.lastIndexOf("@");
+  if (at < 1) return "…";
+  return `${normalized[0]}…${normalized.slice(at)}`;
+}
+
 export const TEAM_MESSAGES = {
   unknown: "Esta invitación no es válida. Revisa que copiaste el enlace completo.",
   used: "Esta invitación ya se usó. Pide a la tienda una nueva si la necesitas.",
   revoked: "La tienda canceló esta invitación. Pide una nueva si la necesitas.",
   expired: `Esta invitación venció (duran ${INVITATION_DAYS} días). Pide a la tienda que te la envíe de nuevo.`,
+  wrongAccount: (maskedEmail: string) =>
+    `Esta invitación es para ${maskedEmail}. Cierra sesión y entra con esa cuenta para aceptarla.`,
+  signupEmail: (maskedEmail: string) =>
+    `Esta invitación es para ${maskedEmail}: crea tu cuenta con ese correo.`,
   alreadyInStore: (storeId: string) =>
     `Tu cuenta ya trabaja en la tienda /${storeId}. Cada cuenta pertenece a una sola tienda: para aceptar, entra con otra cuenta.`,
   teamFull: (tier: LicenceType) =>

@@ -1,7 +1,7 @@
 import { ActionMessage } from "~/components/action-message";
 import { useFormAction } from "~/components/forms/use-form-action";
 import { formatMoney } from "~/domain/orders/money";
-import { PROMOTION_FORM_MESSAGES } from "~/domain/promotions/promotion-form";
+import { codeValidity, PROMOTION_FORM_MESSAGES } from "~/domain/promotions/promotion-form";
 import { offerBadge, PROMOTION_MESSAGES } from "~/domain/promotions/promotions";
 import { WEEKDAY_NAMES } from "~/domain/stores/opening-hours";
 import type { AdminTabData } from "~/routes/admin/tabs/index.server";
@@ -21,7 +21,7 @@ export function PromotionsTab({ panel }: { panel: PromotionsPanel }) {
         </h2>
         <p className="text-stone-700">{PROMOTION_MESSAGES.combination}</p>
       </div>
-      <CodeList codes={panel.codes} />
+      <CodeList codes={panel.codes} timeZone={panel.timeZone} />
       <CodeForm panel={panel} />
       <OfferList offers={panel.offers} />
       <OfferForm panel={panel} />
@@ -29,7 +29,7 @@ export function PromotionsTab({ panel }: { panel: PromotionsPanel }) {
   );
 }
 
-function CodeList({ codes }: { codes: PromotionsPanel["codes"] }) {
+function CodeList({ codes, timeZone }: { codes: PromotionsPanel["codes"]; timeZone: string }) {
   return (
     <section aria-labelledby="codes-title" className="space-y-2">
       <h3 id="codes-title" className="text-lg font-bold">
@@ -52,7 +52,7 @@ function CodeList({ codes }: { codes: PromotionsPanel["codes"] }) {
                 Usado {code.uses}
                 {code.maxUses !== null ? ` de ${code.maxUses}` : ""} veces
                 {code.oncePerPhone ? " · una vez por teléfono" : ""}
-                {code.endsAt ? ` · vence ${new Date(code.endsAt).toLocaleDateString("es-MX")}` : ""}
+                {code.startsAt || code.endsAt ? ` · ${codeValidity(code, timeZone)}` : ""}
                 {code.paused ? " · Pausado" : ""}
               </p>
               <RowActions kind="code" id={code.id} name={code.code} paused={code.paused} />

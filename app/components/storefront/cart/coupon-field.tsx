@@ -73,7 +73,10 @@ export function CouponField({
       </label>
       {coupon.applied ? (
         <p className="mt-1 flex flex-wrap items-center justify-between gap-2">
-          <span data-testid="coupon-applied">Código {coupon.applied.code} aplicado.</span>
+          {/* Applied, unless the cart changed so that it no longer takes anything: the reason shows below. */}
+          <span data-testid="coupon-applied">
+            {error ? `Código ${coupon.applied.code}` : `Código ${coupon.applied.code} aplicado.`}
+          </span>
           <button
             type="button"
             onClick={() => {

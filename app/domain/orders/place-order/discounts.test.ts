@@ -162,6 +162,16 @@ describe("an order's code that is taken", () => {
   });
 });
 
+describe("an order's code that takes nothing", () => {
+  it("is left out of the order, not refused: its lines are already free from an offer", () => {
+    const free = offer({ kind: "percent", percent: 100, productIds: ["concha"] });
+    const promotions: PromotionsRead = { offers: [free], code: code({ productIds: ["concha"] }) };
+    expect(
+      priceDiscounts([line("concha", { quantity: 2 })], products, promotions, typed("BIENVENIDA10"), store),
+    ).toEqual({ discounts: [{ kind: "offer", id: "o1", name: "2×1 en conchas", amount: 28 }], total: 28 });
+  });
+});
+
 describe("an order's code that is refused beside its field", () => {
   it("refuses a typed code the store does not have", () => {
     const run = () => priceDiscounts([line("concha")], products, noPromotions, typed("NOEXISTE"), store);

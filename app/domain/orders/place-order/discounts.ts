@@ -28,7 +28,9 @@ export function discountLines(lines: PricedLine[], products: ProductRow[]): Disc
 
 /**
  * The discounts the order gets, or the code's refusal beside its field: unknown, not for this
- * phone (asked for, or already used with it), or refused by its rules (applyCode).
+ * phone (asked for, or already used with it), or refused by its rules (applyCode). A code that
+ * takes nothing from this order (its lines already free from an offer) is no refusal: the order is
+ * placed without it, as the cart showed it, and it spends no use.
  */
 export function priceDiscounts(
   lines: PricedLine[],
@@ -50,6 +52,6 @@ export function priceDiscounts(
     store.now,
     store.timeZone,
   );
-  if (priced.code && !priced.code.ok) throw refuse(priced.code.message);
+  if (priced.code && !priced.code.ok && priced.code.reason !== "noSaving") throw refuse(priced.code.message);
   return { discounts: priced.discounts, total: priced.total };
 }
