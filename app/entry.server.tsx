@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { databaseOutage, isDatabaseUnavailable } from "~/db/outage.server";
 import { contentSecurityPolicy, framedByOwnPages, REPORTING_ENDPOINTS } from "~/lib/csp";
@@ -115,6 +115,13 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     return;
   }
   const logger = appContext?.logger;
+  // React Router's own refusals — a method the route does not take (405), an address it does not
+  // have — are answers, not faults: the request's log line already has their status, and anyone
+  // could fill the error log with PUTs and OPTIONS.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger?.debug("refused by the router", { status: error.status, method: request.method });
+    return;
+  }
   if (logger) logger.error("unexpected error", { error, path: new URL(request.url).pathname });
   else console.error(error);
 };

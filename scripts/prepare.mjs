@@ -1,5 +1,5 @@
 // Shared by `npm start` and `npm test`: a fresh clone needs only Node and npm.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -12,6 +12,24 @@ export function run(command, args, env = {}) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/**
+ * `run` for the long steps of a first start: says every 15 s that it is still at it and how long it
+ * has taken, so that a newcomer watching a quiet terminal knows it has not hung.
+ */
+export async function runWithProgress(what, command, args, env = {}) {
+  const started = Date.now();
+  const seconds = () => Math.round((Date.now() - started) / 1000);
+  const heartbeat = setInterval(() => console.log(`  … ${what} (${seconds()} s)`), 15_000);
+  const status = await new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: "inherit", cwd: root, env: { ...process.env, ...env } });
+    child.on("exit", (code) => resolve(code ?? 1));
+    child.on("error", () => resolve(1));
+  });
+  clearInterval(heartbeat);
+  if (status !== 0) process.exit(status);
+  console.log(`  ${what}: listo en ${seconds()} s.`);
+}
+
 export function checkNodeVersion() {
   const [major, minor] = process.versions.node.split(".").map(Number);
   if (major < 20 || (major === 20 && minor < 19)) {
@@ -20,16 +38,41 @@ export function checkNodeVersion() {
   }
 }
 
-/** Installs dependencies when package-lock.json differs from the one last installed. */
-export function ensureInstalled() {
+/** Whether package-lock.json differs from the one last installed, and the stamp that says so. */
+function installState() {
   const lockHash = createHash("sha256")
     .update(readFileSync(path.join(root, "package-lock.json")))
     .digest("hex");
   const stamp = path.join(root, "node_modules", ".tianguis-lock-hash");
-  if (existsSync(stamp) && readFileSync(stamp, "utf8") === lockHash) return;
-  console.log("Instalando dependencias…");
-  run("npm", ["install", "--no-audit", "--no-fund", "--include=dev"]);
+  return { current: existsSync(stamp) && readFileSync(stamp, "utf8") === lockHash, stamp, lockHash };
+}
+
+/** Installs dependencies when package-lock.json differs from the one last installed. */
+export async function ensureInstalled() {
+  const { current, stamp, lockHash } = installState();
+  if (current) return;
+  refuseToPrepareWhenAsked("las dependencias no están instaladas (npm install)");
+  console.log(
+    "Instalando dependencias con npm: la primera vez tarda unos minutos (descarga cerca de 1,000 paquetes); después ya no se repite…",
+  );
+  await runWithProgress("instalando dependencias", "npm", [
+    "install",
+    "--no-audit",
+    "--no-fund",
+    "--include=dev",
+  ]);
   writeFileSync(stamp, lockHash);
+}
+
+/**
+ * TIANGUIS_NO_PREPARE=1 says the checkout was installed and built beforehand (`npm test` sets it
+ * for the servers its tests start with `npm start`): then nothing is installed or rebuilt in place
+ * under processes that run from the build; a stale checkout is an error that says what to run.
+ */
+function refuseToPrepareWhenAsked(what) {
+  if (process.env.TIANGUIS_NO_PREPARE !== "1") return;
+  console.error(`TIANGUIS_NO_PREPARE=1, pero ${what}: ejecuta npm install y npm run build antes.`);
+  process.exit(1);
 }
 
 /** Unit tests sit beside the code they test; the build never includes them. */
@@ -79,13 +122,18 @@ export function build(fingerprint = buildInputsFingerprint()) {
  * Builds when the build inputs (sources, not their tests) differ from those of the last build: a
  * file added, removed or changed. Editing a test never rebuilds.
  */
-export function ensureBuilt() {
+export async function ensureBuilt() {
   const fingerprint = buildInputsFingerprint();
   const stamp = path.join(buildDir(), ".tianguis-inputs");
   const built = existsSync(path.join(buildDir(), "server/index.js")) && existsSync(stamp);
   if (built && readFileSync(stamp, "utf8") === fingerprint) return;
-  console.log("Construyendo Tianguis…");
-  build(fingerprint);
+  refuseToPrepareWhenAsked("el código cambió desde la última construcción (npm run build)");
+  console.log("Construyendo Tianguis: la aplicación y sus archivos comprimidos (un minuto o dos)…");
+  await runWithProgress("construyendo la aplicación", "npx", ["react-router", "build"], {
+    NODE_ENV: "production",
+  });
+  await runWithProgress("comprimiendo sus archivos", "node", ["scripts/compress-assets.mjs"]);
+  writeFileSync(path.join(buildDir(), ".tianguis-inputs"), fingerprint);
 }
 
 /** A program the tests run, the Debian package that brings it, and the test projects that need it. */

@@ -5,8 +5,8 @@ import { checkNodeVersion, ensureBuilt, ensureInstalled, root } from "./prepare.
 
 checkNodeVersion();
 process.chdir(root);
-ensureInstalled();
-ensureBuilt();
+await ensureInstalled();
+await ensureBuilt();
 process.env.NODE_ENV ??= "production";
 // In this process, so that signals reach the server directly.
 await import(path.join(root, "server.js"));

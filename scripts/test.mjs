@@ -13,15 +13,17 @@ const projects = args.flatMap((arg, i) =>
   arg === "--project" ? [args[i + 1]] : arg.startsWith("--project=") ? [arg.slice(10)] : [],
 );
 ensureTestPrograms(projects);
-ensureInstalled();
-ensureBuilt();
+await ensureInstalled();
+await ensureBuilt();
 
 const report = path.join(os.tmpdir(), `tianguis-vitest-${process.pid}.json`);
 const started = Date.now();
 const result = spawnSync("npx", ["vitest", "run", ...args], {
   stdio: "inherit",
   cwd: root,
-  env: { ...process.env, VITEST_JSON: report, NODE_ENV: "test" },
+  // The servers tests start with `npm start` run from this build as it is: never reinstalled or
+  // rebuilt in place under another test file's running servers (scripts/prepare.mjs).
+  env: { ...process.env, VITEST_JSON: report, NODE_ENV: "test", TIANGUIS_NO_PREPARE: "1" },
 });
 
 let passed = 0;

@@ -38,6 +38,9 @@ export type RunningServer = {
   close: () => Promise<void>;
 };
 
+/** How long a client may take to send a request's headers. */
+export const HEADERS_TIMEOUT_MS = 20_000;
+
 export async function startTianguis(options: StartOptions = {}): Promise<RunningServer> {
   const started = Date.now();
   const env = options.env ?? readEnv();
@@ -52,12 +55,18 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
 
   const lifecycle = { closing: false };
   const server = http.createServer(
+    // Connections past a time-out below are looked for every 2 s (Node's default is 30 s).
+    { connectionsCheckingInterval: 2_000 },
     await createHttpHandler(services, { lifecycle, health: built.health }, options.vite),
   );
   // Longer than any balancer's or browser's idle keep-alive (60 s is common): a connection is
   // closed by the client that stopped using it, never under a request it has just sent.
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  // A client gets this long to send a request's headers, and the whole request (a photo over a
+  // slow phone line included) within requestTimeout: a connection that trickles its headers
+  // holds a socket for 20 s at most, not a minute.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = 120_000;
   const url = await listen(server, env);
   logger.info(`Tianguis listo en ${url}`, {
     ms: Date.now() - started,

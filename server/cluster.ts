@@ -13,6 +13,7 @@ import { setPasswordHashCost } from "~/domain/auth/password-hash.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
 import { readEnv, type Env } from "~/lib/env.server";
 import { prepareDatabase, startTianguis, type RunningServer } from "./app";
+import { servePrimaryMetrics } from "./cluster-metrics";
 import type { DatabaseUrls } from "./database";
 
 /** How the primary hands its database to the workers it forks: the pool's URL and the direct one. */
@@ -61,6 +62,11 @@ export async function runTianguis(entry: string) {
     process.send!(LISTENING_FOR_SHUT_DOWN);
     // A primary that died (kill -9) leaves no one to share the port with: this worker ends too.
     cluster.worker!.on("disconnect", () => stop("primary gone"));
+    // With the primary gone, a message to it or a log line to the pipe it shared fails with
+    // EPIPE: the drain goes on, and only that write is lost.
+    process.on("error", (error) => logger.debug("channel to the primary closed", { error }));
+    process.stdout.on("error", () => {});
+    process.stderr.on("error", () => {});
     running = await startTianguis({
       env,
       primaryDatabase: primaryDatabaseUrls(),
@@ -91,6 +97,7 @@ async function runPrimary(env: Env, count: number, entry: string) {
   const { urls, embedded } = await prepareDatabase(env, logger);
   cluster.setupPrimary({ exec: entry });
 
+  const metrics = servePrimaryMetrics();
   const bornAt = new Map<number, number>();
   const listeningForShutDown = new Map<number, Promise<void>>();
   let quickDeaths = 0;
@@ -119,6 +126,7 @@ async function runPrimary(env: Env, count: number, entry: string) {
     // The first death is replaced at once; a worker that keeps dying (a bad setting, a full
     // disk) is retried after 1, 2, 4… s instead of being forked in a tight loop.
     const delayMs = quickDeaths <= 1 ? 0 : Math.min(MAX_RESPAWN_DELAY_MS, 500 * 2 ** (quickDeaths - 1));
+    metrics.workerReplaced();
     logger.error("worker died; replacing it", {
       worker: worker.id,
       pid: worker.process.pid,
@@ -132,7 +140,6 @@ async function runPrimary(env: Env, count: number, entry: string) {
   });
 
   const stop = async (signal: string) => {
-    if (stopping) return;
     stopping = true;
     const began = Date.now();
     logger.info("shutting down", { signal, workers: Object.keys(cluster.workers ?? {}).length });
@@ -185,10 +192,14 @@ function drain(worker: Worker, listening: Promise<void>, graceSeconds: number, l
 }
 
 function handleSignals(logger: Logger, stop: (signal: string) => Promise<void>) {
+  let stopping = false;
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
     process.removeAllListeners(signal);
-    // Not `once`: a second signal (the group's, then a supervisor's) must not kill the drain.
+    // Not `once`: a second signal (the group's and npm's forwarded copy, a supervisor's, another
+    // Ctrl-C) must not cut the drain short. Only the first starts it; the process exits when it ends.
     process.on(signal, () => {
+      if (stopping) return void logger.info("already shutting down", { signal });
+      stopping = true;
       stop(signal).then(
         () => process.exit(0),
         (error: unknown) => {

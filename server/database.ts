@@ -30,6 +30,7 @@ export async function prepareDatabase(env: Env, logger: Logger) {
     databaseUrl = embedded.url;
   }
   const urls: DatabaseUrls = { url: databaseUrl, directUrl: env.DATABASE_DIRECT_URL ?? databaseUrl };
+  if (!env.DATABASE_DIRECT_URL) await refusePoolerWithoutDirectUrl(urls.url, logger);
   // The lock is held across the migrations' transactions: it needs one session throughout.
   await runMigrations(urls.directUrl);
   // max_connections is PostgreSQL's (PgBouncer has its own), and the connections it limits are
@@ -75,6 +76,33 @@ async function checkConnectionBudget(databaseUrl: string, budget: ConnectionBudg
       throw new Error(problem);
     }
     logger.info("database connections", { ...budget, available: rows[0]!.available });
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Refuses to start on a connection pooler (PgBouncer) when DATABASE_DIRECT_URL is unset. Without
+ * it the instance would start, say it is ready, and then fail some orders ("prepared statement …
+ * already exists") and every LISTEN, because in transaction mode a client's statements run on
+ * whichever server connection is free. A pooler shows itself at the handshake: the process id it
+ * gives the client (BackendKeyData) is its own cancel key, not the PostgreSQL backend's, which
+ * `pg_backend_pid()` names.
+ */
+export async function refusePoolerWithoutDirectUrl(url: string, logger: Logger) {
+  const client = createClient({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>("select pg_backend_pid() as pid");
+    const handshakePid = (client as unknown as { processID: number | null }).processID;
+    if (handshakePid === rows[0]!.pid) return;
+    const problem =
+      "DATABASE_URL reaches PostgreSQL through a connection pooler (PgBouncer or similar), and " +
+      "DATABASE_DIRECT_URL is not set. Set DATABASE_DIRECT_URL to PostgreSQL itself, not the pooler " +
+      '(docs/deploy.md, "Several instances"): LISTEN, the migrations\' lock and the connection check need ' +
+      "a session of their own, and statements may not keep names across a transaction pooler.";
+    logger.error(`Tianguis cannot start: ${problem}`, { backendPid: rows[0]!.pid, handshakePid });
+    throw new Error(problem);
   } finally {
     await client.end();
   }

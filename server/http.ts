@@ -27,9 +27,9 @@ import { PLATFORM_SITE, type RequestSite } from "~/domain/domains/site-cache.ser
 import type { AppServices } from "~/lib/context.server";
 import { CSP_REPORT_PATH } from "~/lib/csp";
 import type { Logger } from "~/lib/logger.server";
-import { registry } from "~/lib/metrics.server";
 import { precompressedAssets } from "./assets";
 import { caddyAsk } from "./caddy-ask";
+import { PROMETHEUS_CONTENT_TYPE, workerMetrics } from "./cluster-metrics";
 import { siteByHost } from "./custom-domains";
 import { serverErrorPage } from "./error-page";
 import { loginDoor } from "./login-door";
@@ -125,13 +125,13 @@ export async function createHttpHandler(
     // Development serves Vite's own inline scripts: no nonce, no policy (app/entry.server.tsx).
     ...(vite ? [] : [{ what: "the page's CSP nonce", handle: cspNonce() }]),
     { what: "control characters in the path", handle: controlCharactersInPath() },
-    { what: "liveness", method: "get", path: "/healthz", handle: healthz(services, health) },
+    { what: "liveness", method: "get", path: "/healthz", handle: healthz },
     { what: "readiness", method: "get", path: "/readyz", handle: readyz(services, health, lifecycle) },
     {
       what: "metrics, for METRICS_ALLOW",
       method: "get",
       path: "/metrics",
-      handle: metrics(env.METRICS_ALLOW),
+      handle: metrics(env.METRICS_ALLOW, workerMetrics()),
     },
     { what: "the platform, or a store's own domain, by Host", handle: siteByHost(services.sites, env) },
     { what: "public pages rendered and kept", handle: pages.render },
@@ -198,18 +198,11 @@ function requestLog(logger: Logger): RequestHandler {
 }
 
 /**
- * Liveness: 200 when the database answers (decided within 200 ms, app/db/health.server.ts) and
- * live orders flow; without its LISTEN connection this instance's open panels miss live orders.
+ * Liveness: 200 whenever this process answers at all. A database that is down or busy is not a
+ * reason to restart the process (it would only add a cold start to the outage); readiness says
+ * whether to send it traffic.
  */
-function healthz(services: AppServices, health: DatabaseHealth): RequestHandler {
-  return async (_req, res) => {
-    if (!(await health.answers()))
-      return void res.status(503).type("text/plain").send("database unavailable");
-    if (!services.orderEvents.isListening())
-      return void res.status(503).type("text/plain").send("order listener unavailable");
-    res.status(200).type("text/plain").send("ok");
-  };
-}
+const healthz: RequestHandler = (_req, res) => void res.status(200).type("text/plain").send("ok");
 
 /** Readiness: which part is not well, whether a shutdown began, and the instance's connection budget. */
 function readyz(services: AppServices, health: DatabaseHealth, lifecycle: Lifecycle): RequestHandler {
@@ -226,13 +219,14 @@ function readyz(services: AppServices, health: DatabaseHealth, lifecycle: Lifecy
   };
 }
 
-function metrics(allow: string): RequestHandler {
+/** The instance's metrics, summed over its workers (server/cluster-metrics.ts). */
+function metrics(allow: string, read: () => Promise<string>): RequestHandler {
   const allowed = new Set(allow.split(",").map((address) => address.trim()));
   return async (req, res) => {
     // The socket's own address: a proxy's forwarded header must not open the metrics.
     if (!allowed.has(req.socket.remoteAddress ?? ""))
       return void res.status(403).type("text/plain").send("forbidden");
-    res.type(registry.contentType).send(await registry.metrics());
+    res.type(PROMETHEUS_CONTENT_TYPE).send(await read());
   };
 }
 

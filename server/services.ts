@@ -30,6 +30,7 @@ export async function buildServices({ env, logger, urls }: { env: Env; logger: L
     max: connectionBudget(env, workerCount(env)).pool,
     logger,
     namedStatements: env.namedStatements,
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_SECONDS * 1000,
   });
   const { db } = connection;
   const secret = env.AUTH_SECRET ?? (await loadOrCreateSecret(db, "auth-secret"));

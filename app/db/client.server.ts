@@ -22,13 +22,20 @@ export type DatabaseConnection = { db: Database; pool: pg.Pool; close: () => Pro
  * transaction holds it. Here every client has a listener for its whole life, so a lost
  * connection fails only the work that was on it.
  */
-export function createPool(config: pg.PoolConfig, { namedStatements = true } = {}): pg.Pool {
+export function createPool(
+  config: pg.PoolConfig,
+  {
+    namedStatements = true,
+    statementTimeoutMs,
+  }: { namedStatements?: boolean; statementTimeoutMs?: number } = {},
+): pg.Pool {
   // A database that accepts the socket and never answers (stopped, overloaded) fails a checkout
   // after 5 s instead of holding the request forever.
+  const Client = namedStatements ? pg.Client : UnnamedStatementsClient;
   const pool = new pg.Pool({
     connectionTimeoutMillis: 5_000,
     ...config,
-    ...(namedStatements ? {} : { Client: UnnamedStatementsClient }),
+    Client: statementTimeoutMs ? boundedClient(Client, statementTimeoutMs) : Client,
   });
   // The client's own listener (below) reports the loss; the pool re-emits it for idle clients.
   pool.on("error", () => {});
@@ -66,6 +73,51 @@ class UnnamedStatementsClient extends pg.Client {
   }
 }
 
+/**
+ * A client whose statements each have `boundMs` to come back. PostgreSQL's own statement_timeout
+ * cannot help when the server itself hangs (stopped, its disk frozen, a network that drops
+ * packets), and node-postgres's `query_timeout` fails the statement but leaves the connection
+ * waiting for its answer, so a transaction's ROLLBACK would wait as long. Here the connection is
+ * closed instead: the statement, and whatever the request still sends on it, fail at once as a
+ * lost connection (ETIMEDOUT), which the answer turns into 503 with Retry-After, and the pool
+ * drops the connection. Streams (COPY, cursors) are not bounded.
+ */
+function boundedClient(Base: typeof pg.Client, boundMs: number): typeof pg.Client {
+  return class BoundedClient extends Base {
+    // One signature standing for pg's overloads, whose arguments it hands on unchanged.
+    override query(config: unknown, ...rest: unknown[]) {
+      if (typeof config === "object" && config !== null && "submit" in config) {
+        // @ts-expect-error -- pg's overloads take no spread of unknown arguments.
+        return super.query(config, ...rest);
+      }
+      const timer = setTimeout(() => this.abandon(), boundMs);
+      const callbackAt = rest.findIndex((arg) => typeof arg === "function");
+      if (callbackAt >= 0) {
+        const callback = rest[callbackAt] as (...args: unknown[]) => void;
+        rest[callbackAt] = (...args: unknown[]) => {
+          clearTimeout(timer);
+          callback(...args);
+        };
+        // @ts-expect-error -- as above.
+        return super.query(config, ...rest);
+      }
+      // @ts-expect-error -- as above.
+      const result = super.query(config, ...rest) as Promise<pg.QueryResult>;
+      return result.finally(() => clearTimeout(timer));
+    }
+
+    private abandon() {
+      const error = Object.assign(
+        new Error(`the database did not answer a statement within ${boundMs} ms; connection closed`),
+        { code: "ETIMEDOUT" },
+      );
+      (
+        this as unknown as { connection: { stream: { destroy: (error: Error) => void } } }
+      ).connection.stream.destroy(error);
+    }
+  } as typeof pg.Client;
+}
+
 function reportLoss(error: Error) {
   if (isDatabaseUnavailable(error)) databaseOutage.failed(error);
 }
@@ -73,12 +125,12 @@ function reportLoss(error: Error) {
 /** The one factory every part of the app (server, scripts, tests) gets its database from. */
 export function connectDatabase(
   url: string,
-  options: { max?: number; logger?: Logger; namedStatements?: boolean } = {},
+  options: { max?: number; logger?: Logger; namedStatements?: boolean; statementTimeoutMs?: number } = {},
 ): DatabaseConnection {
   if (options.logger) databaseOutage.logTo(options.logger);
   const pool = createPool(
     { connectionString: url, max: options.max ?? 10 },
-    { namedStatements: options.namedStatements },
+    { namedStatements: options.namedStatements, statementTimeoutMs: options.statementTimeoutMs },
   );
   const db = drizzle(pool, { schema, casing: undefined });
   // Announcements (NOTIFY) of a transaction (`inTransaction`) go out once it has committed.

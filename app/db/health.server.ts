@@ -1,15 +1,19 @@
 import type pg from "pg";
 
-/** How long /healthz and /readyz wait for the database before calling it down. */
-const PROBE_BOUND_MS = 200;
-/** A pool busy with other queries is answering if one of them came back this recently. */
-const RECENT_ANSWER_MS = 250;
+/** How long /readyz waits for the database's answer to its probe. */
+const PROBE_BOUND_MS = 1_000;
+/** Any query of the pool that came back this recently says the database answers. */
+const RECENT_ANSWER_MS = 1_000;
 
 /**
- * Whether the database answers, decided within 200 ms whatever it does (stopped, restarting,
- * refusing connections). One probe at a time: a database that hangs holds one connection, not
- * one per health check. A pool with queries waiting for a connection is busy, not down, as long
- * as answers keep coming back: a probe queued behind them would call a loaded database dead.
+ * Whether the database answers, for /readyz: decided within a second whatever the database does
+ * (stopped, restarting, refusing connections), and never "down" only because it is busy. Any
+ * query of the pool that came back within the last second is an answer, so a loaded instance
+ * asks nothing more; otherwise one probe (one at a time: a database that hangs holds one
+ * connection, not one per check) has a second to come back, and an answer to anyone during that
+ * second counts too. A new connection through PgBouncer, or a probe queued behind a busy pool,
+ * takes longer than a fifth of a second on a loaded machine, and calling that a dead database made
+ * balancers drop healthy instances.
  */
 export function createDatabaseHealth(pool: pg.Pool) {
   let lastAnswerAt = 0;
@@ -19,7 +23,8 @@ export function createDatabaseHealth(pool: pg.Pool) {
   });
   return {
     async answers(): Promise<boolean> {
-      if (pool.waitingCount > 0 && Date.now() - lastAnswerAt < RECENT_ANSWER_MS) return true;
+      const answeredRecently = () => Date.now() - lastAnswerAt < RECENT_ANSWER_MS;
+      if (answeredRecently()) return true;
       probe ??= pool.query("select 1").then(
         () => true,
         () => false,
@@ -33,7 +38,7 @@ export function createDatabaseHealth(pool: pg.Pool) {
         timer = setTimeout(() => resolve(false), PROBE_BOUND_MS);
       });
       try {
-        return await Promise.race([current, bound]);
+        return (await Promise.race([current, bound])) || answeredRecently();
       } finally {
         clearTimeout(timer);
       }

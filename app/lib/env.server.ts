@@ -12,7 +12,12 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Worker processes `npm start` runs (server/cluster.ts); unset: one per core. 1: a single process. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  HOST: z.string().default("0.0.0.0"),
+  /**
+   * The interface to listen on: this machine only, so that a first `npm start` does not share the
+   * demo and its published passwords with the local network. In a container or behind a proxy on
+   * another machine, set 0.0.0.0 (or the interface's address).
+   */
+  HOST: z.string().default("127.0.0.1"),
   PUBLIC_ORIGIN: z.url().optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
@@ -29,6 +34,12 @@ const EnvSchema = z.object({
    * its workers × (this + 2).
    */
   DB_POOL_MAX: z.coerce.number().int().min(2).max(500).optional(),
+  /**
+   * How long one statement of the pool may take before its connection is given up and the request
+   * answered 503 with Retry-After (app/db/client.server.ts): a database that hangs holds no request
+   * longer than this, plus the 5 s a checkout may wait. Streams (COPY, backups) are not bounded.
+   */
+  DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
   DEMO_DATA: booleanFlag.default(true),
   CONTACT_EMAIL: z.email().default("hola@tianguis.mx"),
   SOCIAL_URL: z.url().default("https://www.facebook.com/tianguis.mx"),

@@ -107,7 +107,7 @@ describe("order transitions", () => {
     const product = await createProduct(db, a.id);
     const order = await createOrder(db, a.id, { lines: [line(product)] });
     await expect(completeOrder(db, b.id, order.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    expect((await listPendingOrders(db, a.id)).map((o) => o.id)).toEqual([order.id]);
+    expect((await listPendingOrders(db, a.id)).orders.map((o) => o.id)).toEqual([order.id]);
   });
 });
 
@@ -125,7 +125,7 @@ describe("order lists", () => {
         lines: [line(product)],
       });
     }
-    const [listed] = await listPendingOrders(db, store.id);
+    const [listed] = (await listPendingOrders(db, store.id)).orders;
     expect(listed).toMatchObject({
       id: pending.id,
       total: 20,
@@ -172,7 +172,7 @@ describe("the order of the pending list and the history's filter", () => {
     });
     await createOrder(db, other.id, { createdAt: minutes(-3), lines: [line(product)] });
 
-    expect((await listPendingOrders(db, store.id)).map((order) => order.id)).toEqual([
+    expect((await listPendingOrders(db, store.id)).orders.map((order) => order.id)).toEqual([
       oldest.id,
       slotPassed.id,
       older.id,

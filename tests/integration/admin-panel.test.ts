@@ -518,3 +518,48 @@ describe("product categories through the server", () => {
     expect(await storeProducts(store.id)).toMatchObject([{ name: "Concha rellena", category: "Pasteles" }]);
   });
 });
+
+describe("a long pending list", () => {
+  it("says how many orders wait and reaches every one of them, 100 more at a time", async () => {
+    const { store, cookie } = await newOwner();
+    const product = await createProduct(db, store.id, { name: "Concha", price: 14 });
+    // 230 pending orders, the first placed 230 minutes ago: each due a minute after the one before.
+    const start = Date.now() - 230 * 60_000;
+    for (let i = 0; i < 230; i++) {
+      await createOrder(db, store.id, {
+        id: `P${String(i).padStart(4, "0")}`,
+        createdAt: new Date(start + i * 60_000),
+        lines: [{ productId: product.id, name: "Concha", price: 14, unit: "pieza" }],
+      });
+    }
+    const tab = async (query = "") => {
+      const answer = await fetch(`${running.server.url}/i/admin?tab=ordenes_pendientes${query}`, {
+        headers: { cookie },
+      });
+      expect(answer.status).toBe(200);
+      // React's markers between a text's parts, which a person does not see.
+      return (await answer.text()).replaceAll("<!-- -->", "");
+    };
+    const listed = (html: string) =>
+      [...html.matchAll(/aria-label="Orden (P\d{4})"/g)].map(([, number]) => number);
+
+    const first = await tab();
+    expect(first).toContain("(230 pendientes)");
+    expect(first).toContain("230 órdenes nuevas sin ver");
+    expect(first).toContain("Se muestran 100 de 230 órdenes pendientes: las que toca entregar primero.");
+    expect(first).toContain('href="/i/admin?tab=ordenes_pendientes&amp;mostrar=200"');
+    expect(first).toContain("Ver 100 más");
+    expect(new Set(listed(first))).toEqual(
+      new Set(Array.from({ length: 100 }, (_, i) => `P${String(i).padStart(4, "0")}`)),
+    );
+
+    const third = await tab("&mostrar=300");
+    expect(new Set(listed(third)).size).toBe(230);
+    expect(listed(third)).toContain("P0229");
+    expect(third).not.toContain("Se muestran");
+
+    const second = await tab("&mostrar=200");
+    expect(second).toContain("Se muestran 200 de 230");
+    expect(second).toContain("Ver 30 más");
+  });
+});

@@ -196,6 +196,63 @@ describe("Tianguis through PgBouncer in transaction mode", () => {
   );
 });
 
+describe("a configuration that cannot reach production half-working", () => {
+  it("refuses to start on PgBouncer without DATABASE_DIRECT_URL, and says what to set", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "tianguis-pgbouncer-alone-"));
+    onTestFinished(() => rm(dataDir, { recursive: true, force: true }));
+    const refused = await startServerProcess({
+      env: { DATABASE_URL: bouncer.url, DATA_DIR: dataDir, DEMO_DATA: "false", LOG_LEVEL: "warn" },
+    }).then(
+      (server) => server.stop().then(() => "started"),
+      (error: unknown) => String(error),
+    );
+    expect(refused).toMatch(/Server exited with 1/);
+    expect(refused).toContain("connection pooler");
+    expect(refused).toContain("Set DATABASE_DIRECT_URL to PostgreSQL itself");
+  });
+});
+
+describe("health under load", () => {
+  it(
+    "answers 200 polls of /healthz and of /readyz with 200, behind PgBouncer, during a flood of 404s",
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      let flooding = true;
+      let floodAnswers = 0;
+      // Four visitors asking for addresses nobody has, as fast as the server answers them.
+      const flood = Array.from({ length: 4 }, async (_, visitor) => {
+        for (let i = 0; flooding; i++) {
+          const answer = await fetch(`${running.server.url}/i/nada-${visitor}-${i}`);
+          await answer.arrayBuffer();
+          expect(answer.status).toBe(404);
+          floodAnswers++;
+        }
+      });
+      const statuses: Record<string, number[]> = { "/healthz": [], "/readyz": [] };
+      try {
+        for (let poll = 0; poll < 200; poll++) {
+          for (const probe of ["/healthz", "/readyz"]) {
+            const answer = await fetch(`${running.server.url}${probe}`);
+            await answer.arrayBuffer();
+            statuses[probe]!.push(answer.status);
+          }
+        }
+      } finally {
+        flooding = false;
+        await Promise.all(flood);
+      }
+      console.info(
+        `[figures] 200 polls each of /healthz and /readyz during ${floodAnswers} 404s, behind PgBouncer`,
+      );
+      expect(floodAnswers).toBeGreaterThan(200);
+      expect(statuses["/healthz"]!.filter((status) => status !== 200)).toEqual([]);
+      expect(statuses["/readyz"]!.filter((status) => status !== 200)).toEqual([]);
+    },
+  );
+});
+
 /** Backends of the test's database that LISTEN (their last statement), on PostgreSQL itself. */
 async function listeners() {
   const { rows } = await db.execute<{ count: number }>(

@@ -6,6 +6,7 @@
  * matrix is guards.test.ts.
  */
 import http from "node:http";
+import net from "node:net";
 import { readFileSync } from "node:fs";
 import { and, count, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it, onTestFailed } from "vitest";
@@ -942,5 +943,52 @@ describe("bad values", () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { fieldErrors: Record<string, string> };
     expect(body.fieldErrors.price).toBe("El precio debe ser menor que $1,000,000.00.");
+  });
+});
+
+describe("what an anonymous client cannot do to the server's log and sockets", () => {
+  it("a method no page takes is a 405 for the log's request line, never an unexpected error", async () => {
+    const mark = running.server.output().length;
+    const statuses: number[] = [];
+    for (const method of ["PUT", "PATCH", "DELETE", "OPTIONS"]) {
+      for (const path of ["/", `/${owner.storeId}`, "/c/aguascalientes", "/i/tienda-cerrada"]) {
+        const answer = await fetch(`${base()}${path}`, { method, headers: { Origin: base() } });
+        await answer.arrayBuffer();
+        statuses.push(answer.status);
+      }
+    }
+    expect(new Set(statuses)).toEqual(new Set([405]));
+    const errors = running.server
+      .output()
+      .slice(mark)
+      .split("\n")
+      .filter((line) => line.includes('"level":"error"'));
+    expect(errors).toEqual([]);
+  });
+
+  it("a connection that trickles its headers is closed within 30 s", { timeout: 45_000 }, async () => {
+    const { port } = new URL(base());
+    const started = Date.now();
+    const closedAfterMs = await new Promise<number>((resolve, reject) => {
+      const socket = net.connect(Number(port), "127.0.0.1", () =>
+        socket.write("GET / HTTP/1.1\r\nHost: x\r\n"),
+      );
+      // One more header line a second: each keeps the connection busy, none ends the headers.
+      const trickle = setInterval(() => socket.write(`X-Lento: ${Date.now()}\r\n`), 1_000);
+      socket.on("close", () => {
+        clearInterval(trickle);
+        resolve(Date.now() - started);
+      });
+      socket.on("error", () => {});
+      setTimeout(() => {
+        clearInterval(trickle);
+        socket.destroy();
+        reject(new Error("still open after 40 s"));
+      }, 40_000);
+    });
+    console.info(
+      `[figures] a connection trickling its headers was closed after ${(closedAfterMs / 1000).toFixed(1)} s`,
+    );
+    expect(closedAfterMs).toBeLessThan(30_000);
   });
 });

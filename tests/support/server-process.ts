@@ -19,7 +19,7 @@ export type ServerProcess = {
 
 /**
  * Starts the built server (`node server.js`, or another command such as `npm start`) as its
- * own process, exactly as a user would, and waits until /healthz answers.
+ * own process, exactly as a user would, and waits until /readyz says it is ready.
  */
 export async function startServerProcess(options: ServerOptions): Promise<ServerProcess> {
   // A free port can be taken by another process before the server listens on it (files start
@@ -51,6 +51,8 @@ async function startOnFreePort(options: ServerOptions): Promise<ServerProcess> {
       HOST: "127.0.0.1",
       PUBLIC_ORIGIN: `http://localhost:${port}`,
       LOG_LEVEL: "info",
+      // `npm start` runs from the build the suite made, never rebuilding it under other files' servers.
+      TIANGUIS_NO_PREPARE: "1",
       // One process per test server unless a test asks for workers: a file's requests are few.
       WEB_CONCURRENCY: "1",
       // Accounts are hashed at a test's cost; a test of the hashing itself asks for production's.
@@ -72,7 +74,7 @@ async function startOnFreePort(options: ServerOptions): Promise<ServerProcess> {
   while (true) {
     if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output}`);
     try {
-      const response = await fetch(`${url}/healthz`);
+      const response = await fetch(`${url}/readyz`);
       if (response.ok) break;
     } catch {
       // not listening yet

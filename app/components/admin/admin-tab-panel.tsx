@@ -86,6 +86,8 @@ export function AdminTabPanel({
       return (
         <PendingOrdersTab
           orders={panel.orders}
+          shown={panel.shown}
+          pendingNumbers={panel.pendingNumbers}
           connection={connection}
           messages={messageContext(store, panel)}
         />

@@ -1,7 +1,13 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { useFormAction } from "~/components/forms/use-form-action";
 import type { OwnerOrder } from "~/domain/orders/owner-orders.server";
-import { OWNER_ORDER_MESSAGES, whatsappLink } from "~/domain/orders/owner-orders";
+import {
+  OWNER_ORDER_MESSAGES,
+  PENDING_MORE,
+  PENDING_PAGE_SIZE,
+  whatsappLink,
+} from "~/domain/orders/owner-orders";
 import {
   customerLabel,
   formatOrderDate,
@@ -29,10 +35,16 @@ const CONNECTION_TEXT: Record<LiveConnection, string> = {
 
 export function PendingOrdersTab({
   orders,
+  shown,
+  pendingNumbers,
   connection,
   messages,
 }: {
   orders: OwnerOrder[];
+  /** How many of the pending orders the list shows at most (the page's `mostrar`). */
+  shown: number;
+  /** Every pending order's number, due first: the count, and what this device prints as it arrives. */
+  pendingNumbers: string[];
   connection: LiveConnection;
   messages: MessageContext;
 }) {
@@ -44,6 +56,11 @@ export function PendingOrdersTab({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="pending-title" className="text-xl font-bold">
           Órdenes pendientes
+          {pendingNumbers.length > 0 ? (
+            <span className="ml-2 text-base font-semibold text-stone-700">
+              {`(${PENDING_MORE.count(pendingNumbers.length)})`}
+            </span>
+          ) : null}
         </h2>
         <p role="status" className="flex items-center gap-2 text-sm font-medium text-stone-800">
           <span
@@ -56,7 +73,7 @@ export function PendingOrdersTab({
       <p className="text-sm text-stone-700">
         Las órdenes nuevas aparecen aquí sin recargar la página; arriba, la que toca entregar primero.
       </p>
-      <KitchenPrinting orderNumbers={orders.map((order) => order.id)} paper={paper} onPaper={setPaper} />
+      <KitchenPrinting orderNumbers={pendingNumbers} paper={paper} onPaper={setPaper} />
       {closed ? <ClosedNotice closed={closed} onDismiss={() => setClosed(null)} /> : null}
       {orders.length === 0 ? (
         <p className="rounded-xl bg-white p-6 text-center text-stone-700 ring-1 ring-stone-200">
@@ -81,7 +98,28 @@ export function PendingOrdersTab({
           ))}
         </ul>
       )}
+      {pendingNumbers.length > orders.length ? (
+        <MorePending shown={orders.length} total={pendingNumbers.length} next={shown + PENDING_PAGE_SIZE} />
+      ) : null}
     </section>
+  );
+}
+
+/** Where a long list stops: how many it shows of how many, and the way to the rest. */
+function MorePending({ shown, total, next }: { shown: number; total: number; next: number }) {
+  return (
+    <div className="space-y-3 rounded-xl bg-amber-50 p-4 text-center ring-1 ring-amber-200">
+      <p role="status" className="font-medium text-stone-900">
+        {PENDING_MORE.shown(shown, total)}
+      </p>
+      <Link
+        to={`/i/admin?tab=ordenes_pendientes&mostrar=${next}`}
+        preventScrollReset
+        className="inline-block rounded-lg bg-stone-900 px-4 py-2.5 font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2"
+      >
+        {PENDING_MORE.more(Math.min(PENDING_PAGE_SIZE, total - shown))}
+      </Link>
+    </div>
   );
 }
 

@@ -7,7 +7,7 @@ import { AppError } from "~/lib/errors";
 import { publishOrderEvent } from "./order-events.server";
 import { canMarkStep, type OrderStep } from "./order-steps";
 import type { DoneBy } from "~/domain/team/done-by";
-import { HISTORY_PAGE_SIZE, type HistoryFilter } from "./owner-orders";
+import { HISTORY_PAGE_SIZE, PENDING_PAGE_SIZE, type HistoryFilter } from "./owner-orders";
 import { inTransaction } from "~/db/after-commit.server";
 import { giveCodeBack } from "~/domain/promotions/redeem.server";
 
@@ -67,19 +67,30 @@ async function withLines<T extends { id: string }>(db: Executor, storeId: string
 /**
  * Pending orders in the order they are due, earliest first: a scheduled order at its slot, any
  * other when it was placed (it is due now). An order placed long ago comes before today's slots.
+ * The first `shown` of them whole, and the numbers of every one (the count, and the orders this
+ * device prints as they arrive, wherever they fall in the list).
  */
-export async function listPendingOrders(db: Executor, storeId: string) {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.storeId, storeId), eq(orders.status, "pending")))
-    .orderBy(
-      sql`coalesce(${orders.scheduledFor}, ${orders.createdAt})`,
-      asc(orders.createdAt),
-      asc(orders.id),
-    )
-    .limit(200);
-  return withLines(db, storeId, rows);
+export async function listPendingOrders(db: Executor, storeId: string, shown = PENDING_PAGE_SIZE) {
+  const due = [
+    sql`coalesce(${orders.scheduledFor}, ${orders.createdAt})`,
+    asc(orders.createdAt),
+    asc(orders.id),
+  ];
+  const pending = and(eq(orders.storeId, storeId), eq(orders.status, "pending"));
+  const [rows, all] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(pending)
+      .orderBy(...due)
+      .limit(shown),
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(pending)
+      .orderBy(...due),
+  ]);
+  return { orders: await withLines(db, storeId, rows), numbers: all.map((row) => row.id) };
 }
 
 /**
@@ -115,7 +126,7 @@ export async function listOrderHistory(
   };
 }
 
-export type OwnerOrder = Awaited<ReturnType<typeof listPendingOrders>>[number];
+export type OwnerOrder = Awaited<ReturnType<typeof listPendingOrders>>["orders"][number];
 
 async function closeOrder(
   db: Executor,
@@ -308,6 +319,7 @@ export async function listUnseenOrderIds(db: Executor, storeId: string): Promise
     .from(orders)
     .where(and(eq(orders.storeId, storeId), eq(orders.status, "pending"), isNull(orders.seenAt)))
     .orderBy(asc(orders.createdAt))
-    .limit(200);
+    // Numbers only: the alarm counts them all ("230 órdenes nuevas sin ver", not a capped 200).
+    .limit(5_000);
   return rows.map((row) => row.id);
 }

@@ -19,6 +19,27 @@ export const OWNER_ORDER_MESSAGES = {
 
 export const HISTORY_PAGE_SIZE = 50;
 
+/**
+ * The pending tab shows the orders due first, this many more at each "Ver más": a store that
+ * fell far behind (a busy Saturday, a phone left in a drawer) still reaches every order.
+ */
+export const PENDING_PAGE_SIZE = 100;
+
+/** How many pending orders the tab shows for its `mostrar` parameter: whole pages, at least one. */
+export function pendingShown(parameter: string | null): number {
+  const asked = Number(parameter);
+  if (!Number.isInteger(asked) || asked < PENDING_PAGE_SIZE) return PENDING_PAGE_SIZE;
+  return Math.min(Math.ceil(asked / PENDING_PAGE_SIZE), 1_000) * PENDING_PAGE_SIZE;
+}
+
+/** The line under a pending list that does not show every order, and its button. */
+export const PENDING_MORE = {
+  shown: (shown: number, total: number) =>
+    `Se muestran ${shown} de ${total} órdenes pendientes: las que toca entregar primero.`,
+  more: (count: number) => `Ver ${count} más`,
+  count: (total: number) => (total === 1 ? "1 pendiente" : `${total} pendientes`),
+};
+
 /** The history's filter: one status or both, and a range of days (YYYY-MM-DD). */
 export type HistoryFilter = {
   status: "all" | "completed" | "cancelled";
