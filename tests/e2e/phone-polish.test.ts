@@ -253,6 +253,15 @@ describe("admin header, tabs and the landing bar on a phone", () => {
     await expect.poll(() => within(current, strip)).toBe(true);
     await expect.poll(() => more("after").isVisible()).toBe(true);
     expect(await more("before").isVisible()).toBe(false);
+    // A tap on the arrow moves the strip on, for a pointer that cannot swipe it.
+    const scrolled = () =>
+      nav
+        .locator("div")
+        .first()
+        .evaluate((row) => row.scrollLeft);
+    await more("after").click();
+    await expect.poll(scrolled).toBeGreaterThan(100);
+    await expect.poll(() => more("before").isVisible()).toBe(true);
 
     // A tab in the middle: in view, with more on both sides. (Opened by its address: what is
     // checked is the strip, and a tap on a loaded machine could land while the panel re-renders.)
