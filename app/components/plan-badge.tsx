@@ -7,13 +7,25 @@ const styles: Record<LicenceType, string> = {
   premier: "bg-stone-800 text-amber-100 ring-stone-800",
 };
 
-export function PlanBadge({ tier, trial }: { tier: LicenceType; trial?: boolean }) {
+/**
+ * The plan's name in a pill, with "(prueba)" during a trial. `compact` leaves "(prueba)" out
+ * below the small breakpoint, where the panel's header shares the badge's line with the e-mail.
+ */
+export function PlanBadge({
+  tier,
+  trial,
+  compact = false,
+}: {
+  tier: LicenceType;
+  trial?: boolean;
+  compact?: boolean;
+}) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 ${styles[tier]}`}
+      className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 ${styles[tier]}`}
     >
       {PLAN_LABELS[tier]}
-      {trial ? <span className="ml-1 font-medium">(prueba)</span> : null}
+      {trial ? <span className={`ml-1 font-medium ${compact ? "max-sm:hidden" : ""}`}>(prueba)</span> : null}
     </span>
   );
 }

@@ -2,12 +2,9 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { AdminHeader } from "~/components/admin-header";
 import { registerPanelWorker } from "~/components/admin/push-client";
-import { AdminHeaderBar } from "~/components/super-admin/header-bar";
 import { AdminTabPanel } from "~/components/admin/admin-tab-panel";
 import { AdminTabsNav } from "~/components/admin/admin-tabs-nav";
-import { CopyButton } from "~/components/admin/copy-button";
-import { OrderAlarm } from "~/components/admin/order-alarm";
-import { PlanPanel } from "~/components/admin/plan-panel";
+import { PanelStrip } from "~/components/admin/panel-strip";
 import { lastGoodData } from "~/components/forms/last-good-data";
 import { StaleBanner } from "~/components/forms/stale-banner";
 import { useLiveOrders } from "~/components/admin/use-live-orders";
@@ -15,6 +12,7 @@ import { refuseNotFound, requireStoreMember } from "~/domain/auth/guards.server"
 import { can } from "~/domain/team/team-roles";
 import { SUPERADMIN_ROLE } from "~/domain/auth/roles";
 import { isPaused } from "~/domain/stores/pause";
+import { DEFAULT_STORE_NAME } from "~/domain/stores/settings-form";
 import { latestOrderChangeId } from "~/domain/orders/order-events.server";
 import { listUnseenOrderIds } from "~/domain/orders/owner-orders.server";
 import { mediaUrl, thumbnailKey } from "~/domain/images/image-urls";
@@ -67,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     store: {
       id: store.id,
       role,
-      displayName: store.settings.displayName || "Tienda",
+      displayName: store.settings.displayName || DEFAULT_STORE_NAME,
       address: ownDomain
         ? storeHomeUrl({ origin: ownDomain, ownDomain: true }, store.id)
         : storeHomeUrl({ origin: env.publicOrigin, ownDomain: false }, store.id),
@@ -107,34 +105,24 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         <AdminHeader
           storeName={store.displayName}
           logoUrl={store.logoUrl}
-          tier={store.plan.tier}
-          trial={store.plan.trial}
+          plan={store.plan}
           email={email}
           pause={can(store.role, "pause") ? store.pause : null}
         />
       ) : (
-        // No store, no store's name, plan or pause to show: the account's own bar.
-        <AdminHeaderBar email={email} />
+        // No store, no plan or pause to show; the name is the spec's default.
+        <AdminHeader email={email} />
       )}
-      <main className="mx-auto max-w-5xl px-4 pt-4 pb-10" data-hydrated={hydrated || undefined}>
-        <h1 className="text-xl font-bold sm:text-2xl">Panel de Administración</h1>
+      <main className="mx-auto max-w-6xl px-4 pt-3 pb-10 sm:pt-4" data-hydrated={hydrated || undefined}>
+        <h1 className="text-lg font-bold sm:text-2xl">Panel de Administración</h1>
         <StaleBanner stale={stale} />
         {store ? (
-          // One compact strip for the address, the alarm's sound and the plan: on a phone the tab bar
-          // and the start of the tab still fit the first screen under it.
-          <div className="mt-3 divide-y divide-stone-200 rounded-xl bg-white text-sm ring-1 ring-stone-200">
-            <div className="flex items-center justify-between gap-3 px-3 py-2">
-              <p className="min-w-0">
-                Tu tienda está en{" "}
-                <a href={store.address} className="block font-semibold break-all text-brand-900 underline">
-                  {store.address}
-                </a>
-              </p>
-              <CopyButton text={store.address} />
-            </div>
-            <OrderAlarm unseen={store.live.unseenOrders.length} />
-            {can(store.role, "plan") ? <PlanPanel {...store.plan} contactEmail={store.contactEmail} /> : null}
-          </div>
+          <PanelStrip
+            address={store.address}
+            unseen={store.live.unseenOrders.length}
+            plan={can(store.role, "plan") ? store.plan : null}
+            contactEmail={store.contactEmail}
+          />
         ) : (
           <div role="status" className="mt-4 rounded-xl bg-brand-50 p-4 text-brand-900 ring-1 ring-brand-200">
             <p>

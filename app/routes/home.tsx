@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { TianguisLogo } from "~/components/brand";
+import { ChatIcon, CheckIcon, HeartIcon, ScooterIcon, SparklesIcon } from "~/components/icons";
 import { brandCard } from "~/domain/share/og.server";
 import { ogImageTags } from "~/domain/share/og-tags";
 import { AVAILABLE_PRODUCT_LIMITS, TEAM_SIZE_LIMITS, TRIAL_DAYS } from "~/domain/stores/licence";
@@ -47,22 +48,22 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const buyLocal = [
   {
-    icon: "💛",
+    Icon: HeartIcon,
     title: "Tu dinero se queda en tu ciudad",
     text: "Cada compra llega directo a quien hornea, cocina o teje. Sin intermediarios ni comisiones escondidas.",
   },
   {
-    icon: "✨",
+    Icon: SparklesIcon,
     title: "Productos únicos",
     text: "Pan de la mañana, artesanías de la región, recetas de familia: cosas que no encuentras en un centro comercial.",
   },
   {
-    icon: "💬",
+    Icon: ChatIcon,
     title: "Trato directo",
     text: "Hablas con la persona que hace tu pedido. Si quieres el pastel sin nuez, se lo dices y listo.",
   },
   {
-    icon: "🛵",
+    Icon: ScooterIcon,
     title: "Entregas confiables",
     text: "Recoge en el local o pide a domicilio, según lo que ofrezca cada negocio.",
   },
@@ -181,9 +182,9 @@ function BuyLocalSection() {
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {buyLocal.map((item) => (
           <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
-            <p className="text-3xl" aria-hidden="true">
-              {item.icon}
-            </p>
+            <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+              <item.Icon className="h-7 w-7" />
+            </span>
             <h3 className="mt-3 text-lg font-semibold">{item.title}</h3>
             <p className="mt-2 text-stone-700">{item.text}</p>
           </li>
@@ -369,9 +370,7 @@ function Plan({
       <ul className="mt-4 flex-1 space-y-2">
         {features.map((feature) => (
           <li key={feature} className="flex gap-2">
-            <span aria-hidden="true" className="text-green-700">
-              ✓
-            </span>
+            <CheckIcon className="mt-0.5 h-5 w-5 text-green-700" />
             <span>{feature}</span>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Wordmark } from "~/components/brand";
+import { CelebrationIcon } from "~/components/icons";
 import { focusFirstInvalid, SelectField, TextField } from "~/components/field";
 import { requireAnonymous } from "~/domain/auth/guards.server";
 import { enforce } from "~/domain/rate-limit/rate-limit.server";
@@ -226,9 +227,9 @@ function SignupSuccess({ address }: { address: string }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-stone-200">
-        <p className="text-5xl" aria-hidden="true">
-          🎉
-        </p>
+        <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <CelebrationIcon className="h-9 w-9" />
+        </span>
         <h1 className="mt-4 text-2xl font-bold">¡Tu tienda está lista!</h1>
         <p className="mt-2 text-stone-700">
           Creamos tu cuenta y tu tienda. Tienes 30 días gratis del plan Negocio para probarlo todo.

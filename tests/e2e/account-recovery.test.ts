@@ -88,6 +88,7 @@ describe("account recovery and claiming a store", () => {
     await tab.getByPlaceholder("Contraseña").fill("la-nueva-de-hoy-456");
     await tab.getByRole("button", { name: "Entrar" }).click();
     await tab.waitForURL("**/i/admin");
+    await tab.locator("summary", { hasText: "Tu tienda" }).click();
     await tab.getByText(`${state.server.url}/${store.id}`).first().waitFor();
 
     // The Cuenta area from the panel's header.
@@ -142,6 +143,7 @@ describe("account recovery and claiming a store", () => {
     await signup.getByLabel("Contraseña").fill("mi-neveria-2030");
     await business.getByRole("button", { name: "Crear cuenta y reclamar la tienda" }).click();
     await business.waitForURL("**/i/admin");
+    await business.locator("summary", { hasText: "Tu tienda" }).click();
     await business.getByText(`${state.server.url}/${userless.id}`).first().waitFor();
     await expect.poll(() => business.title()).toContain("Panel");
     expect(await business.locator("header").textContent()).toContain("Nevería Polar");

@@ -13,6 +13,8 @@ import {
 } from "../support/browser";
 
 const browser = useBrowser();
+/** Pictographs and dingbats, the blocks emoji are drawn from. */
+const EMOJI = /[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}\u{1F000}-\u{1F2FF}]/u;
 const db = useE2eDatabase();
 
 describe("owner accounts", () => {
@@ -43,6 +45,13 @@ describe("owner accounts", () => {
     await page.getByLabel("Contraseña").fill("contraseña-segura");
     await page.getByRole("button", { name: "Crear mi tienda" }).click();
     await page.getByRole("heading", { name: "¡Tu tienda está lista!" }).waitFor();
+    // The card celebrates with a drawing, not an emoji a phone without an emoji font shows as a box.
+    const card = page
+      .locator("main")
+      .filter({ has: page.getByRole("heading", { name: "¡Tu tienda está lista!" }) });
+    expect(await card.innerText()).not.toMatch(EMOJI);
+    expect(await card.locator("svg").count()).toBeGreaterThan(0);
+    expect(await card.locator("svg").first().isVisible()).toBe(true);
 
     await page.getByRole("link", { name: "Inicia sesión para administrarla" }).click();
     await page.waitForURL("**/i/login");
@@ -51,6 +60,7 @@ describe("owner accounts", () => {
     await page.getByRole("button", { name: "Entrar" }).click();
     await page.waitForURL("**/i/admin");
     await page.getByRole("heading", { name: "Panel de Administración" }).waitFor();
+    await page.locator("summary", { hasText: "Tu tienda" }).click();
     await page.getByText(`${browser.baseUrl}/nandu-${suffix}`).first().waitFor();
     await page.getByText("Negocio", { exact: false }).first().waitFor();
 

@@ -331,6 +331,9 @@ describe("admin panel", () => {
     // The action's answer, then the panel's data reloaded after it, then what that shows.
     const started = page.waitForResponse((response) => response.url().endsWith("/i/admin/trial"));
     const reloaded = page.waitForResponse((response) => response.url().includes("/i/admin.data"));
+    // The offer is under "Tu tienda y plan", one line above the tabs until it is opened.
+    expect(await page.getByRole("button", { name: "Iniciar prueba gratis" }).isVisible()).toBe(false);
+    await page.locator("summary", { hasText: "Tu tienda" }).click();
     await page.getByRole("button", { name: "Iniciar prueba gratis" }).click();
     expect((await started).status()).toBe(200);
     expect((await reloaded).status()).toBe(200);

@@ -42,11 +42,19 @@ describe("landing page", () => {
     await page.context().close();
   });
 
-  it("fits a 360 px screen without horizontal scrolling", async () => {
+  it("fits a 360 px screen without horizontal scrolling, its icons drawn rather than emoji", async () => {
     const page = await newPhonePage(browser.browser, browser.baseUrl);
     await page.goto("/");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // Without an emoji font an emoji is an empty box: the reasons to buy local and the plans'
+    // ticks are drawings.
+    expect(await page.locator("body").innerText()).not.toMatch(
+      /[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}\u{1F000}-\u{1F2FF}]/u,
+    );
+    const reasons = page.getByRole("region", { name: "¿Por qué comprar local?" }).getByRole("listitem");
+    expect(await reasons.count()).toBe(4);
+    for (const reason of await reasons.all()) expect(await reason.locator("svg").isVisible()).toBe(true);
     await page.context().close();
   });
 

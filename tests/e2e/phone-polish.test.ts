@@ -7,10 +7,18 @@
 import { and, eq } from "drizzle-orm";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { customDomains, orders } from "~/db/schema";
+import { customDomains, orders, stores } from "~/db/schema";
 import { DOMAIN_MESSAGES } from "~/domain/domains/custom-domain";
 import { CLOSE_STORE_MESSAGES } from "~/domain/stores/close-store";
-import { createCity, createOrder, createProduct, createStore } from "~/db/factories.server";
+import {
+  createCity,
+  createMember,
+  createOrder,
+  createOwner,
+  createProduct,
+  createStore,
+} from "~/db/factories.server";
+import { SUPERADMIN_ROLE } from "~/domain/auth/roles";
 import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, DEMO_SUPERADMIN_EMAIL } from "~/db/demo/demo-marketplace";
 import { CAROUSEL_STEP_PX } from "~/components/directory/scroll-row";
 import { ADMIN_TABS } from "~/domain/stores/admin-tabs";
@@ -182,6 +190,50 @@ describe("admin header, tabs and the landing bar on a phone", () => {
     await page.context().close();
   });
 
+  it("an account without a store sees «Tienda» and its e-mail on one line, cut with its tooltip when long", async () => {
+    // Who reaches the panel without a store: the super-admin, who has none of their own, and a
+    // member of a store its owner closed (the owner's account goes with the store).
+    const suffix = uniqueSuffix();
+    const password = "contrasena-de-prueba";
+    const superAdmin = await createOwner(db, {
+      role: SUPERADMIN_ROLE,
+      email: `administracion.general.de.la.plataforma.${suffix}@tianguis-ejemplo.com.mx`,
+      password,
+    });
+    const closed = await createStore(db, { displayName: "Tortillería Cerrada" });
+    const member = await createMember(db, {
+      storeId: closed.id,
+      role: "encargado",
+      email: `encargada.del.turno.de.la.tarde.${suffix}@tortilleria-ejemplo.mx`,
+      password,
+    });
+    await db.update(stores).set({ closedAt: new Date() }).where(eq(stores.id, closed.id));
+
+    for (const account of [superAdmin, member]) {
+      const page = await newPage(PHONE);
+      await signInAs(page.context(), account.email, password);
+      await gotoAdmin(page, "productos");
+      await page.getByText("Selecciona una tienda primero.", { exact: false }).waitFor();
+      const header = page.getByRole("banner");
+      // The spec's default name stands where the store's would.
+      await header.getByText("Tienda", { exact: true }).waitFor();
+      expect(await header.getByText("Tortillería Cerrada").count()).toBe(0);
+      // The address takes one line of the header, cut at its end, and is whole in its tooltip.
+      const email = header.getByText(account.email);
+      expect(await email.getAttribute("title")).toBe(account.email);
+      const box = await email.evaluate((element) => ({
+        height: element.getBoundingClientRect().height,
+        line: parseFloat(getComputedStyle(element).lineHeight),
+      }));
+      expect(box.height, account.email).toBeGreaterThan(0);
+      expect(box.height, account.email).toBeLessThan(box.line * 1.5);
+      expect(await within(email, header)).toBe(true);
+      await expectFits(page, "the panel of an account without a store");
+      await expectAccessible(page);
+      await page.context().close();
+    }
+  });
+
   it("scrolls the tab strip to the current tab and shows on which side more tabs wait", async () => {
     const page = await newPage(PHONE);
     await signedInOwner(page.context(), db, { trialExpiration: inAMonth() });
@@ -201,6 +253,15 @@ describe("admin header, tabs and the landing bar on a phone", () => {
     await expect.poll(() => within(current, strip)).toBe(true);
     await expect.poll(() => more("after").isVisible()).toBe(true);
     expect(await more("before").isVisible()).toBe(false);
+    // A tap on the arrow moves the strip on, for a pointer that cannot swipe it.
+    const scrolled = () =>
+      nav
+        .locator("div")
+        .first()
+        .evaluate((row) => row.scrollLeft);
+    await more("after").click();
+    await expect.poll(scrolled).toBeGreaterThan(100);
+    await expect.poll(() => more("before").isVisible()).toBe(true);
 
     // A tab in the middle: in view, with more on both sides. (Opened by its address: what is
     // checked is the strip, and a tap on a loaded machine could land while the panel re-renders.)
@@ -210,11 +271,15 @@ describe("admin header, tabs and the landing bar on a phone", () => {
     await expect.poll(() => more("before").isVisible()).toBe(true);
     expect(await more("after").isVisible()).toBe(true);
 
-    // On a desktop every tab fits: no hint.
+    // On a desktop every tab fits, all nine on one row: no hint.
     await page.setViewportSize(DESKTOP);
     await expect.poll(() => more("after").isVisible()).toBe(false);
     expect(await more("before").isVisible()).toBe(false);
-    for (const tab of await nav.getByRole("link").all()) expect(await within(tab, strip)).toBe(true);
+    const tabs = await nav.getByRole("link").all();
+    expect(tabs).toHaveLength(ADMIN_TABS.length);
+    for (const tab of tabs) expect(await within(tab, strip)).toBe(true);
+    const tops = await Promise.all(tabs.map(async (tab) => Math.round((await boxOf(tab)).top)));
+    expect(new Set(tops).size, `the tabs' tops: ${tops.join(", ")}`).toBe(1);
     await page.context().close();
   });
 
@@ -233,35 +298,82 @@ describe("admin header, tabs and the landing bar on a phone", () => {
 });
 
 describe("the panel's first screen on a phone", () => {
-  it("shows the tab bar and the start of the tab under the store's address, plan and sound, without scrolling", async () => {
+  it("puts the tab bar near the top and the tab on the first screen; the store, sound and plan fold into one line", async () => {
     const page = await newPage(PHONE);
-    // A starter store that can still start its trial: the tallest plan panel, with its offer.
-    await signedInOwner(page.context(), db, {
-      displayName: "Panadería y Repostería La Espiga de San Marcos",
+    // A typical owner: a store on its Negocio trial, with every tab.
+    const { storeId } = await signedInOwner(page.context(), db, {
+      displayName: "Panadería La Espiga",
+      trialExpiration: inAMonth(),
     });
     await gotoAdmin(page, "productos");
-    expect(await page.locator("[data-sound]").getAttribute("data-sound")).toBe("locked");
     const onFirstScreen = async (locator: Locator) => {
       const box = await locator.boundingBox();
       return box !== null && box.y >= 0 && box.y + box.height <= PHONE.height;
     };
-    // What the strip still says and offers, all of it on the first screen.
+    const nav = page.getByRole("navigation", { name: "Secciones del panel" });
+    // The header's two rows (name and plan; pause, account and sign-out: about 100 px), the title
+    // and the strip's one line: the tabs start within 200 px, so more than 500 px of the 740 px
+    // first screen is the tab's own.
+    const navTop = (await nav.boundingBox())!.y;
+    expect(navTop, "the tab bar's top").toBeLessThanOrEqual(200);
     for (const [what, locator] of [
-      ["the store's address", page.getByRole("link", { name: /^https?:\/\// }).first()],
-      ["the copy button", page.getByRole("button", { name: /Copiar/ }).first()],
-      ["the plan", page.getByRole("region", { name: "Tu plan" })],
-      ["the trial's offer", page.getByRole("button", { name: "Iniciar prueba gratis" })],
-      ["the sound's switch", page.getByRole("button", { name: "Activar sonido" })],
-      ["the mute button", page.getByRole("button", { name: "Silenciar alarma" })],
-      ["the tab bar", page.getByRole("navigation", { name: "Secciones del panel" })],
+      ["the tab bar", nav],
       ["the tab's heading", page.getByRole("heading", { name: "Productos", level: 2 })],
+      ["the tab's first action", page.getByRole("button", { name: "Agregar producto" })],
+      ["the sound's switch", page.getByRole("button", { name: "Activar sonido" })],
     ] as const) {
       expect(await onFirstScreen(locator), `${what}, within the first 740 px`).toBe(true);
     }
-    await page.getByText("El sonido de las alertas está apagado", { exact: false }).waitFor();
-    await page.getByText(/Prueba gratis el plan Negocio/).waitFor();
+    expect(await page.locator("[data-sound]").getAttribute("data-sound")).toBe("locked");
     await expectFits(page, "the panel's first screen");
     await saveScreenshot(page, "panel-primera-pantalla-360");
+
+    // The line opens from the keyboard onto the address, its copy button, the sound and the plan.
+    const summary = page.locator("summary", { hasText: "Tu tienda" });
+    expect((await summary.boundingBox())!.height, "the strip's line").toBeLessThanOrEqual(44);
+    expect(await page.getByRole("button", { name: /Copiar/ }).isVisible()).toBe(false);
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    const address = page.getByRole("link", { name: new RegExp(`/${storeId}$`) });
+    await address.waitFor();
+    // The key that opened it was the panel's first, which turns the sound on.
+    await page.getByText("Alertas de pedidos con sonido.").waitFor();
+    for (const shown of [
+      address,
+      page.getByRole("button", { name: "Copiar dirección" }),
+      page.getByRole("region", { name: "Tu plan" }),
+      page.getByText(/Estás probando el plan Negocio: te quedan 30 días/),
+    ]) {
+      expect(await shown.isVisible()).toBe(true);
+    }
+    await expectFits(page, "the panel's strip, open");
+    await expectAccessible(page);
+    await saveScreenshot(page, "panel-tira-abierta-360");
+    await page.context().close();
+  });
+
+  it("keeps an unseen order's alert to one more line above the tabs", async () => {
+    const page = await newPage(PHONE);
+    const { storeId } = await signedInOwner(page.context(), db, {
+      displayName: "Panadería La Espiga",
+      trialExpiration: inAMonth(),
+    });
+    const product = await createProduct(db, storeId, { name: "Concha", price: 14 });
+    await createOrder(db, storeId, {
+      lines: [{ productId: product.id, name: product.name, price: product.price, unit: product.unit }],
+    });
+    await gotoAdmin(page, "ordenes_pendientes");
+    const alert = page.getByRole("alert").filter({ hasText: "1 orden nueva sin ver" });
+    await alert.waitFor();
+    const nav = page.getByRole("navigation", { name: "Secciones del panel" });
+    const [alertBox, navBox] = [(await alert.boundingBox())!, (await nav.boundingBox())!];
+    // The alert's words and its "Ver órdenes" share one line of about 44 px.
+    expect(alertBox.height).toBeLessThanOrEqual(48);
+    expect(navBox.y).toBeLessThanOrEqual(200 + alertBox.height);
+    const heading = page.getByRole("heading", { name: "Órdenes pendientes", level: 2 });
+    expect((await heading.boundingBox())!.y).toBeLessThan(PHONE.height / 2);
+    await expectFits(page, "the panel with an unseen order");
+    await saveScreenshot(page, "panel-orden-sin-ver-360");
     await page.context().close();
   });
 });

@@ -5,9 +5,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { createProduct } from "~/db/factories.server";
+import { createProduct, createStore } from "~/db/factories.server";
 import { orders } from "~/db/schema";
 import { formatOrderDate, scheduledLabel } from "~/domain/orders/order-vocabulary";
+import {
+  addDays,
+  dateKey,
+  DEFAULT_TIME_ZONE,
+  localParts,
+  WEEKDAY_NAMES,
+} from "~/domain/stores/opening-hours";
 import {
   expectAccessible,
   newPhonePage,
@@ -127,9 +134,10 @@ describe("how the shop sells", () => {
     await expect.poll(() => centro.isChecked()).toBe(true);
     await expect.poll(() => shopper.getByTestId("delivery-fee").textContent()).toBe("$35.00");
     await expect.poll(() => shopper.getByTestId("cart-total").textContent()).toBe("$230.00");
-    const when = shopper.getByLabel(/¿Para cuándo\?/);
-    const slot = await when.locator("option").nth(1).textContent();
-    await when.selectOption({ index: 1 });
+    // A day, then one of its times.
+    const when = shopper.getByRole("group", { name: /¿Para cuándo\?/ });
+    await when.getByLabel("Día").selectOption({ index: 1 });
+    const slot = await when.getByLabel("Hora").locator("option:checked").textContent();
     await shopper.getByRole("button", { name: /Hacer pedido/ }).click();
     await shopper.getByRole("heading", { name: "¡Pedido recibido!" }).waitFor();
     const number = (await shopper.getByTestId("order-number").textContent())!;
@@ -140,7 +148,7 @@ describe("how the shop sells", () => {
     await pending.getByText("Programado").waitFor();
     await pending.getByText("Centro · $35.00").waitFor();
     expect(await pending.textContent()).toContain("0.75 kg de Queso Oaxaca");
-    expect(slot).toMatch(/de \d{1,2}:\d{2} a \d{1,2}:\d{2}$/);
+    expect(slot).toMatch(/^\d{1,2}:\d{2} a \d{1,2}:\d{2}$/);
     // The time it is due, as the owner reads it, under "Para".
     const [stored] = await db
       .select()
@@ -154,6 +162,92 @@ describe("how the shop sells", () => {
     await pending.getByText(`Programado: ${scheduledLabel(stored!.scheduledFor!, new Date())}`).waitFor();
     await shopper.context().close();
     await owner.context().close();
+  });
+
+  it("a closed store's schedule: a day picker of at most eight days, then only that day's times, by keyboard at 360 px", async () => {
+    // Open 9:00–18:00 every day but closed today: closed now, and a week of half hours ahead.
+    const today = dateKey(localParts(new Date(), DEFAULT_TIME_ZONE));
+    const store = await createStore(db, {
+      settings: {
+        allowPickup: true,
+        outsideHours: "schedule",
+        slotMinutes: 30,
+        openingHours: {
+          weekly: Array.from({ length: 7 }, () => [{ open: "09:00", close: "18:00" }]),
+          exceptions: [{ date: today, ranges: [] }],
+        },
+      },
+    });
+    await createProduct(db, store.id, { name: "Concha", price: 14 });
+    const shopper = await newPhonePage(browser.browser, browser.baseUrl);
+    await shopper.goto(`/${store.id}`);
+    await shopper.locator("[data-hydrated]").waitFor();
+    await shopper.getByRole("article", { name: "Concha" }).getByRole("button", { name: "Agregar" }).click();
+    await shopper.getByRole("tab", { name: /Carrito/ }).click();
+    await shopper.getByLabel("Nombre").fill("Ana López");
+
+    const when = shopper.getByRole("group", { name: "¿Para cuándo? (la tienda está cerrada ahora)" });
+    const day = when.getByLabel("Día");
+    const options = await day
+      .locator("option")
+      .evaluateAll((list) =>
+        list.map((option) => ({ value: (option as HTMLOptionElement).value, label: option.textContent! })),
+      );
+    // "Elige el día", then tomorrow and the days after: not the week's 126 half hours in one list.
+    expect(options[0]).toEqual({ value: "", label: "Elige el día" });
+    expect(options.length).toBeLessThanOrEqual(8);
+    expect(options.length).toBeGreaterThanOrEqual(7);
+    const weekday = `(${WEEKDAY_NAMES.join("|")})`;
+    expect(options[1]!.value).toBe(addDays(today, 1));
+    expect(options[1]!.label).toMatch(new RegExp(`^Mañana, ${weekday} \\d{1,2}( de [a-z]+)?$`));
+    // The days after tomorrow by name and date, capitalised: "Miércoles 25".
+    expect(options[2]!.label).toMatch(new RegExp(`^${weekday} \\d{1,2}( de [a-z]+)?$`, "i"));
+    expect(options[2]!.label[0]).toBe(options[2]!.label[0]!.toUpperCase());
+    // No time to pick before a day is.
+    expect(await when.getByLabel("Hora").count()).toBe(0);
+
+    // The keyboard picks the day after tomorrow, then its third time.
+    await day.focus();
+    await shopper.keyboard.press("ArrowDown");
+    await shopper.keyboard.press("ArrowDown");
+    await expect.poll(() => day.inputValue()).toBe(addDays(today, 2));
+    const time = when.getByLabel("Hora");
+    await time.waitFor();
+    const times = await time
+      .locator("option")
+      .evaluateAll((list) =>
+        list.map((option) => ({ value: (option as HTMLOptionElement).value, label: option.textContent! })),
+      );
+    // Only that day's times, 9:00 to 17:30, each on its own wall clock.
+    expect(times.map((entry) => entry.label)).toEqual(
+      Array.from({ length: 18 }, (_, index) => {
+        const start = 9 * 60 + index * 30;
+        const clock = (minutes: number) =>
+          `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
+        return `${clock(start)} a ${clock(start + 30)}`;
+      }),
+    );
+    for (const entry of times) {
+      expect(dateKey(localParts(new Date(entry.value), DEFAULT_TIME_ZONE))).toBe(addDays(today, 2));
+    }
+    await shopper.keyboard.press("Tab");
+    await expect.poll(() => time.evaluate((element) => element === document.activeElement)).toBe(true);
+    await shopper.keyboard.press("ArrowDown");
+    await shopper.keyboard.press("ArrowDown");
+    await expect.poll(() => time.inputValue()).toBe(times[2]!.value);
+    await expectFits(shopper, "the schedule picker of a closed store");
+    await expectAccessible(shopper);
+    await saveScreenshot(shopper, "carrito-dia-y-hora-360");
+
+    await shopper.getByRole("button", { name: /Hacer pedido/ }).click();
+    await shopper.getByRole("heading", { name: "¡Pedido recibido!" }).waitFor();
+    const number = (await shopper.getByTestId("order-number").textContent())!;
+    const [stored] = await db
+      .select({ scheduledFor: orders.scheduledFor })
+      .from(orders)
+      .where(and(eq(orders.storeId, store.id), eq(orders.id, number)));
+    expect(stored!.scheduledFor!.toISOString()).toBe(times[2]!.value);
+    await shopper.context().close();
   });
 
   it("copies Monday's hours to Monday–Friday, then to every day, from the keyboard; saved, they stay", async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { BellIcon, BellOffIcon } from "~/components/icons";
 
 export const ALARM_SOUND_URL = "/sounds/alarma-pedido.wav";
 const MUTE_KEY = "tianguis:alarma-silenciada";
@@ -22,11 +23,12 @@ function orderCount(count: number) {
 /**
  * The open panel's alarm: while a pending order is not marked "Visto" (on the server, so a reload
  * keeps ringing) a tone repeats, the phone vibrates where it can, and the count stays in the tab
- * title. Browsers only play sound after a tap on the page: until then a banner says the sound is
- * off and offers to turn it on; any tap on the panel does it too. The owner can mute the alarm on
- * this device (the count and the banner stay).
+ * title. Browsers only play sound after a tap on the page: until then the sound control offers to
+ * turn it on; any tap on the panel does it too. The owner can mute the alarm on this device (the
+ * count and the alert stay). The panel's strip (`panel-strip.tsx`) shows the parts: the sound
+ * control, the unseen orders' alert and the sound's sentence.
  */
-export function OrderAlarm({ unseen }: { unseen: number }) {
+export function useOrderAlarm(unseen: number) {
   const audio = useRef<HTMLAudioElement>(null);
   const [unlocked, setUnlocked] = useState(false);
   const [muted, setMuted] = useState(false);
@@ -38,9 +40,9 @@ export function OrderAlarm({ unseen }: { unseen: number }) {
   }, []);
 
   // The first tap or key on the panel unlocks sound for the rest of the visit. On the tap's
-  // click, not its press: unlocking removes the banner above the panel, and removed between the
-  // finger's press and its release it would move the button under the finger — the tap would be
-  // lost. The press's user activation still allows the sound when the click comes.
+  // click, not its press: were unlocking to change what is under the finger between the press
+  // and its release, the tap would be lost. The press's user activation still allows the sound
+  // when the click comes.
   useEffect(() => {
     if (unlocked) return;
     const unlock = () => void unlockAudio(audio.current).then((ok) => ok && setUnlocked(true));
@@ -84,60 +86,90 @@ export function OrderAlarm({ unseen }: { unseen: number }) {
     window.localStorage.setItem(MUTE_KEY, next ? "1" : "0");
     setMuted(next);
   }
+  const turnOn = () => void unlockAudio(audio.current).then((ok) => ok && setUnlocked(true));
 
-  // A row of the panel's strip (app/routes/admin.tsx): one line of words and its buttons beside.
-  return (
-    <div className="space-y-2 px-3 py-2" data-alarm={ringing ? "ringing" : "quiet"} data-sound={sound}>
-      <audio ref={audio} src={ALARM_SOUND_URL} loop preload="auto" data-testid="alarma-ordenes" />
-      {unseen > 0 ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-red-50 p-2 text-red-950 ring-2 ring-red-400"
-        >
-          <p className="font-semibold">
-            <span aria-hidden="true">🔔 </span>
-            {orderCount(unseen)}
-          </p>
-          <Link
-            to="?tab=ordenes_pendientes"
-            preventScrollReset
-            className="rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800"
-          >
-            Ver órdenes
-          </Link>
-        </div>
-      ) : null}
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
-        <p className={sound === "locked" ? "font-medium text-amber-950" : "text-stone-700"}>
-          {SOUND_TEXT[sound]}
-        </p>
-        <div className="flex flex-wrap gap-2">
-          {sound === "locked" ? (
-            <button
-              type="button"
-              onClick={() => void unlockAudio(audio.current).then((ok) => ok && setUnlocked(true))}
-              className="rounded-lg bg-amber-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-amber-800"
-            >
-              Activar sonido
-            </button>
-          ) : null}
-          <MuteButton muted={muted} onToggle={toggleMute} />
-        </div>
-      </div>
-    </div>
-  );
+  return {
+    /** The tone's element (`AlarmAudio` renders it). */
+    audio,
+    sound,
+    ringing,
+    toggleMute,
+    turnOn,
+    /** The state on the strip's element, for whoever reads the page (and the browser tests). */
+    dataset: { "data-alarm": ringing ? "ringing" : "quiet", "data-sound": sound },
+  };
 }
 
-function MuteButton({ muted, onToggle }: { muted: boolean; onToggle: () => void }) {
+export type OrderAlarmState = ReturnType<typeof useOrderAlarm>;
+
+/** The looping tone's element. */
+export function AlarmAudio({ alarm }: { alarm: OrderAlarmState }) {
+  return <audio ref={alarm.audio} src={ALARM_SOUND_URL} loop preload="auto" data-testid="alarma-ordenes" />;
+}
+
+/** What the sound does now, in a sentence. */
+export function soundSentence(alarm: OrderAlarmState) {
+  return SOUND_TEXT[alarm.sound];
+}
+
+/**
+ * The alarm's one control, sized for a corner of the strip: turn the sound on while the browser
+ * keeps it off, then mute or unmute it on this device. On a phone the mute's words are short; the
+ * accessible name is always the whole one.
+ */
+export function SoundControl({ alarm }: { alarm: OrderAlarmState }) {
+  const base =
+    "inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-semibold whitespace-nowrap";
+  if (alarm.sound === "locked") {
+    return (
+      <button
+        type="button"
+        onClick={alarm.turnOn}
+        title={SOUND_TEXT.locked}
+        className={`${base} bg-amber-700 text-white hover:bg-amber-800`}
+      >
+        <BellOffIcon className="h-4 w-4" />
+        Activar sonido
+      </button>
+    );
+  }
+  const muted = alarm.sound === "muted";
+  const name = muted ? "Alarma silenciada · activar" : "Silenciar alarma";
   return (
     <button
       type="button"
       aria-pressed={muted}
-      onClick={onToggle}
-      className="rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-50"
+      aria-label={name}
+      onClick={alarm.toggleMute}
+      className={`${base} border border-stone-300 bg-white font-medium text-stone-800 hover:bg-stone-50 aria-pressed:border-amber-500 aria-pressed:bg-amber-50 aria-pressed:text-amber-950`}
     >
-      {muted ? "Alarma silenciada · activar" : "Silenciar alarma"}
+      {muted ? <BellOffIcon className="h-4 w-4" /> : <BellIcon className="h-4 w-4" />}
+      <span className="sm:hidden">{muted ? "Silenciada" : "Silenciar"}</span>
+      <span className="hidden sm:inline">{name}</span>
     </button>
+  );
+}
+
+/** "2 órdenes nuevas sin ver", and the way to them: a row of the strip while any rings. */
+export function UnseenOrdersAlert({ unseen }: { unseen: number }) {
+  if (unseen === 0) return null;
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 rounded-b-xl bg-red-50 py-1 pr-1.5 pl-3 text-[13px] text-red-950 sm:text-sm"
+    >
+      <p className="flex items-center gap-1.5 font-semibold">
+        <BellIcon className="h-4 w-4" />
+        {orderCount(unseen)}
+      </p>
+      <Link
+        to="?tab=ordenes_pendientes"
+        preventScrollReset
+        className="rounded-lg bg-red-700 px-2.5 py-1.5 font-semibold whitespace-nowrap text-white hover:bg-red-800"
+      >
+        Ver órdenes
+      </Link>
+    </div>
   );
 }
 

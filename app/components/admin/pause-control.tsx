@@ -51,7 +51,7 @@ export function PausedBar({ pause }: { pause: PauseView }) {
   const failed = resume.result && !resume.result.ok ? resume.result : null;
   return (
     <div className="border-t border-amber-300 bg-amber-100 text-amber-950">
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2">
         <p role="status" className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere]">
           <strong className="font-bold">{PAUSE_TEXTS.paused}</strong>
           {pause.until ? ` hasta las ${pauseEnd(pause.until)}` : ""}

@@ -26,6 +26,7 @@ import { KitchenPrinting, useTicketPaper } from "./kitchen-printing";
 import { TicketIcon } from "./ticket-icon";
 import { WhatsappStatusLink } from "./whatsapp-status-link";
 import { DoneByLine } from "./done-by-line";
+import { BellOffIcon } from "~/components/icons";
 
 const CONNECTION_TEXT: Record<LiveConnection, string> = {
   connecting: "Conectando…",
@@ -187,9 +188,13 @@ function PendingOrder({
             orderId={order.id}
             busy={busy}
             onSend={send}
-            className="bg-red-700 text-white hover:bg-red-800"
+            className="border border-amber-400 bg-amber-100 text-amber-950 hover:bg-amber-200"
           >
-            {OWNER_ORDER_MESSAGES.seen}
+            {/* An acknowledgement, not a danger: it silences the alarm for this order. */}
+            <span className="inline-flex items-center justify-center gap-2">
+              <BellOffIcon />
+              {OWNER_ORDER_MESSAGES.seen}
+            </span>
           </OrderActionForm>
         ) : null}
         <OrderActionForm

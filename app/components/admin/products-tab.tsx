@@ -13,6 +13,7 @@ import { CatalogueTools } from "./catalogue-tools";
 import { ProductDialog } from "./product-dialog";
 import { ShareButton } from "./share-button";
 import { UsageBar } from "./usage-bar";
+import { ShoppingBagIcon } from "~/components/icons";
 
 type Product = typeof products.$inferSelect;
 
@@ -271,9 +272,9 @@ function ProductThumb({ imageKey }: { imageKey: string | null }) {
   ) : (
     <span
       aria-hidden="true"
-      className="flex h-20 w-20 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-2xl"
+      className="flex h-20 w-20 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-stone-500"
     >
-      🛍️
+      <ShoppingBagIcon className="h-8 w-8" />
     </span>
   );
 }

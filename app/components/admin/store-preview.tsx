@@ -1,4 +1,4 @@
-import type { ColorField } from "~/domain/stores/settings-form";
+import { DEFAULT_STORE_NAME, type ColorField } from "~/domain/stores/settings-form";
 
 /** Black or white, whichever reads better on the given #rrggbb background. */
 export function readableTextColor(hex: string): string {
@@ -26,7 +26,7 @@ export function StorePreview({ name, colors }: { name: string; colors: Record<Co
           className="rounded-lg px-3 py-2 font-bold"
           style={{ backgroundColor: colors.primaryColor, color: readableTextColor(colors.primaryColor) }}
         >
-          {name || "Tienda"}
+          {name || DEFAULT_STORE_NAME}
         </div>
         <div
           className="rounded-lg p-3"

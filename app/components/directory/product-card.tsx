@@ -1,6 +1,7 @@
 import { imageSources } from "~/domain/images/image-urls";
 import type { DirectoryProduct } from "~/domain/directory/directory-product";
 import { formatMoney } from "~/domain/orders/money";
+import { ShoppingBagIcon } from "~/components/icons";
 
 /** A product of some store in the directory: the whole card links to that store's page. */
 export function ProductCard({ product, className = "" }: { product: DirectoryProduct; className?: string }) {
@@ -25,9 +26,9 @@ export function ProductCard({ product, className = "" }: { product: DirectoryPro
       ) : (
         <span
           aria-hidden="true"
-          className="flex aspect-square w-full items-center justify-center bg-stone-100 text-4xl"
+          className="flex aspect-square w-full items-center justify-center bg-stone-100 text-stone-500"
         >
-          🛍️
+          <ShoppingBagIcon className="h-12 w-12" />
         </span>
       )}
       <span className="flex flex-1 flex-col gap-0.5 p-3">

@@ -7,13 +7,21 @@ import { TianguisLogo } from "~/components/brand";
 export function AdminHeaderBar({ email, current }: { email?: string; current?: "cuenta" }) {
   return (
     <header className="border-b border-stone-200 bg-white">
-      <div className="mx-auto flex max-w-4xl items-center gap-3 px-4 py-2">
-        <a href="/" aria-label="Tianguis, inicio">
-          <TianguisLogo className="h-8 w-8" />
-        </a>
-        <p className="min-w-0 flex-1 text-sm text-stone-700 [overflow-wrap:anywhere]">{email ?? ""}</p>
-        {email ? <AccountLink current={current === "cuenta"} /> : null}
-        <LogoutButton />
+      <div className="mx-auto flex max-w-4xl flex-wrap items-center justify-end gap-x-3 gap-y-1.5 px-4 py-2">
+        <div className="flex min-w-0 flex-1 basis-48 items-center gap-3">
+          <a href="/" aria-label="Tianguis, inicio">
+            <TianguisLogo className="h-8 w-8" />
+          </a>
+          {/* One line, beside the actions while it fits and above them on a narrow phone; a very long
+              address is cut with "…" and whole in its tooltip. */}
+          <p title={email} className="line-clamp-1 min-w-0 flex-1 text-sm break-all text-stone-700">
+            {email ?? ""}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          {email ? <AccountLink current={current === "cuenta"} /> : null}
+          <LogoutButton />
+        </div>
       </div>
     </header>
   );

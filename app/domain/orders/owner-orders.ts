@@ -8,8 +8,8 @@ export const OWNER_ORDER_MESSAGES = {
   cancelling: "Cancelando…",
   /** Closes the cancel dialog and leaves the order as it was. */
   keepOrder: "No cancelar",
-  /** Acknowledges a new order: the panel's alarm stops ringing for it. */
-  seen: "Visto",
+  /** Acknowledges a new order: the panel's alarm stops ringing for it, as the button says. */
+  seen: "Visto · apagar alarma",
   confirmCancel: "¿Seguro que quieres cancelar esta orden? Esta acción no se puede deshacer.",
   /** The server's answer when a completion or cancellation fails; the panel only logs it. */
   failed: "No se pudo actualizar la orden. Intenta de nuevo.",

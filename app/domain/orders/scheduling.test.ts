@@ -6,7 +6,8 @@ import {
   listSlots,
   orderTiming,
   SCHEDULE_MESSAGES,
-  slotLabel,
+  slotDayLabel,
+  slotsByDay,
 } from "./scheduling";
 
 const MX = "America/Mexico_City";
@@ -25,7 +26,6 @@ describe("scheduled orders", () => {
     expect(slots[1]!.start.toISOString()).toBe(at("2026-11-23", 9 * 60 + 30).toISOString());
     expect(slots[2]!.start.toISOString()).toBe(at("2026-11-24", 8 * 60).toISOString());
     expect(slots.every((slot) => slot.start.getTime() - now.getTime() <= 7 * 86_400_000)).toBe(true);
-    expect(slotLabel(slots[2]!, now, MX)).toBe("mañana de 8:00 a 8:30");
   });
 
   it("an open store takes an order now; a closed one refuses or asks for a slot", () => {
@@ -143,6 +143,93 @@ describe("scheduled orders", () => {
   });
 });
 
+describe("the slots by day, as the checkout offers them", () => {
+  it("groups a week of slots under their local days, today and tomorrow by name", () => {
+    const now = at("2026-11-23", 7 * 60 + 45); // Monday
+    const days = slotsByDay(listSlots(hours, rules, now, MX), now, MX);
+    expect(days.map((day) => day.label)).toEqual([
+      "Hoy, lunes 23",
+      "Mañana, martes 24",
+      "Miércoles 25",
+      "Jueves 26",
+      "Viernes 27",
+      "Sábado 28",
+      "Domingo 29",
+    ]);
+    expect(days.map((day) => day.date)).toEqual([
+      "2026-11-23",
+      "2026-11-24",
+      "2026-11-25",
+      "2026-11-26",
+      "2026-11-27",
+      "2026-11-28",
+      "2026-11-29",
+    ]);
+    // Each day holds only its own times, in order; today starts after the hour of lead time.
+    expect(days[0]!.slots).toEqual([
+      { start: at("2026-11-23", 9 * 60).toISOString(), label: "9:00 a 9:30" },
+      { start: at("2026-11-23", 9 * 60 + 30).toISOString(), label: "9:30 a 10:00" },
+    ]);
+    expect(days[1]!.slots.map((slot) => slot.label)).toEqual([
+      "8:00 a 8:30",
+      "8:30 a 9:00",
+      "9:00 a 9:30",
+      "9:30 a 10:00",
+    ]);
+    expect(days[1]!.slots[0]!.start).toBe(at("2026-11-24", 8 * 60).toISOString());
+  });
+
+  it("offers at most eight days: today and the seven after, the last up to the same minute", () => {
+    const now = at("2026-11-23", 8 * 60 + 15);
+    const days = slotsByDay(listSlots(hours, { ...rules, leadMinutes: 0 }, now, MX), now, MX);
+    expect(days).toHaveLength(8);
+    expect(days[0]!.label).toBe("Hoy, lunes 23");
+    expect(days[7]!.label).toBe("Lunes 30");
+    expect(days[7]!.slots.map((slot) => slot.label)).toEqual(["8:00 a 8:30"]);
+  });
+
+  it("names the month once the days reach another, and the year's turn", () => {
+    expect(slotDayLabel(at("2026-11-29", 8 * 60), at("2026-11-28", 12 * 60), MX)).toBe("Mañana, domingo 29");
+    expect(slotDayLabel(at("2026-11-30", 8 * 60), at("2026-11-28", 12 * 60), MX)).toBe("Lunes 30");
+    expect(slotDayLabel(at("2026-12-01", 8 * 60), at("2026-11-28", 12 * 60), MX)).toBe(
+      "Martes 1 de diciembre",
+    );
+    expect(slotDayLabel(at("2026-12-01", 8 * 60), at("2026-11-30", 12 * 60), MX)).toBe(
+      "Mañana, martes 1 de diciembre",
+    );
+    expect(slotDayLabel(at("2027-01-01", 8 * 60), at("2026-12-30", 12 * 60), MX)).toBe("Viernes 1 de enero");
+    expect(slotDayLabel(at("2026-11-28", 23 * 60), at("2026-11-28", 12 * 60), MX)).toBe("Hoy, sábado 28");
+  });
+
+  it("puts a slot after midnight under the next day by the store's clock, not by UTC", () => {
+    const night: OpeningHours = {
+      weekly: Array.from({ length: 7 }, () => [{ open: "22:00", close: "01:00" }]),
+      exceptions: [],
+    };
+    const now = at("2026-11-23", 12 * 60);
+    const days = slotsByDay(listSlots(night, { ...rules, slotMinutes: 60 }, now, MX), now, MX);
+    // 23:00 in Mexico City is 05:00 UTC the next day, and still Monday's.
+    expect(days[0]).toEqual({
+      date: "2026-11-23",
+      label: "Hoy, lunes 23",
+      slots: [
+        { start: at("2026-11-23", 22 * 60).toISOString(), label: "22:00 a 23:00" },
+        { start: at("2026-11-23", 23 * 60).toISOString(), label: "23:00 a 0:00" },
+      ],
+    });
+    expect(days[1]!.label).toBe("Mañana, martes 24");
+    expect(days[1]!.slots.map((slot) => slot.label)).toEqual([
+      "0:00 a 1:00",
+      "22:00 a 23:00",
+      "23:00 a 0:00",
+    ]);
+  });
+
+  it("is empty without slots", () => {
+    expect(slotsByDay([], new Date(), MX)).toEqual([]);
+  });
+});
+
 describe("scheduled orders in a zone with Daylight Saving Time", () => {
   const TJ = "America/Tijuana"; // 2026-03-08 02:00 → 03:00; 2026-11-01 02:00 → 01:00
   const tj = (date: string, minutes: number) => zonedTime(date, minutes, TJ);
@@ -170,7 +257,17 @@ describe("scheduled orders in a zone with Daylight Saving Time", () => {
     ]);
     expect(slots[0]!.start.toISOString()).toBe("2026-03-07T16:00:00.000Z");
     expect(slots[2]!.start.toISOString()).toBe("2026-03-08T15:00:00.000Z");
-    expect(slotLabel(slots[2]!, tj("2026-03-07", 20 * 60), TJ)).toBe("mañana de 8:00 a 9:00");
+    // Sunday's times read on its wall clock, under its own day.
+    expect(slotsByDay(slots.slice(2, 4), tj("2026-03-07", 20 * 60), TJ)).toEqual([
+      {
+        date: "2026-03-08",
+        label: "Mañana, domingo 8",
+        slots: [
+          { start: "2026-03-08T15:00:00.000Z", label: "8:00 a 9:00" },
+          { start: "2026-03-08T16:00:00.000Z", label: "9:00 a 10:00" },
+        ],
+      },
+    ]);
     expect(slots.every((slot) => slot.end.getTime() - slot.start.getTime() === 3_600_000)).toBe(true);
   });
 

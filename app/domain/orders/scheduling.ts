@@ -4,12 +4,16 @@
  * seven days out. Pure: the storefront lists the slots and the server checks the chosen one.
  */
 import {
+  addDays,
+  dateKey,
   dayWords,
   formatLocalTime,
   hasHours,
   isOpenAt,
+  localParts,
   nextOpening,
   periodsAround,
+  WEEKDAY_NAMES,
   type OpeningHours,
 } from "~/domain/stores/opening-hours";
 
@@ -68,9 +72,64 @@ export function isOfferedSlot(
   return listSlots(hours, rules, now, timeZone).some((slot) => slot.start.getTime() === start.getTime());
 }
 
-/** "mañana de 8:00 a 8:30" as the shopper and the owner read a slot. */
-export function slotLabel(slot: Slot, now: Date, timeZone: string): string {
-  return `${dayWords(slot.start, now, timeZone)} de ${formatLocalTime(slot.start, timeZone)} a ${formatLocalTime(slot.end, timeZone)}`;
+const MONTH_NAMES = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+];
+
+/**
+ * A day of slots as the shopper picks it, by the store's clock: "Hoy, viernes 28",
+ * "Mañana, sábado 29", "Domingo 30", and the month's name once the day is in another month
+ * ("Lunes 1 de diciembre").
+ */
+export function slotDayLabel(at: Date, now: Date, timeZone: string): string {
+  const day = localParts(at, timeZone);
+  const current = localParts(now, timeZone);
+  const key = dateKey(day);
+  const today = dateKey(current);
+  const weekday = WEEKDAY_NAMES[new Date(`${key}T12:00:00Z`).getUTCDay()]!;
+  const otherMonth = day.month !== current.month || day.year !== current.year;
+  const date = `${weekday} ${day.day}${otherMonth ? ` de ${MONTH_NAMES[day.month - 1]}` : ""}`;
+  if (key === today) return `Hoy, ${date}`;
+  if (key === addDays(today, 1)) return `Mañana, ${date}`;
+  return date.charAt(0).toUpperCase() + date.slice(1);
+}
+
+/** One slot in the day's list: its start (what the order sends) and "9:00 a 9:30". */
+export type SlotChoice = { start: string; label: string };
+/** A local day and its slots, in order. */
+export type SlotDay = { date: string; label: string; slots: SlotChoice[] };
+
+/**
+ * The slots grouped by the store's local day of their start, in order: the checkout shows a day
+ * picker (at most eight days: today and the seven after) and then that day's times, instead of one
+ * list of a week of slots.
+ */
+export function slotsByDay(slots: Slot[], now: Date, timeZone: string): SlotDay[] {
+  const days: SlotDay[] = [];
+  for (const slot of slots) {
+    const date = dateKey(localParts(slot.start, timeZone));
+    let day = days.at(-1);
+    if (day?.date !== date) {
+      day = { date, label: slotDayLabel(slot.start, now, timeZone), slots: [] };
+      days.push(day);
+    }
+    day.slots.push({
+      start: slot.start.toISOString(),
+      label: `${formatLocalTime(slot.start, timeZone)} a ${formatLocalTime(slot.end, timeZone)}`,
+    });
+  }
+  return days;
 }
 
 export type OrderTiming =

@@ -13,7 +13,7 @@ import {
 } from "~/domain/products/stock";
 import { hasCustomCategories } from "~/domain/stores/licence";
 import { findStore } from "~/domain/stores/store.server";
-import { listSlots, slotLabel } from "~/domain/orders/scheduling";
+import { listSlots, slotsByDay } from "~/domain/orders/scheduling";
 import { hasHours, openStatus } from "~/domain/stores/opening-hours";
 import { isPaused } from "~/domain/stores/pause";
 import { storeThemeStyle } from "./store-theme";
@@ -103,13 +103,13 @@ export async function loadStorefront(db: Database, storeId: string, now = new Da
         status,
         /** Closed and not scheduling: orders are refused until it opens. */
         closed: status !== null && !status.open && !schedules,
-        slots: schedules
-          ? listSlots(settings.openingHours, settings, now, settings.timeZone)
-              .slice(0, MAX_SLOTS_SHOWN)
-              .map((slot) => ({
-                start: slot.start.toISOString(),
-                label: slotLabel(slot, now, settings.timeZone),
-              }))
+        /** The slots by local day: the checkout picks a day, then one of its times. */
+        slotDays: schedules
+          ? slotsByDay(
+              listSlots(settings.openingHours, settings, now, settings.timeZone).slice(0, MAX_SLOTS_SHOWN),
+              now,
+              settings.timeZone,
+            )
           : [],
         /** When open and scheduling, "lo antes posible" is a choice; when closed, a slot is required. */
         asap: status === null || status.open,

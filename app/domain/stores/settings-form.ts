@@ -14,6 +14,9 @@ export const SETTINGS_MESSAGES = {
   logo: "No pudimos usar esa imagen. Súbela de nuevo.",
 } as const;
 
+/** The name the panel shows for a store that has none, and where there is no store at all. */
+export const DEFAULT_STORE_NAME = "Tienda";
+
 export const PHONE_DIGITS = 10;
 export const PICKUP_ADDRESS_MAX_LENGTH = 200;
 export const DEFAULT_COLORS = {
