@@ -142,7 +142,7 @@ describe("planning a file exported before the store changed", () => {
         row: 2,
         name: "Agua de piña",
         reason:
-          "Este producto cambió en tu tienda después de exportar el archivo, y el archivo también lo cambia.",
+          "Este producto cambió en tu tienda después de exportar el archivo, y el archivo también lo cambia: se queda como está, salvo que elijas sobrescribir.",
         conflict: {
           keys: ["price"],
           current: changed,

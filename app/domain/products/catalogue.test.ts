@@ -446,6 +446,8 @@ describe("the file's first row", () => {
   it("asks for the headers when «Nombre» is missing", () => {
     expect(headerKeys(["Descripción", "Precio"])).toEqual({ error: CATALOGUE_MESSAGES.noHeader });
     expect(headerKeys([])).toEqual({ error: CATALOGUE_MESSAGES.noHeader });
+    // A first row that is a product, not headers.
+    expect(headerKeys(["Bolillo", "3.50"])).toEqual({ error: CATALOGUE_MESSAGES.noHeader });
     expect(CATALOGUE_MESSAGES.noHeader).toContain(EXPECTED);
   });
 });

@@ -83,7 +83,7 @@ export const CATALOGUE_MESSAGES = {
     "Hay filas rechazadas: corrígelas en el archivo y vuelve a intentarlo, o aplica solo las filas válidas. No se cambió nada.",
   nothingValid: "Ninguna fila del archivo se puede aplicar. No se cambió nada.",
   changedSinceExport:
-    "Este producto cambió en tu tienda después de exportar el archivo, y el archivo también lo cambia.",
+    "Este producto cambió en tu tienda después de exportar el archivo, y el archivo también lo cambia: se queda como está, salvo que elijas sobrescribir.",
   busy: "Ya hay una importación en curso para esta tienda. Espera a que termine.",
   applied: (created: number, changed: number, skipped = 0) =>
     `Listo: ${created} ${created === 1 ? "producto creado" : "productos creados"} y ${changed} ${
@@ -104,6 +104,8 @@ export const CATALOGUE_MESSAGES = {
  */
 export function headerKeys(headers: string[]): { keys: (CatalogueKey | null)[] } | { error: string } {
   const keys = headers.map((header) => headerKey(header));
+  // A first row none of whose cells is a header is a product: the file has no headers at all.
+  if (keys.every((key) => key === null)) return { error: CATALOGUE_MESSAGES.noHeader };
   const unknown = headers.filter((header, index) => header.trim() !== "" && keys[index] === null);
   if (unknown.length > 0) return { error: CATALOGUE_MESSAGES.unknownHeaders(unknown.map((h) => h.trim())) };
   if (!keys.includes("name")) return { error: CATALOGUE_MESSAGES.noHeader };
