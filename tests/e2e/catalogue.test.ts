@@ -4,7 +4,7 @@
  * a CSV saved by Excel in Spanish (Windows-1252) is read right, each change shows old → new and
  * only the valid rows are applied, a price changed after the export is kept unless the owner
  * chooses to overwrite it, and two products selected get their price raised by 10 %
- * (docs/decisions/035, 040).
+ * (docs/decisions/035, 050).
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

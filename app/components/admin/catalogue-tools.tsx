@@ -10,7 +10,7 @@ const FAILED = "No se pudo importar el archivo. Revisa tu conexión e intenta de
 type Send = { intent: "preview" | "apply"; validOnly?: boolean };
 
 /**
- * The Productos tab's catalogue in bulk (docs/decisions/035, 040): the export's two links, and the
+ * The Productos tab's catalogue in bulk (docs/decisions/035, 050): the export's two links, and the
  * import: pick a CSV or Excel file (and a ZIP of photos), see what would be created, changed
  * (old → new) and refused, then apply it all, or only its valid rows, and choose whether the file
  * overwrites what changed in the store after it was exported. The server checks everything again

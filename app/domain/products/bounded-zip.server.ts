@@ -1,6 +1,6 @@
 /**
  * Unpacking a ZIP someone uploaded (the photos' ZIP, or an .xlsx, which is one) within hard limits
- * (docs/decisions/035, 040): at most MAX_ZIP_ENTRIES files and MAX_UNZIPPED_BYTES unpacked, counted
+ * (docs/decisions/035, 050): at most MAX_ZIP_ENTRIES files and MAX_UNZIPPED_BYTES unpacked, counted
  * as the bytes come out (a header may lie about sizes), fed 16 KB at a time so that a bomb never
  * inflates much past the limit, and only the entries the caller asks for are inflated at all.
  * The work gives the event loop back every few milliseconds: a file being unpacked never keeps

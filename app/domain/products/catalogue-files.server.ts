@@ -1,5 +1,5 @@
 /**
- * The catalogue's files (docs/decisions/035, 040): the export written as CSV (our own cells,
+ * The catalogue's files (docs/decisions/035, 050): the export written as CSV (our own cells,
  * formulas neutralised) or XLSX (exceljs, every text a string cell), and the import read from
  * either plus an optional ZIP of photos, each within hard limits and as a stream: a CSV in the
  * encoding it was saved in (csv-parse), an XLSX through our own bounded reader

@@ -1,5 +1,5 @@
 /**
- * What changed since a file was exported (docs/decisions/040). The export writes, in its column
+ * What changed since a file was exported (docs/decisions/050). The export writes, in its column
  * «Versión (no editar)», a fingerprint of each cell of the row as it wrote it. At the import, a
  * cell whose text still has its fingerprint was not edited in the file, and a product whose cell
  * (written as the export would write it now) no longer has it changed in the store after the

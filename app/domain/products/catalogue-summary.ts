@@ -1,5 +1,5 @@
 /**
- * The import's plan as the panel shows it (docs/decisions/035, 040): what each row creates, each
+ * The import's plan as the panel shows it (docs/decisions/035, 050): what each row creates, each
  * changed value as old → new ("Precio: $35.00 → $38.00"), the rows refused and why, and what the
  * store changed after the file was exported. Values are written as a person reads them, never as
  * the JSON of the file. Pure: the server sends it, the panel renders it.

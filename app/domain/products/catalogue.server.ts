@@ -1,5 +1,5 @@
 /**
- * The catalogue in bulk (docs/decisions/035, 040): export, the import's preview and apply, and the
+ * The catalogue in bulk (docs/decisions/035, 050): export, the import's preview and apply, and the
  * bulk edit. Every query is bound to the store the guard gave. One import at a time per store,
  * held by an advisory lock in a transaction (so across processes and instances, and behind
  * PgBouncer in transaction mode). The apply and the bulk edit each run in one transaction that

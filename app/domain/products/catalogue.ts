@@ -1,5 +1,5 @@
 /**
- * The catalogue in bulk (docs/decisions/035, 040): the columns of the export and the import, how a
+ * The catalogue in bulk (docs/decisions/035, 050): the columns of the export and the import, how a
  * row of a file becomes a product's fields (every rule of the product dialog, through its own
  * schema), how the rows of a file are matched to the store's products and what applying them
  * would create, change or refuse (a product changed in the store since the file was exported

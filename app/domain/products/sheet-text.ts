@@ -2,7 +2,7 @@
  * The text of a CSV as the spreadsheet program that saved it meant it. Excel in Spanish saves
  * "CSV" in Windows-1252 (not UTF-8) unless asked for "CSV UTF-8", and "Texto Unicode" in UTF-16
  * with tabs between cells; read as UTF-8, a Windows-1252 "Piña" becomes "Pi�a" and the header
- * "Descripción" no longer matches (docs/decisions/040). Pure: the server reads files with it.
+ * "Descripción" no longer matches (docs/decisions/050). Pure: the server reads files with it.
  */
 
 export type SheetEncoding = "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";

@@ -1,5 +1,5 @@
 /**
- * The first sheet of an .xlsx, read as a stream (docs/decisions/040). A few hundred kilobytes of
+ * The first sheet of an .xlsx, read as a stream (docs/decisions/050). A few hundred kilobytes of
  * .xlsx can unpack into hundreds of thousands of rows; exceljs's `load` builds every one of them
  * (gigabytes, seconds of a core) before anyone can count them, and its streaming reader holds
  * every shared string and parks a sheet that comes before them in a temporary file. This reader

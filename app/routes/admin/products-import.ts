@@ -3,7 +3,7 @@
  * `intent` ("preview" or "apply"), and the owner's choices: `validOnly` (apply the valid rows and
  * skip the refused ones) and `overwrite` (the file's values win over what changed in the store
  * after the export). The preview answers what would be created, changed and refused; the apply
- * writes it (docs/decisions/035, 040). One import at a time per store. The route reads its own
+ * writes it (docs/decisions/035, 050). One import at a time per store. The route reads its own
  * body under its own cap (server/security.ts), after the guard.
  */
 import { requireStoreMember } from "~/domain/auth/guards.server";
