@@ -6,17 +6,26 @@
  * routes through the built server (the export's download, the import's body limit, the bulk
  * edit's 404).
  */
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { Zip, ZipDeflate, zipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
+import { inTransaction } from "~/db/after-commit.server";
 import { createOwner, createProduct, createStore } from "~/db/factories.server";
 import { products, storeSettings } from "~/db/schema";
 import { createLocalStorage } from "~/domain/images/local-storage.server";
-import { BULK_MESSAGES, CATALOGUE_MESSAGES, type CatalogueRow } from "~/domain/products/catalogue";
+import { imageFileKeys } from "~/domain/images/store-image.server";
+import {
+  BULK_MESSAGES,
+  CATALOGUE_COLUMNS,
+  CATALOGUE_MESSAGES,
+  type CatalogueRow,
+} from "~/domain/products/catalogue";
+import type { ImportSummary } from "~/domain/products/catalogue-summary";
 import {
   catalogueCsv,
   catalogueXlsx,
@@ -25,12 +34,19 @@ import {
   readPhotos,
   readSheet,
 } from "~/domain/products/catalogue-files.server";
-import { applyImport, bulkEdit, catalogueRows, previewImport } from "~/domain/products/catalogue.server";
+import {
+  applyImport,
+  bulkEdit,
+  catalogueRows,
+  importLockKey,
+  previewImport,
+} from "~/domain/products/catalogue.server";
 import { planLimitMessage } from "~/domain/products/product-form";
 import { AppError } from "~/lib/errors";
 import { createLogger } from "~/lib/logger.server";
 import { createTestDatabase } from "../support/database";
 import { signIn, useServerProcess } from "../support/http-server";
+import { handMadeXlsx, hostileXlsx, sheetXml } from "../support/hand-made-xlsx";
 import { photoLikeJpeg } from "../support/photo";
 
 const { db, url: databaseUrl } = await createTestDatabase();
@@ -63,6 +79,11 @@ async function onSale(storeId: string) {
     .where(and(eq(products.storeId, storeId), eq(products.available, true)));
   return row!.n;
 }
+/** A process's resident memory in bytes, as Linux reports it (VmHWM: its peak so far). */
+function memoryOf(pid: number, field: "VmRSS" | "VmHWM") {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]) * 1024;
+}
 async function refusalOf(promise: Promise<unknown>) {
   const error = await promise.then(
     () => null,
@@ -93,9 +114,25 @@ describe("importing a file", () => {
     const preview = await previewImport(db, store.id, { rows: await rowsOf(file), photos: null });
     expect(preview.creates).toEqual([{ row: 4, name: "Bolillo", price: 3 }]);
     expect(preview.updates).toEqual([
-      { row: 2, name: "Concha", fields: ["price", "category"] },
+      {
+        row: 2,
+        name: "Concha",
+        changes: [
+          { field: "Categoría", before: "Sin categoría", after: "Pan dulce" },
+          { field: "Precio", before: "$12.00", after: "$13.50" },
+        ],
+        overwritten: false,
+      },
       // Matched by its name without accents or case: the file's spelling is the new name.
-      { row: 3, name: "ÓREJA DE HOJALDRE", fields: ["name", "available"] },
+      {
+        row: 3,
+        name: "ÓREJA DE HOJALDRE",
+        changes: [
+          { field: "Nombre", before: "Oreja de hojaldre", after: "ÓREJA DE HOJALDRE" },
+          { field: "Disponible", before: "Sí", after: "No" },
+        ],
+        overwritten: false,
+      },
     ]);
     expect(preview.refused).toEqual([
       { row: 5, name: "", reason: CATALOGUE_MESSAGES.noName },
@@ -142,7 +179,7 @@ describe("importing a file", () => {
       (await readdir(uploads, { recursive: true })).filter((name) => name.endsWith(".webp"));
     const stored = await files();
     const refused = await refusalOf(
-      applyImport(db, store.id, { rows: await rowsOf(file), photos: readPhotos(zip) }, deps),
+      applyImport(db, store.id, { rows: await rowsOf(file), photos: await readPhotos(zip) }, deps),
     );
     expect(refused.message).toBe(CATALOGUE_MESSAGES.refused);
     expect((refused.details!.preview as { refused: { row: number }[] }).refused.map((r) => r.row)).toEqual([
@@ -150,13 +187,25 @@ describe("importing a file", () => {
     ]);
     expect(await productsOf(store.id)).toEqual([]);
     expect(await files()).toEqual(stored);
-    // The good photo alone goes through the upload's pipeline: a WebP under a key of the store.
-    const one = new TextEncoder().encode(
-      ["Nombre,Descripción,Precio,Foto", "Concha,Pan,10,buena.jpg"].join("\n"),
+    // Asked to apply the valid rows only, the good photo alone goes through the upload's
+    // pipeline (a WebP under a key of the store) and the row of the broken one is skipped.
+    const applied = await applyImport(
+      db,
+      store.id,
+      { rows: await rowsOf(file), photos: await readPhotos(zip) },
+      deps,
+      { validOnly: true },
     );
-    await applyImport(db, store.id, { rows: await rowsOf(one), photos: readPhotos(zip) }, deps);
-    const [concha] = await productsOf(store.id);
+    expect(applied).toMatchObject({ created: 1, changed: 0, skipped: 1 });
+    expect(applied.summary.refused).toEqual([
+      { row: 3, name: "Oreja", reason: expect.stringMatching(/^rota\.jpg: /) as unknown as string },
+    ]);
+    const [concha, ...others] = await productsOf(store.id);
+    expect(others).toEqual([]);
     expect(concha!.imageKey).toMatch(new RegExp(`^product-images/${store.id}/[a-z0-9]{20}\\.webp$`));
+    // Its main file and thumbnails, and nothing else, were added.
+    const added = (await files()).filter((name) => !stored.includes(name));
+    expect(added.sort()).toEqual(imageFileKeys(concha!.imageKey!).sort());
   });
 
   it("keeps the plan's limit of products on sale, in the preview and under 20 simultaneous applies", async () => {
@@ -197,17 +246,21 @@ describe("importing a file", () => {
     zip.end();
     const bomb = Buffer.concat(chunks);
     expect(bomb.byteLength).toBeLessThan(1024 * 1024);
-    expect(() => readPhotos(bomb)).toThrow(FILE_MESSAGES.zipBomb);
-    // An XLSX is a ZIP too: the same limits before exceljs unpacks it.
-    await expect(readSheet(bomb, "xlsx")).rejects.toThrow(FILE_MESSAGES.zipBomb);
+    await expect(readPhotos(bomb)).rejects.toThrow(FILE_MESSAGES.zipBomb);
+    // An XLSX is a ZIP too: a sheet of a million empty rows, 20 KB zipped, is refused as too big.
+    const empty = handMadeXlsx({
+      sheets: [{ part: "xl/worksheets/sheet1.xml", xml: sheetXml("<row/>".repeat(1_000_000)) }],
+    });
+    expect(empty.byteLength).toBeLessThan(100 * 1024);
+    await expect(readSheet(empty, "xlsx")).rejects.toThrow(FILE_MESSAGES.sheetTooBig);
     const many = zipSync(
       Object.fromEntries(Array.from({ length: 5_001 }, (_, i) => [`f${i}.jpg`, new Uint8Array(1)])),
     );
-    expect(() => readPhotos(many)).toThrow(FILE_MESSAGES.zipBomb);
+    await expect(readPhotos(many)).rejects.toThrow(FILE_MESSAGES.zipBomb);
 
     for (const name of ["../x.jpg", "/etc/x.jpg", "fotos/../../x.jpg"]) {
       const climbing = zipSync({ [name]: new Uint8Array([1, 2, 3]) });
-      expect(() => readPhotos(climbing)).toThrow(FILE_MESSAGES.zipPath(name));
+      await expect(readPhotos(climbing)).rejects.toThrow(FILE_MESSAGES.zipPath(name));
     }
     const store = await proStore();
     const named = csv(`,Concha,Pan,,10,pieza,Sí,,`).toString();
@@ -221,6 +274,259 @@ describe("importing a file", () => {
 
     const heavy = new Uint8Array(MAX_SHEET_BYTES + 1).fill(65);
     await expect(readSheet(heavy, "csv")).rejects.toThrow(FILE_MESSAGES.sheetTooLarge);
+  });
+});
+
+describe("what an owner can trust", () => {
+  it("round-trips an .xlsx with every column, photos included: new ones from the ZIP, kept ones without it", async () => {
+    const store = await proStore(["Pan dulce"]);
+    const concha = await createProduct(db, store.id, { name: "Concha", price: 12 });
+    // The owner's own workbook, every column in the export's order and the photos' names last.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Productos");
+    sheet.addRow(CATALOGUE_COLUMNS.filter((c) => c.key !== "version").map((c) => c.header));
+    sheet.addRow([
+      concha.id,
+      "Concha",
+      "Vainilla",
+      "Pan dulce",
+      13,
+      "pieza",
+      "Sí",
+      "",
+      20,
+      "",
+      "",
+      "concha.jpg",
+    ]);
+    sheet.addRow(["", "Oreja", "Hojaldre", "", 9.5, "pieza", "No", "", "", "", "", "oreja.jpg"]);
+    const owned = new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+    const zip = zipSync({
+      "concha.jpg": new Uint8Array(await photoLikeJpeg(300, 200)),
+      "fotos/oreja.jpg": new Uint8Array(await photoLikeJpeg(200, 300, { seed: 7 })),
+    });
+    const input = { rows: await readSheet(owned, "xlsx"), photos: await readPhotos(zip) };
+    expect(await applyImport(db, store.id, input, deps)).toMatchObject({ created: 1, changed: 1 });
+    const key = new RegExp(`^product-images/${store.id}/[a-z0-9]{20}\\.webp$`);
+    const [first, second] = await productsOf(store.id);
+    expect(first).toMatchObject({ name: "Concha", price: 13, stock: 20, category: "Pan dulce" });
+    expect(second).toMatchObject({ name: "Oreja", price: 9.5, available: false });
+    expect(first!.imageKey).toMatch(key);
+    expect(second!.imageKey).toMatch(key);
+    expect(existsSync(path.join(uploads, first!.imageKey!))).toBe(true);
+
+    // Exported and read back, every column and photo included, the file changes nothing.
+    const before = await productsOf(store.id);
+    const exported = await catalogueXlsx(await catalogueRows(db, store.id));
+    const rows = await readSheet(exported, "xlsx");
+    expect(rows.map((row) => row.cells.photo)).toEqual(before.map((p) => p.imageKey!.split("/").pop()));
+    expect(rows.every((row) => /^v1[0-9a-z]{72}$/.test(row.cells.version ?? ""))).toBe(true);
+    expect(await applyImport(db, store.id, { rows, photos: null }, deps)).toMatchObject({
+      created: 0,
+      changed: 0,
+      summary: { unchanged: 2, refused: [] },
+    });
+    expect(await productsOf(store.id)).toEqual(before);
+
+    // A new photo typed into the exported workbook, as an owner would: it replaces the old one.
+    const edited = new ExcelJS.Workbook();
+    await edited.xlsx.load(exported.buffer as ArrayBuffer);
+    const photoColumn = CATALOGUE_COLUMNS.findIndex((c) => c.key === "photo") + 1;
+    edited.worksheets[0]!.getRow(2).getCell(photoColumn).value = "nueva.jpg";
+    const again = new Uint8Array((await edited.xlsx.writeBuffer()) as ArrayBuffer);
+    const newPhoto = zipSync({ "nueva.jpg": new Uint8Array(await photoLikeJpeg(320, 240, { seed: 3 })) });
+    const replaced = await applyImport(
+      db,
+      store.id,
+      { rows: await readSheet(again, "xlsx"), photos: await readPhotos(newPhoto) },
+      deps,
+    );
+    expect(replaced.summary.updates).toEqual([
+      {
+        row: 2,
+        name: "Concha",
+        changes: [{ field: "Foto", before: before[0]!.imageKey!.split("/").pop(), after: "nueva.jpg" }],
+        overwritten: false,
+      },
+    ]);
+    const [concha2, oreja2] = await productsOf(store.id);
+    expect(concha2!.imageKey).toMatch(key);
+    expect(concha2!.imageKey).not.toBe(before[0]!.imageKey);
+    expect(oreja2!.imageKey).toBe(before[1]!.imageKey);
+    expect(existsSync(path.join(uploads, before[0]!.imageKey!))).toBe(false);
+  });
+
+  it("reads a CSV saved by Excel in Spanish (Windows-1252) and Excel's Unicode text, and names unknown headers", async () => {
+    const store = await proStore();
+    // Windows-1252: one byte per accented letter, as Excel's "CSV" writes it in Spanish.
+    const windows1252 = (text: string) => Uint8Array.from([...text].map((c) => c.charCodeAt(0)));
+    const saved = windows1252(
+      "Nombre;Descripción;Precio\r\nPiña;Jugo de piña con limón;35\r\nJalapeño relleno;Con queso añejo;42\r\n",
+    );
+    const applied = await applyImport(db, store.id, { rows: await rowsOf(saved), photos: null }, deps);
+    expect(applied).toMatchObject({ created: 2, changed: 0 });
+    expect((await productsOf(store.id)).map((p) => [p.name, p.description, p.price])).toEqual([
+      ["Jalapeño relleno", "Con queso añejo", 42],
+      ["Piña", "Jugo de piña con limón", 35],
+    ]);
+    // Excel's "Texto Unicode": UTF-16 with its byte-order mark, tabs between cells.
+    const unicode = new Uint8Array(
+      Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from("Nombre\tDescripción\tPrecio\r\nPiña\tJugo de piña con limón\t36\r\n", "utf16le"),
+      ]),
+    );
+    const preview = await previewImport(db, store.id, { rows: await rowsOf(unicode), photos: null });
+    expect(preview.updates).toEqual([
+      {
+        row: 2,
+        name: "Piña",
+        changes: [{ field: "Precio", before: "$35.00", after: "$36.00" }],
+        overwritten: false,
+      },
+    ]);
+    // Headers that still do not match are named, once, with the ones expected.
+    const typo = windows1252("Nombre;Descripción;Precios\r\nPiña;Jugo;35\r\n");
+    await expect(rowsOf(typo)).rejects.toThrow(CATALOGUE_MESSAGES.unknownHeaders(["Precios"]));
+    // A UTF-8 file once opened as Windows-1252 and saved again: its header is named as it reads.
+    const mangled = new TextEncoder().encode("Nombre,DescripciÃ³n,Precio\nPiña,Jugo,35\n");
+    await expect(rowsOf(mangled)).rejects.toThrow(CATALOGUE_MESSAGES.unknownHeaders(["DescripciÃ³n"]));
+  });
+
+  it("applies only the valid rows when asked, as the store is when it applies", async () => {
+    const store = await proStore();
+    const concha = await createProduct(db, store.id, { name: "Concha", price: 12 });
+    const oreja = await createProduct(db, store.id, { name: "Oreja", price: 9 });
+    const file = csv(
+      `${concha.id},Concha,Pan,,13,pieza,Sí,,`,
+      `,Telera,Pan,,tres,pieza,Sí,,`,
+      `${oreja.id},Oreja,Pan,,10,pieza,Sí,,`,
+      `,Bolillo,Pan,,3,pieza,Sí,,`,
+    );
+    const input = { rows: await rowsOf(file), photos: null };
+    const preview = await previewImport(db, store.id, input);
+    expect([preview.creates.length, preview.updates.length, preview.refused.length]).toEqual([1, 2, 1]);
+    // Without the owner's choice, one refused row refuses the file.
+    const refused = await refusalOf(applyImport(db, store.id, input, deps));
+    expect(refused.message).toBe(CATALOGUE_MESSAGES.refused);
+    expect((await productsOf(store.id)).map((p) => p.price)).toEqual([12, 9]);
+    // Meanwhile the Oreja is deleted (another tab, a teammate): planned again at the apply, its
+    // row is refused then and skipped with the first one.
+    await db.delete(products).where(and(eq(products.storeId, store.id), eq(products.id, oreja.id)));
+    const applied = await applyImport(db, store.id, input, deps, { validOnly: true });
+    expect(applied).toMatchObject({ created: 1, changed: 1, skipped: 2 });
+    expect(applied.summary.refused).toEqual([
+      { row: 3, name: "Telera", reason: CATALOGUE_MESSAGES.price("tres") },
+      { row: 4, name: "Oreja", reason: CATALOGUE_MESSAGES.notInStore(oreja.id) },
+    ]);
+    expect((await productsOf(store.id)).map((p) => [p.name, p.price])).toEqual([
+      ["Bolillo", 3],
+      ["Concha", 13],
+    ]);
+    // A file of refused rows only applies nothing, and says so.
+    const none = await refusalOf(
+      applyImport(
+        db,
+        store.id,
+        { rows: await rowsOf(csv(`,Telera,Pan,,tres,pieza,Sí,,`)), photos: null },
+        deps,
+        {
+          validOnly: true,
+        },
+      ),
+    );
+    expect(none.message).toBe(CATALOGUE_MESSAGES.nothingValid);
+  });
+
+  it("keeps the plan's limit when 50 files of valid and refused rows apply their valid rows at once", async () => {
+    const race = await createStore(db); // Emprendedor: 10 on sale
+    const files = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        rowsOf(csv(`,Nuevo ${i},Pan,,1,pieza,Sí,,`, `,Malo ${i},Pan,,x,pieza,Sí,,`)),
+      ),
+    );
+    const results = await Promise.allSettled(
+      files.map((rows) => applyImport(db, race.id, { rows, photos: null }, deps, { validOnly: true })),
+    );
+    const applied = results.filter((result) => result.status === "fulfilled");
+    expect(applied).toHaveLength(10);
+    for (const result of applied) expect(result.value).toMatchObject({ created: 1, skipped: 1 });
+    for (const result of results)
+      if (result.status === "rejected") {
+        expect((result.reason as AppError).message).toBe(CATALOGUE_MESSAGES.nothingValid);
+        expect((result.reason as AppError).details!.preview).toMatchObject({
+          refused: [{ reason: planLimitMessage(10) }, { reason: CATALOGUE_MESSAGES.price("x") }],
+        });
+      }
+    expect(await onSale(race.id)).toBe(10);
+  });
+
+  it("never puts back a price changed after the export; a value both changed waits for the owner", async () => {
+    const store = await proStore();
+    const agua = await createProduct(db, store.id, { name: "Agua de piña", price: 35, stock: 10 });
+    await createProduct(db, store.id, { name: "Horchata", price: 30 });
+    const exported = await catalogueXlsx(await catalogueRows(db, store.id));
+    // After the export: the price changes in the panel and orders take 3 units.
+    const mine = and(eq(products.storeId, store.id), eq(products.id, agua.id));
+    await db.update(products).set({ price: 38, stock: 7 }).where(mine);
+    const aguaNow = async () => (await db.select().from(products).where(mine))[0]!;
+
+    // The file as it was exported puts back neither the old price nor the stock sold since.
+    const untouched = { rows: await readSheet(exported, "xlsx"), photos: null };
+    const preview = await previewImport(db, store.id, untouched);
+    expect(preview.kept).toEqual([
+      {
+        row: 2,
+        name: "Agua de piña",
+        fields: [
+          { field: "Precio", store: "$38.00", file: "$35.00" },
+          { field: "Inventario", store: "7", file: "10" },
+        ],
+      },
+    ]);
+    expect(await applyImport(db, store.id, untouched, deps)).toMatchObject({ created: 0, changed: 0 });
+    expect(await aguaNow()).toMatchObject({ price: 38, stock: 7 });
+
+    // The owner types $40 over the agua's price and $32 over the horchata's.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.buffer as ArrayBuffer);
+    const priceColumn = CATALOGUE_COLUMNS.findIndex((c) => c.key === "price") + 1;
+    workbook.worksheets[0]!.getRow(2).getCell(priceColumn).value = 40;
+    workbook.worksheets[0]!.getRow(3).getCell(priceColumn).value = 32;
+    const edited = {
+      rows: await readSheet(new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer), "xlsx"),
+      photos: null,
+    };
+    const conflict = await refusalOf(applyImport(db, store.id, edited, deps));
+    expect((conflict.details!.preview as ImportSummary).refused).toEqual([
+      {
+        row: 2,
+        name: "Agua de piña",
+        reason: CATALOGUE_MESSAGES.changedSinceExport,
+        conflicts: [{ field: "Precio", store: "$38.00", file: "$40.00" }],
+      },
+    ]);
+    expect(await aguaNow()).toMatchObject({ price: 38, stock: 7 });
+    // Applying the valid rows leaves the agua as the store has it.
+    expect(await applyImport(db, store.id, edited, deps, { validOnly: true })).toMatchObject({
+      changed: 1,
+      skipped: 1,
+    });
+    expect(await aguaNow()).toMatchObject({ price: 38, stock: 7 });
+    // Chosen by the owner, the file wins, every value of it.
+    const overwritten = await applyImport(db, store.id, edited, deps, { overwrite: true });
+    expect(overwritten.summary.updates).toEqual([
+      {
+        row: 2,
+        name: "Agua de piña",
+        changes: [
+          { field: "Precio", before: "$38.00", after: "$40.00" },
+          { field: "Inventario", before: "7", after: "10" },
+        ],
+        overwritten: true,
+      },
+    ]);
+    expect(await aguaNow()).toMatchObject({ price: 40, stock: 10 });
   });
 });
 
@@ -410,6 +716,124 @@ describe("the routes", () => {
     expect(await climbing.json()).toMatchObject({ ok: false, message: FILE_MESSAGES.zipPath("../x.jpg") });
   });
 
+  /** The import's form as the panel sends it: the file, the intent and the owner's choices. */
+  const importForm = (file: string | Uint8Array, fields: Record<string, string> = {}) => {
+    const body = new FormData();
+    const bytes = typeof file === "string" ? new TextEncoder().encode(file) : new Uint8Array(file);
+    body.set("file", new Blob([bytes]), "productos.csv");
+    for (const [name, value] of Object.entries({ intent: "preview", ...fields })) body.set(name, value);
+    return body;
+  };
+  const importing = (cookie: string, body: FormData) => post(cookie, "/i/admin/products/import", body);
+
+  it("shows old → new, applies the valid rows only or overwrites what changed since the export, as the form asks", async () => {
+    const { store, cookie } = await owner();
+    const agua = await createProduct(db, store.id, { name: "Agua de piña", price: 35 });
+    const mine = and(eq(products.storeId, store.id), eq(products.id, agua.id));
+    const price = async () => (await db.select().from(products).where(mine))[0]!.price;
+    const exported = await (
+      await fetch(`${running.server.url}/i/admin/productos.csv`, { headers: { cookie } })
+    ).text();
+    const file = exported.replace(",35,", ",38,") + "\r\n,Telera,Pan,,tres,pieza,Sí,,,,,,\r\n";
+    const preview = await importing(cookie, importForm(file));
+    expect(await preview.json()).toMatchObject({
+      ok: true,
+      preview: {
+        updates: [
+          { name: "Agua de piña", changes: [{ field: "Precio", before: "$35.00", after: "$38.00" }] },
+        ],
+        refused: [{ row: 3, name: "Telera", reason: CATALOGUE_MESSAGES.price("tres") }],
+      },
+    });
+    const all = await importing(cookie, importForm(file, { intent: "apply" }));
+    expect(all.status).toBe(422);
+    expect(await all.json()).toMatchObject({ ok: false, message: CATALOGUE_MESSAGES.refused });
+    expect(await price()).toBe(35);
+    const valid = await importing(cookie, importForm(file, { intent: "apply", validOnly: "1" }));
+    expect(await valid.json()).toMatchObject({ ok: true, message: CATALOGUE_MESSAGES.applied(0, 1, 1) });
+    expect(await price()).toBe(38);
+
+    // The price changes in the panel after the export: the exported file keeps it, unless the
+    // owner chooses to overwrite.
+    await db.update(products).set({ price: 40 }).where(mine);
+    const kept = await importing(cookie, importForm(exported, { intent: "apply" }));
+    expect(await kept.json()).toMatchObject({
+      ok: true,
+      message: CATALOGUE_MESSAGES.applied(0, 0),
+      preview: {
+        kept: [{ name: "Agua de piña", fields: [{ field: "Precio", store: "$40.00", file: "$35.00" }] }],
+      },
+    });
+    expect(await price()).toBe(40);
+    const overwritten = await importing(cookie, importForm(exported, { intent: "apply", overwrite: "1" }));
+    expect(await overwritten.json()).toMatchObject({ ok: true, message: CATALOGUE_MESSAGES.applied(0, 1) });
+    expect(await price()).toBe(35);
+  });
+
+  it("refuses every import of a store while another holds it, in any process, 50 at once", async () => {
+    const { store, cookie } = await owner();
+    const file = "Nombre,Descripción,Precio\nBolillo,Pan salado,3\n";
+    // This test's own connection holds the store's import, as another server's import would.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const holder = inTransaction(db, async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${importLockKey(store.id)})`);
+      holding();
+      await released;
+    });
+    await held;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        importing(cookie, importForm(file, { intent: i % 2 === 0 ? "apply" : "preview" })).then(
+          async (r) => ({
+            status: r.status,
+            body: (await r.json()) as unknown,
+          }),
+        ),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(409));
+    for (const answer of answers)
+      expect(answer.body).toEqual({ ok: false, message: CATALOGUE_MESSAGES.busy });
+    expect(await productsOf(store.id)).toEqual([]);
+    release();
+    await holder;
+    const after = await importing(cookie, importForm(file, { intent: "apply" }));
+    expect(await after.json()).toMatchObject({ ok: true, message: CATALOGUE_MESSAGES.applied(1, 0) });
+  });
+
+  it("lets one of several simultaneous imports of a store run, and refuses the others while it does", async () => {
+    const { store, cookie } = await owner();
+    // Ten files of 1,500 new products each (off sale), each its own names.
+    const files = Array.from({ length: 10 }, (_, f) =>
+      [
+        "Nombre,Descripción,Precio,Disponible",
+        ...Array.from({ length: 1_500 }, (_, i) => `Producto ${f}-${i},Hecho hoy,10,No`),
+      ].join("\n"),
+    );
+    const answers = await Promise.all(
+      files.map((file) =>
+        importing(cookie, importForm(file, { intent: "apply" })).then(async (r) => ({
+          status: r.status,
+          body: (await r.json()) as { ok: boolean; message: string },
+        })),
+      ),
+    );
+    const ran = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status === 409);
+    console.log(`10 simultaneous imports of one store: ${ran.length} ran, ${refused.length} were refused`);
+    expect(ran.length + refused.length).toBe(10);
+    expect(ran.length).toBeGreaterThanOrEqual(1);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    for (const answer of ran) expect(answer.body.message).toBe(CATALOGUE_MESSAGES.applied(1_500, 0));
+    for (const answer of refused)
+      expect(answer.body).toEqual({ ok: false, message: CATALOGUE_MESSAGES.busy });
+    // Each import that ran wrote its whole file; the refused ones wrote nothing.
+    expect(await productsOf(store.id)).toHaveLength(1_500 * ran.length);
+  });
+
   it("answers a file too large with 413 and a Spanish sentence", async () => {
     const { cookie } = await owner();
     const body = new FormData();
@@ -422,6 +846,55 @@ describe("the routes", () => {
       message: FILE_MESSAGES.sheetTooLarge,
       fieldErrors: { file: FILE_MESSAGES.sheetTooLarge },
     });
+  });
+
+  it("refuses an .xlsx of 200,000 rows with the row cap's message, in bounded memory, while the store page keeps answering", async () => {
+    const { store, cookie } = await owner();
+    const hostile = hostileXlsx({ rows: 200_000, cells: 4 });
+    expect(hostile.byteLength).toBeLessThan(MAX_SHEET_BYTES);
+    // The store page, rendered once (and kept) before the import starts.
+    expect((await fetch(`${running.server.url}/${store.id}`)).status).toBe(200);
+    const pid = running.server.child.pid!;
+    const rssBefore = memoryOf(pid, "VmRSS");
+    const peakBefore = memoryOf(pid, "VmHWM");
+    let peakRss = rssBefore;
+    let answered = false;
+    const storefront: { status: number; duringImport: boolean }[] = [];
+    const body = new FormData();
+    body.set("intent", "preview");
+    body.set("file", new Blob([new Uint8Array(hostile)]), "productos.xlsx");
+    const started = performance.now();
+    const importing = post(cookie, "/i/admin/products/import", body).then((response) => {
+      answered = true;
+      return response;
+    });
+    const sampling = (async () => {
+      while (!answered) {
+        peakRss = Math.max(peakRss, memoryOf(pid, "VmRSS"));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    const shopping = (async () => {
+      while (!answered) {
+        const page = await fetch(`${running.server.url}/${store.id}`);
+        await page.arrayBuffer();
+        storefront.push({ status: page.status, duringImport: !answered });
+      }
+    })();
+    const response = await importing;
+    const elapsed = performance.now() - started;
+    await Promise.all([sampling, shopping]);
+    const growth = Math.max(peakRss - rssBefore, memoryOf(pid, "VmHWM") - peakBefore);
+    console.log(
+      `hostile .xlsx (${(hostile.byteLength / 1024).toFixed(0)} KB, 200,000 rows): refused in ` +
+        `${(elapsed / 1000).toFixed(2)} s, the server grew by ${(growth / 2 ** 20).toFixed(0)} MB, ` +
+        `${storefront.filter((visit) => visit.duringImport).length} store pages served meanwhile`,
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ ok: false, message: CATALOGUE_MESSAGES.tooManyRows });
+    expect(growth).toBeLessThan(300 * 2 ** 20);
+    expect(storefront.filter((visit) => visit.duringImport).length).toBeGreaterThan(0);
+    expect(storefront.every((visit) => visit.status === 200)).toBe(true);
   });
 
   it("takes a whole catalogue of 600 selected products in one bulk edit, sent as the panel sends it", async () => {

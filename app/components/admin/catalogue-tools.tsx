@@ -1,16 +1,20 @@
 import { useEffect, useRef, useState } from "react";
 import { ActionMessage } from "~/components/action-message";
 import { useFormAction } from "~/components/forms/use-form-action";
-import { formatMoney } from "~/domain/orders/money";
-import { FIELD_LABELS, type ImportSummary } from "~/domain/products/catalogue";
+import type { ImportSummary } from "~/domain/products/catalogue-summary";
+import { ImportPreview, sinceExportRows, validRows } from "./catalogue-preview";
 
 const IMPORT_URL = "/i/admin/products/import";
 const FAILED = "No se pudo importar el archivo. Revisa tu conexión e intenta de nuevo.";
 
+type Send = { intent: "preview" | "apply"; validOnly?: boolean };
+
 /**
- * The Productos tab's catalogue in bulk (docs/decisions/035): the export's two links, and the
- * import: pick a CSV or Excel file (and a ZIP of photos), see what would be created, changed and
- * refused, then "Aplicar". The server checks everything again when applying.
+ * The Productos tab's catalogue in bulk (docs/decisions/035, 050): the export's two links, and the
+ * import: pick a CSV or Excel file (and a ZIP of photos), see what would be created, changed
+ * (old → new) and refused, then apply it all, or only its valid rows, and choose whether the file
+ * overwrites what changed in the store after it was exported. The server checks everything again
+ * when applying.
  */
 export function CatalogueTools() {
   const form = useRef<HTMLFormElement>(null);
@@ -22,15 +26,11 @@ export function CatalogueTools() {
     (preview.result && "preview" in preview.result ? preview.result : null);
   const summary = shown && "preview" in shown ? (shown.preview as ImportSummary) : null;
   const applied = apply.result?.ok === true;
-  const canApply =
-    summary !== null &&
-    !applied &&
-    summary.refused.length === 0 &&
-    summary.creates.length + summary.updates.length > 0;
-  const send = (intent: "preview" | "apply") => {
+  const send = ({ intent, validOnly = false }: Send) => {
     if (!form.current) return;
     const body = new FormData(form.current);
     body.set("intent", intent);
+    if (validOnly) body.set("validOnly", "1");
     if (intent === "preview") apply.clear();
     void (intent === "preview" ? preview : apply).submit(body);
   };
@@ -42,6 +42,8 @@ export function CatalogueTools() {
   useEffect(() => {
     if (invalid && failed) form.current?.querySelector<HTMLInputElement>(`input[name="${invalid}"]`)?.focus();
   }, [invalid, failed]);
+  const [overwrite, setOverwrite] = useState(false);
+  const sinceExport = summary !== null && (overwrite || sinceExportRows(summary) > 0);
   return (
     <section
       aria-labelledby="catalogue-title"
@@ -84,18 +86,24 @@ export function CatalogueTools() {
           encType="multipart/form-data"
           onSubmit={(event) => {
             event.preventDefault();
-            send("preview");
+            send({ intent: "preview" });
           }}
-          onChange={() => {
+          onChange={(event) => {
+            // Choosing to overwrite or not shows the file again as it would then apply.
+            const target = event.target as EventTarget;
+            if (target instanceof HTMLInputElement && target.name === "overwrite")
+              return send({ intent: "preview" });
             preview.clear();
             apply.clear();
+            setOverwrite(false);
           }}
           className="space-y-3"
         >
           <p className="text-sm text-stone-700">
             Usa un archivo exportado como plantilla. Las filas con ID cambian ese producto; sin ID, el de
             mismo nombre, o se crea uno nuevo. Las fotos van en un ZIP, con el nombre de cada archivo en la
-            columna «Foto».
+            columna «Foto». No cambies la columna «Versión»: dice si un producto cambió en tu tienda después
+            de exportar el archivo.
           </p>
           <label className="block text-sm font-medium">
             Archivo CSV o Excel
@@ -103,7 +111,7 @@ export function CatalogueTools() {
               type="file"
               name="file"
               required
-              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              accept=".csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               aria-invalid={fieldErrors.file ? true : undefined}
               aria-describedby={fieldErrors.file ? "catalogue-file-error" : undefined}
               className="mt-1 block w-full text-sm"
@@ -130,20 +138,71 @@ export function CatalogueTools() {
             <ActionMessage result={preview.result} onRetry={preview.retry} />
           ) : null}
           {summary ? <ImportPreview summary={summary} /> : null}
+          {sinceExport ? (
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="overwrite"
+                value="1"
+                checked={overwrite}
+                disabled={busy || applied}
+                onChange={(event) => setOverwrite(event.target.checked)}
+                className="mt-1"
+              />
+              <span>
+                Sobrescribir con el archivo lo que cambió en la tienda después de exportarlo (precios,
+                nombres, inventario…)
+              </span>
+            </label>
+          ) : null}
           {apply.result ? <ActionMessage result={apply.result} onRetry={apply.retry} /> : null}
-          {canApply ? (
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => send("apply")}
-              className="rounded-lg bg-green-700 px-4 py-2.5 font-semibold text-white hover:bg-green-800 disabled:opacity-60"
-            >
-              {apply.submitting ? "Aplicando…" : "Aplicar"}
-            </button>
+          {summary && !applied ? (
+            <ApplyButtons summary={summary} busy={busy} applying={apply.submitting} send={send} />
           ) : null}
         </form>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * "Aplicar" for a file without refused rows; "Aplicar N filas válidas" for one with some, said
+ * plainly: the refused rows stay out.
+ */
+function ApplyButtons({
+  summary,
+  busy,
+  applying,
+  send,
+}: {
+  summary: ImportSummary;
+  busy: boolean;
+  applying: boolean;
+  send: (what: Send) => void;
+}) {
+  const valid = validRows(summary);
+  if (valid === 0) return null;
+  const refused = summary.refused.length;
+  const label =
+    refused === 0 ? "Aplicar" : `Aplicar ${valid} ${valid === 1 ? "fila válida" : "filas válidas"}`;
+  return (
+    <div className="space-y-1">
+      {refused > 0 ? (
+        <p className="text-sm text-stone-700">
+          {refused === 1
+            ? "La fila rechazada no se aplicará; corrígela en el archivo para importarla después."
+            : `Las ${refused} filas rechazadas no se aplicarán; corrígelas en el archivo para importarlas después.`}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => send({ intent: "apply", validOnly: refused > 0 })}
+        className="rounded-lg bg-green-700 px-4 py-2.5 font-semibold text-white hover:bg-green-800 disabled:opacity-60"
+      >
+        {applying ? "Aplicando…" : label}
+      </button>
+    </div>
   );
 }
 
@@ -153,69 +212,4 @@ function FieldError({ id, message }: { id: string; message?: string }) {
       {message}
     </span>
   ) : null;
-}
-
-function ImportPreview({ summary }: { summary: ImportSummary }) {
-  const rows = [
-    ...summary.creates.map((row) => ({
-      row: row.row,
-      name: row.name,
-      what: "Se crea",
-      detail: formatMoney(row.price),
-    })),
-    ...summary.updates.map((row) => ({
-      row: row.row,
-      name: row.name,
-      what: "Cambia",
-      detail: row.fields.map((field) => FIELD_LABELS[field] ?? field).join(", "),
-    })),
-    ...summary.refused.map((row) => ({
-      row: row.row,
-      name: row.name,
-      what: "Rechazada",
-      detail: row.reason,
-    })),
-  ].sort((a, b) => a.row - b.row);
-  return (
-    <div className="space-y-2" aria-live="polite">
-      <p className="text-sm font-medium" role="status">
-        {summary.creates.length} nuevos · {summary.updates.length} con cambios · {summary.unchanged} sin
-        cambios · {summary.refused.length} rechazados
-      </p>
-      {rows.length === 0 ? (
-        <p className="text-sm text-stone-700">El archivo no cambia nada.</p>
-      ) : (
-        <div className="max-h-96 overflow-auto rounded-lg ring-1 ring-stone-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Vista previa de la importación</caption>
-            <thead className="bg-stone-100">
-              <tr>
-                <th scope="col" className="px-2 py-1">
-                  Fila
-                </th>
-                <th scope="col" className="px-2 py-1">
-                  Producto
-                </th>
-                <th scope="col" className="px-2 py-1">
-                  Resultado
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={`${row.row}-${row.what}`} className="border-t border-stone-200 align-top">
-                  <td className="px-2 py-1">{row.row}</td>
-                  <td className="px-2 py-1 break-words">{row.name}</td>
-                  <td className={`px-2 py-1 break-words ${row.what === "Rechazada" ? "text-red-800" : ""}`}>
-                    <span className="font-semibold">{row.what}</span>
-                    {row.detail ? `: ${row.detail}` : ""}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </div>
-  );
 }

@@ -1,32 +1,34 @@
 /**
- * The catalogue's files (docs/decisions/035): the export written as CSV (our own cells, formulas
- * neutralised) or XLSX (exceljs, every text a string cell), and the import read from either
- * (csv-parse, exceljs) plus an optional ZIP of photos (fflate), each within hard limits: a ZIP
- * bomb, a name with a path or a file too heavy is refused with a Spanish sentence before anything
- * is written.
+ * The catalogue's files (docs/decisions/035, 050): the export written as CSV (our own cells,
+ * formulas neutralised) or XLSX (exceljs, every text a string cell), and the import read from
+ * either plus an optional ZIP of photos, each within hard limits and as a stream: a CSV in the
+ * encoding it was saved in (csv-parse), an XLSX through our own bounded reader
+ * (xlsx-sheet.server.ts), and no more rows than the cap are ever held. A ZIP bomb, a name with a
+ * path, a file too heavy or too long is refused with a Spanish sentence before anything is written.
  */
-import { parse } from "csv-parse/sync";
-import type ExcelJS from "exceljs";
-import { Unzip, UnzipInflate } from "fflate";
+import { Readable } from "node:stream";
+import { parse } from "csv-parse";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from "~/domain/images/image-messages";
 import { CSV_BOM, csvRow } from "~/domain/stores/export-csv";
 import { AppError } from "~/lib/errors";
+import { MAX_UNZIPPED_BYTES, MAX_ZIP_ENTRIES, walkZip, type ZipFailures } from "./bounded-zip.server";
 import {
   CATALOGUE_COLUMNS,
   CATALOGUE_MESSAGES,
-  headerKey,
+  headerKeys,
   MAX_IMPORT_ROWS,
   unneutralised,
   type CatalogueKey,
   type CatalogueRow,
 } from "./catalogue";
+import { sheetDelimiter, sheetText } from "./sheet-text";
+import { MAX_CELL_CHARS, MAX_COLUMNS, readXlsxSheet, type SheetRow } from "./xlsx-sheet.server";
+
+export { MAX_UNZIPPED_BYTES, MAX_ZIP_ENTRIES };
 
 /** The spreadsheet (CSV or XLSX) may weigh this much; the photos' ZIP, the other figure. */
 export const MAX_SHEET_BYTES = 5 * 1024 * 1024;
 export const MAX_ZIP_BYTES = 50 * 1024 * 1024;
-/** What a ZIP (photos, or the XLSX itself) may hold once unpacked, in files and in bytes. */
-export const MAX_ZIP_ENTRIES = 5_000;
-export const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
 
 export const FILE_MESSAGES = {
   sheetTooLarge: `El archivo pesa más de ${MAX_SHEET_BYTES / (1024 * 1024)} MB. Divídelo en varios archivos.`,
@@ -36,6 +38,9 @@ export const FILE_MESSAGES = {
   unreadableCsv: "No pudimos leer el CSV. Guárdalo como CSV (UTF-8) e intenta de nuevo.",
   unreadableXlsx: "No pudimos leer el archivo de Excel. Guárdalo como .xlsx e intenta de nuevo.",
   unreadableZip: "No pudimos leer el ZIP de fotos. Vuelve a crearlo e intenta de nuevo.",
+  cellTooLong: `Una celda del archivo tiene más de ${MAX_CELL_CHARS.toLocaleString("es-MX")} caracteres. Acórtala e intenta de nuevo.`,
+  sheetTooBig:
+    "La hoja del archivo de Excel es demasiado grande (demasiadas filas o celdas, aunque estén vacías). Copia solo tus productos a una hoja nueva e intenta de nuevo.",
   zipBomb: `El archivo comprimido se descomprime en demasiados archivos o en más de ${MAX_UNZIPPED_BYTES / (1024 * 1024)} MB: no lo podemos abrir. Divídelo en partes más pequeñas.`,
   zipPath: (name: string) =>
     `El ZIP contiene «${name}»: los nombres de las fotos no pueden llevar rutas ni «..».`,
@@ -50,50 +55,90 @@ export type SheetKind = "csv" | "xlsx";
 export function sheetKind(bytes: Uint8Array, name: string): SheetKind | null {
   const zip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
   if (zip) return "xlsx";
-  if (/\.xlsx$/i.test(name)) return null;
+  // Excel 97–2003 (.xls) is a compound document, not a CSV: read as text it would be noise.
+  const compound = bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
+  if (compound || /\.xlsx?$/i.test(name)) return null;
   return "csv";
 }
 
-/** The rows of a CSV or XLSX file, numbered as a spreadsheet shows them (the headers are row 1). */
+const invalid = (message: string, field = "file") => new AppError("VALIDATION", message, { field });
+
+/**
+ * The rows of a CSV or XLSX file, numbered as a spreadsheet shows them (the headers are row 1).
+ * Read as a stream: a file with more rows than the cap is refused as soon as one more is read.
+ */
 export async function readSheet(bytes: Uint8Array, kind: SheetKind): Promise<CatalogueRow[]> {
   if (bytes.byteLength > MAX_SHEET_BYTES) throw new AppError("TOO_LARGE", FILE_MESSAGES.sheetTooLarge);
-  const table = kind === "csv" ? readCsv(bytes) : await readXlsx(bytes);
+  // The headers, then at most MAX_IMPORT_ROWS rows that hold something.
+  const table = kind === "csv" ? await csvTable(bytes, MAX_IMPORT_ROWS + 1) : await xlsxTable(bytes);
   const [headers, ...rows] = table;
-  const keys = (headers ?? []).map((header) => headerKey(header));
-  if (!keys.includes("name"))
-    throw new AppError("VALIDATION", CATALOGUE_MESSAGES.noHeader, { field: "file" });
+  const read = headerKeys(headers?.cells ?? []);
+  if ("error" in read) throw invalid(read.error);
   const result: CatalogueRow[] = [];
-  for (const [index, cells] of rows.entries()) {
+  for (const { row: number, cells } of rows) {
     if (cells.every((cell) => cell.trim() === "")) continue;
-    const row: CatalogueRow = { row: index + 2, cells: {} };
-    for (const [column, key] of keys.entries()) {
+    const row: CatalogueRow = { row: number, cells: {} };
+    for (const [column, key] of read.keys.entries()) {
       if (key && row.cells[key] === undefined) row.cells[key] = unneutralised(cells[column] ?? "");
     }
     result.push(row);
   }
-  if (result.length === 0) throw new AppError("VALIDATION", CATALOGUE_MESSAGES.empty, { field: "file" });
-  if (result.length > MAX_IMPORT_ROWS)
-    throw new AppError("VALIDATION", CATALOGUE_MESSAGES.tooManyRows, { field: "file" });
+  if (result.length === 0) throw invalid(CATALOGUE_MESSAGES.empty);
   return result;
 }
 
-function readCsv(bytes: Uint8Array): string[][] {
-  const text = new TextDecoder("utf-8").decode(bytes);
-  // Excel in Spanish writes ";" between cells: the first line says which one the file uses.
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
-  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
-  try {
-    return parse(text, {
-      bom: true,
-      delimiter,
+/**
+ * A CSV's records that hold something, in the encoding the file was saved in (sheet-text.ts),
+ * parsed as a stream: the text is fed 64 KB at a time and parsing stops at the cap.
+ */
+async function csvTable(bytes: Uint8Array, maxRows: number): Promise<SheetRow[]> {
+  const { text } = sheetText(bytes);
+  const source = Readable.from(
+    (function* () {
+      for (let start = 0; start < text.length; start += 64 * 1024) yield text.slice(start, start + 64 * 1024);
+    })(),
+  );
+  const parser = source.pipe(
+    parse({
+      delimiter: sheetDelimiter(text),
       relax_column_count: true,
       skip_empty_lines: true,
       max_record_size: 200_000,
-      to_line: MAX_IMPORT_ROWS + 2,
-    }) as string[][];
+      on_record: (record: string[]) => record.slice(0, MAX_COLUMNS),
+    }),
+  );
+  const rows: SheetRow[] = [];
+  let number = 0;
+  let overflow = false;
+  try {
+    for await (const cells of parser as AsyncIterable<string[]>) {
+      number += 1;
+      if (cells.every((cell) => cell.trim() === "")) continue;
+      overflow = rows.length === maxRows;
+      if (overflow) break;
+      rows.push({ row: number, cells });
+    }
   } catch {
-    throw new AppError("VALIDATION", FILE_MESSAGES.unreadableCsv, { field: "file" });
+    throw invalid(FILE_MESSAGES.unreadableCsv);
+  } finally {
+    source.destroy();
+    parser.destroy();
   }
+  if (overflow) throw invalid(CATALOGUE_MESSAGES.tooManyRows);
+  return rows;
+}
+
+const XLSX_FAILURES = {
+  unreadable: () => invalid(FILE_MESSAGES.unreadableXlsx),
+  bomb: () => new AppError("TOO_LARGE", FILE_MESSAGES.zipBomb, { field: "file" }),
+  tooManyRows: () => invalid(CATALOGUE_MESSAGES.tooManyRows),
+  cellTooLong: () => invalid(FILE_MESSAGES.cellTooLong),
+  tooBig: () => invalid(FILE_MESSAGES.sheetTooBig),
+};
+
+/** An XLSX's first sheet: the headers and at most MAX_IMPORT_ROWS rows (xlsx-sheet.server.ts). */
+function xlsxTable(bytes: Uint8Array): Promise<SheetRow[]> {
+  return readXlsxSheet(bytes, MAX_IMPORT_ROWS + 1, XLSX_FAILURES);
 }
 
 /**
@@ -101,89 +146,6 @@ function readCsv(bytes: Uint8Array): string[][] {
  * server process would pay it at start for a feature an owner uses now and then.
  */
 const loadExcel = () => import("exceljs").then((module) => module.default);
-
-async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
-  // An XLSX is a ZIP: its size once unpacked is checked before exceljs unpacks it.
-  unzipWithin(bytes, () => false);
-  const workbook = new (await loadExcel()).Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
-  } catch {
-    throw new AppError("VALIDATION", FILE_MESSAGES.unreadableXlsx, { field: "file" });
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError("VALIDATION", FILE_MESSAGES.unreadableXlsx, { field: "file" });
-  const table: string[][] = [];
-  const width = Math.min(sheet.columnCount, 50);
-  sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    if (number > MAX_IMPORT_ROWS + 2) return;
-    const cells: string[] = [];
-    for (let column = 1; column <= width; column += 1) cells.push(cellText(row.getCell(column).value));
-    table[number - 1] = cells;
-  });
-  return Array.from(table, (cells) => cells ?? []);
-}
-
-/** A cell's value as text: numbers as typed, a formula's result, rich text joined. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "string") return value;
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === "object") {
-    if ("richText" in value) return value.richText.map((part) => part.text).join("");
-    if ("text" in value && typeof value.text === "string") return value.text;
-    if ("result" in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
-  }
-  return "";
-}
-
-/**
- * Unpacks a ZIP within the limits: at most MAX_ZIP_ENTRIES files and MAX_UNZIPPED_BYTES in all,
- * counted as the bytes come out (a header may lie about sizes), and fed a little at a time so a
- * bomb never inflates much past the limit before it is stopped. `keep` says which files to keep.
- */
-function unzipWithin(bytes: Uint8Array, keep: (name: string) => boolean): Map<string, Uint8Array> {
-  const files = new Map<string, Uint8Array[]>();
-  let entries = 0;
-  let total = 0;
-  let failure: AppError | null = null;
-  const unzip = new Unzip((file) => {
-    entries += 1;
-    if (entries > MAX_ZIP_ENTRIES || (file.originalSize ?? 0) > MAX_UNZIPPED_BYTES) {
-      failure ??= new AppError("TOO_LARGE", FILE_MESSAGES.zipBomb, { field: "photos" });
-      return;
-    }
-    const chunks: Uint8Array[] = [];
-    const kept = keep(file.name);
-    if (kept) files.set(file.name, chunks);
-    file.ondata = (error, chunk) => {
-      if (failure) return;
-      if (error) {
-        failure = new AppError("VALIDATION", FILE_MESSAGES.unreadableZip, { field: "photos" });
-        return;
-      }
-      total += chunk.byteLength;
-      if (total > MAX_UNZIPPED_BYTES) {
-        failure = new AppError("TOO_LARGE", FILE_MESSAGES.zipBomb, { field: "photos" });
-        file.terminate();
-        return;
-      }
-      if (kept) chunks.push(chunk);
-    };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
-  const STEP = 16 * 1024;
-  try {
-    for (let offset = 0; offset < bytes.byteLength && !failure; offset += STEP)
-      unzip.push(bytes.subarray(offset, offset + STEP), offset + STEP >= bytes.byteLength);
-  } catch {
-    failure ??= new AppError("VALIDATION", FILE_MESSAGES.unreadableZip, { field: "photos" });
-  }
-  if (failure) throw failure;
-  return new Map([...files].map(([name, chunks]) => [name, Buffer.concat(chunks)]));
-}
 
 /** A ZIP entry's name that is a path: "..", an absolute path, a drive, a backslash. */
 export function isUnsafeEntryName(name: string): boolean {
@@ -196,26 +158,39 @@ export function isUnsafeEntryName(name: string): boolean {
   );
 }
 
+const PHOTO_FAILURES: ZipFailures = {
+  unreadable: () => invalid(FILE_MESSAGES.unreadableZip, "photos"),
+  bomb: () => new AppError("TOO_LARGE", FILE_MESSAGES.zipBomb, { field: "photos" }),
+};
+
 /**
  * The photos of a ZIP by file name (folders inside it are allowed; the name is the file's own).
  * A name with a path that climbs out, two photos of one name, a photo over the upload's own
  * limit or a bomb refuses the whole ZIP.
  */
-export function readPhotos(bytes: Uint8Array): Map<string, Uint8Array> {
+export async function readPhotos(bytes: Uint8Array): Promise<Map<string, Uint8Array>> {
   if (bytes.byteLength > MAX_ZIP_BYTES)
     throw new AppError("TOO_LARGE", FILE_MESSAGES.zipTooLarge, { field: "photos" });
   let unsafe: string | null = null;
-  const raw = unzipWithin(bytes, (name) => {
-    if (isUnsafeEntryName(name)) unsafe ??= name;
-    return !name.endsWith("/") && !name.startsWith("__MACOSX/");
-  });
-  if (unsafe !== null) throw new AppError("VALIDATION", FILE_MESSAGES.zipPath(unsafe), { field: "photos" });
+  const raw = new Map<string, Uint8Array[]>();
+  await walkZip(
+    bytes,
+    (name) => {
+      if (isUnsafeEntryName(name)) unsafe ??= name;
+      if (name.endsWith("/") || name.startsWith("__MACOSX/")) return null;
+      const chunks: Uint8Array[] = [];
+      raw.set(name, chunks);
+      return (chunk) => void chunks.push(chunk);
+    },
+    PHOTO_FAILURES,
+  );
+  if (unsafe !== null) throw invalid(FILE_MESSAGES.zipPath(unsafe), "photos");
   const photos = new Map<string, Uint8Array>();
-  for (const [path, body] of raw) {
+  for (const [path, chunks] of raw) {
     const name = path.split("/").pop()!;
     if (name.startsWith(".")) continue;
-    if (photos.has(name))
-      throw new AppError("VALIDATION", FILE_MESSAGES.zipDuplicate(name), { field: "photos" });
+    if (photos.has(name)) throw invalid(FILE_MESSAGES.zipDuplicate(name), "photos");
+    const body = Buffer.concat(chunks);
     if (body.byteLength > MAX_UPLOAD_BYTES)
       throw new AppError("TOO_LARGE", FILE_MESSAGES.photoTooLarge(name), { field: "photos" });
     photos.set(name, body);

@@ -1,12 +1,14 @@
 /**
- * The catalogue in bulk (docs/decisions/035): export, the import's preview and apply, and the bulk
- * edit. Every query is bound to the store the guard gave. The apply and the bulk edit each run in
- * one transaction that first locks the store's row, as adding or enabling a product does, so the
- * plan's limit of products on sale holds whatever runs beside them.
+ * The catalogue in bulk (docs/decisions/035, 050): export, the import's preview and apply, and the
+ * bulk edit. Every query is bound to the store the guard gave. One import at a time per store,
+ * held by an advisory lock in a transaction (so across processes and instances, and behind
+ * PgBouncer in transaction mode). The apply and the bulk edit each run in one transaction that
+ * first locks the store's row, as adding or enabling a product does, so the plan's limit of
+ * products on sale holds whatever runs beside them.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterCommit, inTransaction } from "~/db/after-commit.server";
-import type { Executor } from "~/db/client.server";
+import type { Database, Executor } from "~/db/client.server";
 import { analyticsEvents, products, stores, storeSettings } from "~/db/schema";
 import { checkUpload } from "~/domain/images/process-image.server";
 import { deleteImage, storeImage } from "~/domain/images/store-image.server";
@@ -26,17 +28,28 @@ import {
   repriced,
   type CatalogueRow,
   type ImportPlan,
-  type ImportSummary,
   type BulkEdit,
   type ProductChanges,
   type StoreProduct,
 } from "./catalogue";
+import { importSummary } from "./catalogue-summary";
 import { planLimitMessage } from "./product-form";
 import { notifyRestocked } from "./restock.server";
 import { hasStock } from "./stock";
 
-/** `actor`: who applies the file, for its Actividad line (the panel always says; scripts may not). */
-type Deps = { storage: ImageStorage; logger: Logger; actor?: Actor };
+/**
+ * `actor`: who applies the file, for its Actividad line (the panel always says; scripts may not).
+ * `uploads`: where each stored photo is recorded at once (the pool), so that a crash before the
+ * commit leaves them to the unattached uploads' clean-up; by default the import's own executor.
+ */
+type Deps = { storage: ImageStorage; logger: Logger; actor?: Actor; uploads?: Executor };
+
+/**
+ * What the owner chose for the apply: `validOnly`, apply the rows valid then and skip the
+ * refused ones (else any refused row refuses the file); `overwrite`, the file's values win over
+ * what changed in the store after the export (else the store's newer values stay).
+ */
+export type ImportChoices = { validOnly?: boolean; overwrite?: boolean };
 
 const STORE_PRODUCT = {
   id: products.id,
@@ -92,6 +105,30 @@ export async function catalogueRows(db: Executor, storeId: string, now = new Dat
   return rows.map((product) => exportRow(product, context.stock));
 }
 
+/** The advisory lock's key of a store's import (seeded apart from the other locks by its prefix). */
+export const importLockKey = (storeId: string) => sql`hashtextextended(${`catalogue-import:${storeId}`}, 0)`;
+
+/**
+ * Runs one import of the store (reading the file, the preview or the apply), or refuses it at once
+ * with a Spanish message while another is running, in this process or any other. The lock is
+ * PostgreSQL's, held by a transaction (never by a session: the pool may be PgBouncer's), and `run`
+ * does its work on that transaction's connection: an import never waits for a second connection
+ * while it holds one, so simultaneous imports of many stores cannot drain the pool.
+ */
+export async function oneImportAtATime<T>(
+  db: Database,
+  storeId: string,
+  run: (tx: Executor) => Promise<T>,
+): Promise<T> {
+  return inTransaction(db, async (tx) => {
+    const lock = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(${importLockKey(storeId)}) as locked`,
+    );
+    if (!lock.rows[0]?.locked) throw new AppError("UNAVAILABLE", CATALOGUE_MESSAGES.busy);
+    return run(tx);
+  });
+}
+
 export type ImportInput = { rows: CatalogueRow[]; photos: Map<string, Uint8Array> | null };
 
 /**
@@ -111,69 +148,72 @@ function photoRefusals(photos: Map<string, Uint8Array> | null) {
   return refused;
 }
 
-function rowContext(
+function planContext(
   context: Awaited<ReturnType<typeof storeContext>>,
   input: ImportInput,
   badPhotos: Map<string, string>,
+  choices: ImportChoices,
 ) {
-  return { ...context, photos: input.photos ? new Set(input.photos.keys()) : null, badPhotos };
+  const photos = input.photos ? new Set(input.photos.keys()) : null;
+  return { ...context, photos, badPhotos, overwrite: choices.overwrite ?? false };
 }
 
 /** What applying the file would create, change and refuse; nothing is written. */
-export async function previewImport(db: Executor, storeId: string, input: ImportInput, now = new Date()) {
+export async function previewImport(
+  db: Executor,
+  storeId: string,
+  input: ImportInput,
+  choices: ImportChoices = {},
+  now = new Date(),
+) {
   const [context, current] = await Promise.all([
     storeContext(db, storeId, now, false),
     storeProducts(db, storeId),
   ]);
-  return summary(planImport(input.rows, current, rowContext(context, input, photoRefusals(input.photos))));
+  const plan = planImport(
+    input.rows,
+    current,
+    planContext(context, input, photoRefusals(input.photos), choices),
+  );
+  return importSummary(plan);
 }
 
-/** The plan as the panel shows it: rows, names and what changes, never the whole products. */
-export function summary(plan: ImportPlan): ImportSummary {
-  return {
-    creates: plan.creates.map(({ row, fields }) => ({
-      row,
-      name: fields.fields.name,
-      price: fields.fields.price,
-    })),
-    updates: plan.updates.map(({ row, name, changes, photo }) => ({
-      row,
-      name,
-      fields: [...Object.keys(changes), ...(photo ? ["photo"] : [])],
-    })),
-    unchanged: plan.unchanged,
-    refused: plan.refused,
-  };
-}
+const applicable = (plan: ImportPlan) => plan.creates.length + plan.updates.length > 0;
+const photosOf = (plan: ImportPlan) =>
+  new Set(
+    [
+      ...plan.creates.map((create) => create.fields.photo),
+      ...plan.updates.map((update) => update.photo),
+    ].filter((name) => name !== ""),
+  );
 
 /**
- * Applies the file, all or nothing. Photos the file uses go through the upload's own pipeline
- * first (checked, re-encoded, stored); then one transaction locks the store's row, reads its
- * products again and plans the file again under that lock: any row refused then (the limit reached
- * meanwhile, a product deleted) refuses the whole file, the photos are deleted and nothing is
- * written. Replaced photos are deleted after the commit.
+ * Applies the file. Photos the rows use go through the upload's own pipeline first (checked,
+ * re-encoded, stored); then one transaction locks the store's row, reads its products again and
+ * plans the file again under that lock, on what the store holds then. Any row refused then (the
+ * limit reached meanwhile, a product deleted or changed) refuses the whole file, unless the owner
+ * chose to apply the valid rows only: then exactly the rows valid at that moment are written.
+ * Photos no written row uses are deleted; replaced photos are deleted after the commit.
  */
 export async function applyImport(
   db: Executor,
   storeId: string,
   input: ImportInput,
   deps: Deps,
+  choices: ImportChoices = {},
   now = new Date(),
 ) {
   const [outside, before] = await Promise.all([
     storeContext(db, storeId, now, false),
     storeProducts(db, storeId),
   ]);
-  const draft = planImport(input.rows, before, rowContext(outside, input, photoRefusals(input.photos)));
-  if (draft.refused.length > 0) throw refusal(draft);
+  const badPhotos = photoRefusals(input.photos);
+  const draft = planImport(input.rows, before, planContext(outside, input, badPhotos, choices));
+  if (draft.refused.length > 0 && !choices.validOnly) throw refusal(draft);
+  if (draft.refused.length > 0 && !applicable(draft)) throw nothingValid(draft);
   const stored = new Map<string, string>();
   try {
-    const wanted = new Set([
-      ...draft.creates.map((create) => create.fields.photo),
-      ...draft.updates.map((update) => update.photo),
-    ]);
-    for (const name of wanted) {
-      if (!name) continue;
+    for (const name of photosOf(draft)) {
       try {
         const { key } = await storeImage(
           deps.storage,
@@ -181,55 +221,80 @@ export async function applyImport(
           deps.logger,
         );
         stored.set(name, key);
-        await recordUpload(db, key, now);
+        await recordUpload(deps.uploads ?? db, key, now);
       } catch (error) {
-        if (error instanceof AppError && error.status < 500) {
-          const rows = [
-            ...draft.creates.map((c) => ({ row: c.row, name: c.fields.fields.name, photo: c.fields.photo })),
-            ...draft.updates,
-          ]
-            .filter((row) => row.photo === name)
-            .map((row) => ({ row: row.row, name: row.name, reason: `${name}: ${error.message}` }));
-          throw refusal({ ...draft, refused: rows });
-        }
-        throw error;
+        if (!(error instanceof AppError && error.status < 500)) throw error;
+        badPhotos.set(name, error.message);
+        if (!choices.validOnly)
+          throw refusal(planImport(input.rows, before, planContext(outside, input, badPhotos, choices)));
       }
     }
-    return await inTransaction(db, async (tx) => {
+    // A photo of the ZIP not stored (refused, or wanted only by a row that changed meanwhile)
+    // refuses the rows that would use it.
+    for (const name of input.photos?.keys() ?? [])
+      if (!stored.has(name) && !badPhotos.has(name)) badPhotos.set(name, CATALOGUE_MESSAGES.photoNotStored);
+    const applied = await inTransaction(db, async (tx) => {
       const context = await storeContext(tx, storeId, now, true);
       const current = await storeProducts(tx, storeId);
-      const plan = planImport(input.rows, current, rowContext(context, input, new Map()));
-      if (plan.refused.length > 0) throw refusal(plan);
-      const byId = new Map(current.map((product) => [product.id, product]));
-      const created = await createProducts(tx, storeId, plan, stored, now);
-      for (const update of plan.updates) {
-        const product = byId.get(update.id)!;
-        const set = columnsOf(update.changes, product, now);
-        if (update.photo) {
-          set.imageKey = stored.get(update.photo)!;
-          const replaced = product.imageKey;
-          if (replaced) await afterCommit(tx, () => deleteImage(deps.storage, replaced, deps.logger));
-        }
-        await tx
-          .update(products)
-          .set(set)
-          .where(and(eq(products.storeId, storeId), eq(products.id, update.id)));
-      }
-      if (plan.updates.length > 0) await notifyRestocked(tx, [storeId]);
-      if (deps.actor) {
-        const details = { created, changed: plan.updates.length };
-        await recordActivity(tx, deps.actor, storeId, { kind: "products_imported", details });
-      }
-      return { created, changed: plan.updates.length, summary: summary(plan) };
+      const plan = planImport(input.rows, current, planContext(context, input, badPhotos, choices));
+      if (plan.refused.length > 0 && !choices.validOnly) throw refusal(plan);
+      if (plan.refused.length > 0 && !applicable(plan)) throw nothingValid(plan);
+      const created = await writePlan(tx, storeId, plan, current, stored, deps, now);
+      return { created, changed: plan.updates.length, skipped: plan.refused.length, plan };
     });
+    const used = photosOf(applied.plan);
+    for (const [name, key] of stored) if (!used.has(name)) await deleteImage(deps.storage, key, deps.logger);
+    const { created, changed, skipped } = applied;
+    return { created, changed, skipped, summary: importSummary(applied.plan) };
   } catch (error) {
     for (const key of stored.values()) await deleteImage(deps.storage, key, deps.logger);
     throw error;
   }
 }
 
+/** The plan's writes, in the caller's transaction: the new products, then each change. */
+async function writePlan(
+  tx: Executor,
+  storeId: string,
+  plan: ImportPlan,
+  current: StoreProduct[],
+  stored: Map<string, string>,
+  deps: Deps,
+  now: Date,
+) {
+  const byId = new Map(current.map((product) => [product.id, product]));
+  const created = await createProducts(tx, storeId, plan, stored, now);
+  for (const update of plan.updates) {
+    const product = byId.get(update.id)!;
+    const set = columnsOf(update.changes, product, now);
+    if (update.photo) {
+      set.imageKey = stored.get(update.photo)!;
+      const replaced = product.imageKey;
+      if (replaced) await afterCommit(tx, () => deleteImage(deps.storage, replaced, deps.logger));
+    }
+    await tx
+      .update(products)
+      .set(set)
+      .where(and(eq(products.storeId, storeId), eq(products.id, update.id)));
+  }
+  if (plan.updates.length > 0) await notifyRestocked(tx, [storeId]);
+  if (deps.actor) {
+    const details = { created, changed: plan.updates.length };
+    await recordActivity(tx, deps.actor, storeId, { kind: "products_imported", details });
+  }
+  return created;
+}
+
 function refusal(plan: ImportPlan) {
-  return new AppError("UNPROCESSABLE", CATALOGUE_MESSAGES.refused, { details: { preview: summary(plan) } });
+  return new AppError("UNPROCESSABLE", CATALOGUE_MESSAGES.refused, {
+    details: { preview: importSummary(plan) },
+  });
+}
+
+function nothingValid(plan: ImportPlan) {
+  return new AppError("UNPROCESSABLE", CATALOGUE_MESSAGES.nothingValid, {
+    details: { preview: importSummary(plan) },
+  });
 }
 
 /** The columns an update writes; daily stock switched on counts as refilled now (docs/decisions/028). */

@@ -9,6 +9,7 @@ import {
   exportRow,
   FIELD_LABELS,
   headerKey,
+  headerKeys,
   normalizedName,
   parsePriceChange,
   photoName,
@@ -193,7 +194,15 @@ describe("planning a file", () => {
       context,
     );
     expect(plan.updates).toEqual([
-      { row: 2, id: "p1", name: "Concha de vainilla", changes: { price: 13 }, photo: "" },
+      {
+        row: 2,
+        id: "p1",
+        name: "Concha de vainilla",
+        changes: { price: 13 },
+        photo: "",
+        current: product(),
+        overwritten: [],
+      },
     ]);
     expect(plan.creates.map((c) => c.fields.fields.name)).toEqual(["Oreja"]);
     expect(plan.refused).toEqual([
@@ -224,6 +233,7 @@ describe("planning a file", () => {
         "dailyStock",
         "optionStock",
         "photo",
+        "version",
       ].map((key, index) => [key, exported[index]!]),
     );
     expect(planImport([row(cells)], [current], context)).toEqual({
@@ -231,6 +241,7 @@ describe("planning a file", () => {
       updates: [],
       unchanged: 1,
       refused: [],
+      kept: [],
     });
   });
   it("keeps the plan's limit of products on sale: products taken off sale first, then rows in order", () => {
@@ -365,6 +376,7 @@ describe("the export's row", () => {
       0,
       '{"Grande":3}',
       "concha.jpg",
+      expect.stringMatching(/^v1[0-9a-z]{72}$/),
     ]);
   });
   it("leaves the stock columns empty on a plan without stock, or when there is none", () => {
@@ -382,6 +394,7 @@ describe("the export's row", () => {
       "",
       "",
       "",
+      expect.stringMatching(/^v1[0-9a-z]{72}$/),
     ]);
     expect(exportRow(product({ choiceGroups: SIZES, optionStock: null }), true)[10]).toBe("");
     expect(exportRow(product({ optionStock: { o2: 3 } }), true)[10]).toBe("");
@@ -392,7 +405,7 @@ describe("the export's row", () => {
     expect(photoName("concha.jpg")).toBe("concha.jpg");
     expect(photoName(null)).toBe("");
   });
-  it("labels the columns a row changes in Spanish, without the «(JSON)» of the headers", () => {
+  it("labels the columns a row changes in Spanish, without the parenthesis of the headers", () => {
     expect(FIELD_LABELS).toEqual({
       id: "ID",
       name: "Nombre",
@@ -406,7 +419,36 @@ describe("the export's row", () => {
       dailyStock: "Inventario diario",
       optionStock: "Inventario por tamaño",
       photo: "Foto",
+      version: "Versión",
     });
+  });
+});
+
+describe("the file's first row", () => {
+  const EXPECTED =
+    "Los encabezados son: ID, Nombre, Descripción, Categoría, Precio, Unidad, Disponible, Opciones (JSON), " +
+    "Inventario, Inventario diario, Inventario por tamaño (JSON), Foto y Versión (no editar).";
+
+  it("gives each header its column, an empty header none", () => {
+    expect(headerKeys(["ID", "nombre", "", "PRECIO ", "Versión (no editar)"])).toEqual({
+      keys: ["id", "name", null, "price", "version"],
+    });
+  });
+  it("names the headers it does not know, and the ones it expects, instead of refusing every row", () => {
+    // "Descripción" read in the wrong encoding, and a typo.
+    expect(headerKeys(["Nombre", "Descripci\uFFFDn", "Precios"])).toEqual({
+      error: `No reconocemos los encabezados «Descripci\uFFFDn», «Precios». ${EXPECTED} Corrige el nombre de la columna o bórrala.`,
+    });
+    expect(headerKeys(["Nombre", " Notas "])).toEqual({
+      error: `No reconocemos el encabezado «Notas». ${EXPECTED} Corrige el nombre de la columna o bórrala.`,
+    });
+  });
+  it("asks for the headers when «Nombre» is missing", () => {
+    expect(headerKeys(["Descripción", "Precio"])).toEqual({ error: CATALOGUE_MESSAGES.noHeader });
+    expect(headerKeys([])).toEqual({ error: CATALOGUE_MESSAGES.noHeader });
+    // A first row that is a product, not headers.
+    expect(headerKeys(["Bolillo", "3.50"])).toEqual({ error: CATALOGUE_MESSAGES.noHeader });
+    expect(CATALOGUE_MESSAGES.noHeader).toContain(EXPECTED);
   });
 });
 
@@ -715,7 +757,15 @@ describe("planning a file, row by row", () => {
     const products = [product({ id: "a", name: "Pan" }), product({ id: "b", name: "PAN" })];
     expect(planImport([fresh(" pan ", 2)], products, context).updates.map((u) => u.id)).toEqual(["a"]);
     expect(planImport([row({ id: " b ", price: "2" }, 2)], products, context).updates).toEqual([
-      { row: 2, id: "b", name: "PAN", changes: { price: 2 }, photo: "" },
+      {
+        row: 2,
+        id: "b",
+        name: "PAN",
+        changes: { price: 2 },
+        photo: "",
+        current: products[1],
+        overwritten: [],
+      },
     ]);
   });
   it("refuses a product named twice by its ID, and a new product named twice", () => {
@@ -745,7 +795,15 @@ describe("planning a file, row by row", () => {
       { ...context, photos, limit: 1 },
     );
     expect(plan.updates).toEqual([
-      { row: 3, id: "p1", name: "Concha de vainilla", changes: {}, photo: "nueva.jpg" },
+      {
+        row: 3,
+        id: "p1",
+        name: "Concha de vainilla",
+        changes: {},
+        photo: "nueva.jpg",
+        current: product(),
+        overwritten: [],
+      },
     ]);
     expect(plan.unchanged).toBe(0);
     expect(plan.refused.map((r) => [r.row, r.name])).toEqual([
@@ -835,6 +893,12 @@ describe("the messages a caller shows", () => {
   it("say what was done, in the singular or the plural", () => {
     expect(CATALOGUE_MESSAGES.applied(1, 1)).toBe("Listo: 1 producto creado y 1 producto cambiado.");
     expect(CATALOGUE_MESSAGES.applied(0, 2)).toBe("Listo: 0 productos creados y 2 productos cambiados.");
+    expect(CATALOGUE_MESSAGES.applied(1, 0, 1)).toBe(
+      "Listo: 1 producto creado y 0 productos cambiados. 1 fila rechazada no se aplicó.",
+    );
+    expect(CATALOGUE_MESSAGES.applied(2, 1, 3)).toBe(
+      "Listo: 2 productos creados y 1 producto cambiado. 3 filas rechazadas no se aplicaron.",
+    );
     expect(BULK_MESSAGES.done(1)).toBe("Listo: 1 producto cambiado.");
     expect(BULK_MESSAGES.done(3)).toBe("Listo: 3 productos cambiados.");
   });
@@ -843,11 +907,16 @@ describe("the messages a caller shows", () => {
       "El archivo tiene más de 5,000 productos. Divídelo en varios archivos.",
     );
     expect(CATALOGUE_MESSAGES.noHeader).toBe(
-      "La primera fila del archivo debe tener los encabezados, con al menos «Nombre».",
+      "La primera fila del archivo debe tener los encabezados, con al menos «Nombre». Los encabezados son: " +
+        "ID, Nombre, Descripción, Categoría, Precio, Unidad, Disponible, Opciones (JSON), Inventario, " +
+        "Inventario diario, Inventario por tamaño (JSON), Foto y Versión (no editar).",
     );
     expect(CATALOGUE_MESSAGES.empty).toBe("El archivo no tiene productos.");
     expect(CATALOGUE_MESSAGES.refused).toBe(
-      "Hay filas rechazadas: corrígelas en el archivo y vuelve a intentarlo. No se cambió nada.",
+      "Hay filas rechazadas: corrígelas en el archivo y vuelve a intentarlo, o aplica solo las filas válidas. No se cambió nada.",
+    );
+    expect(CATALOGUE_MESSAGES.busy).toBe(
+      "Ya hay una importación en curso para esta tienda. Espera a que termine.",
     );
     expect(BULK_MESSAGES.none).toBe("Selecciona al menos un producto.");
     expect(BULK_MESSAGES.category).toBe("Elige una categoría de la lista.");

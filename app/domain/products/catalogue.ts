@@ -1,11 +1,19 @@
 /**
- * The catalogue in bulk (docs/decisions/035): the columns of the export and the import, how a
+ * The catalogue in bulk (docs/decisions/035, 050): the columns of the export and the import, how a
  * row of a file becomes a product's fields (every rule of the product dialog, through its own
  * schema), how the rows of a file are matched to the store's products and what applying them
- * would create, change or refuse, and the bulk edit's price arithmetic. Pure: the server runs it
- * for the preview and again, under the store row's lock, for the apply.
+ * would create, change or refuse (a product changed in the store since the file was exported
+ * included), and the bulk edit's price arithmetic. Pure: the server runs it for the preview and
+ * again, under the store row's lock, for the apply.
  */
 import { formatMoney } from "~/domain/orders/money";
+import {
+  sinceExport,
+  TRACKED_KEYS,
+  versionToken,
+  type TrackedCells,
+  type TrackedKey,
+} from "./catalogue-since-export";
 import { newChoiceId } from "./choice-form";
 import type { ChoiceGroup } from "./choices";
 import { MAX_PRICE, planLimitMessage, ProductFormSchema, STOCK_MESSAGES } from "./product-form";
@@ -25,6 +33,8 @@ export const CATALOGUE_COLUMNS = [
   { key: "dailyStock", header: "Inventario diario" },
   { key: "optionStock", header: "Inventario por tamaño (JSON)" },
   { key: "photo", header: "Foto" },
+  // What the product was when the file was exported (catalogue-since-export.ts): not to be edited.
+  { key: "version", header: "Versión (no editar)" },
 ] as const;
 
 export type CatalogueKey = (typeof CATALOGUE_COLUMNS)[number]["key"];
@@ -33,6 +43,11 @@ export type CatalogueRow = { row: number; cells: Partial<Record<CatalogueKey, st
 
 /** At most this many products in one file. */
 export const MAX_IMPORT_ROWS = 5_000;
+
+/** The headers as a sentence lists them: "ID, Nombre, … y Versión (no editar)". */
+const HEADER_LIST = CATALOGUE_COLUMNS.map((column) => column.header)
+  .join(", ")
+  .replace(/, ([^,]*)$/, " y $1");
 
 export const CATALOGUE_MESSAGES = {
   noName: "Falta el nombre.",
@@ -55,15 +70,47 @@ export const CATALOGUE_MESSAGES = {
   duplicate: (row: number) => `Este producto ya aparece en la fila ${row}.`,
   photoPath: "El nombre de la foto no puede llevar carpetas: escribe solo el nombre del archivo.",
   photoMissing: (name: string) => `La foto «${name}» no está en el ZIP.`,
-  noHeader: "La primera fila del archivo debe tener los encabezados, con al menos «Nombre».",
+  photoNotStored:
+    "no se guardó: el producto cambió mientras se importaba el archivo. Revisa el archivo de nuevo.",
+  noHeader: `La primera fila del archivo debe tener los encabezados, con al menos «Nombre». Los encabezados son: ${HEADER_LIST}.`,
+  unknownHeaders: (headers: string[]) =>
+    `${headers.length === 1 ? "No reconocemos el encabezado" : "No reconocemos los encabezados"} ${headers
+      .map((header) => `«${header}»`)
+      .join(", ")}. Los encabezados son: ${HEADER_LIST}. Corrige el nombre de la columna o bórrala.`,
   empty: "El archivo no tiene productos.",
   tooManyRows: `El archivo tiene más de ${MAX_IMPORT_ROWS.toLocaleString("es-MX")} productos. Divídelo en varios archivos.`,
-  refused: "Hay filas rechazadas: corrígelas en el archivo y vuelve a intentarlo. No se cambió nada.",
-  applied: (created: number, changed: number) =>
+  refused:
+    "Hay filas rechazadas: corrígelas en el archivo y vuelve a intentarlo, o aplica solo las filas válidas. No se cambió nada.",
+  nothingValid: "Ninguna fila del archivo se puede aplicar. No se cambió nada.",
+  changedSinceExport:
+    "Este producto cambió en tu tienda después de exportar el archivo, y el archivo también lo cambia: se queda como está, salvo que elijas sobrescribir.",
+  busy: "Ya hay una importación en curso para esta tienda. Espera a que termine.",
+  applied: (created: number, changed: number, skipped = 0) =>
     `Listo: ${created} ${created === 1 ? "producto creado" : "productos creados"} y ${changed} ${
       changed === 1 ? "producto cambiado" : "productos cambiados"
-    }.`,
+    }.${
+      skipped === 0
+        ? ""
+        : skipped === 1
+          ? " 1 fila rechazada no se aplicó."
+          : ` ${skipped} filas rechazadas no se aplicaron.`
+    }`,
 } as const;
+
+/**
+ * The column of each header of a file's first row (null for an empty one), or the message that
+ * names the headers it does not know, with the ones it should have: a column nobody reads would
+ * otherwise be ignored without a word (a file saved in another encoding, a typo).
+ */
+export function headerKeys(headers: string[]): { keys: (CatalogueKey | null)[] } | { error: string } {
+  const keys = headers.map((header) => headerKey(header));
+  // A first row none of whose cells is a header is a product: the file has no headers at all.
+  if (keys.every((key) => key === null)) return { error: CATALOGUE_MESSAGES.noHeader };
+  const unknown = headers.filter((header, index) => header.trim() !== "" && keys[index] === null);
+  if (unknown.length > 0) return { error: CATALOGUE_MESSAGES.unknownHeaders(unknown.map((h) => h.trim())) };
+  if (!keys.includes("name")) return { error: CATALOGUE_MESSAGES.noHeader };
+  return { keys };
+}
 
 /** A header as typed: accents, case, spaces and a trailing "(JSON)" do not matter. */
 export function headerKey(header: string): CatalogueKey | null {
@@ -117,8 +164,28 @@ export function photoName(imageKey: string | null): string {
   return imageKey ? (imageKey.split("/").pop() ?? "") : "";
 }
 
-/** One product as a row of the export, in CATALOGUE_COLUMNS' order; stock only on plans that have it. */
+/**
+ * One product as a row of the export, in CATALOGUE_COLUMNS' order; stock only on plans that have
+ * it; last, the version that tells at the import what changed since (catalogue-since-export.ts).
+ */
 export function exportRow(product: StoreProduct, withStock: boolean): (string | number)[] {
+  const values = exportValues(product, withStock);
+  return [...values, versionToken(product.id, trackedCells(values))];
+}
+
+/** The product's cells as the export writes them (the version's fingerprints are of these). */
+export function exportCells(product: StoreProduct, withStock: boolean): TrackedCells {
+  return trackedCells(exportValues(product, withStock));
+}
+
+function trackedCells(values: (string | number)[]): TrackedCells {
+  const columns: readonly { key: string }[] = CATALOGUE_COLUMNS;
+  return Object.fromEntries(
+    TRACKED_KEYS.map((key) => [key, String(values[columns.findIndex((column) => column.key === key)])]),
+  ) as TrackedCells;
+}
+
+function exportValues(product: StoreProduct, withStock: boolean): (string | number)[] {
   const sizes = product.choiceGroups.find((group) => group.kind === "size");
   const optionStock =
     withStock && sizes && product.optionStock
@@ -403,20 +470,41 @@ function sorted(value: unknown): unknown {
 }
 
 export type PlannedCreate = { row: number; fields: RowResult & { ok: true } };
-export type PlannedUpdate = { row: number; id: string; name: string; changes: ProductChanges; photo: string };
-export type RefusedRow = { row: number; name: string; reason: string };
-/** The plan as the panel shows it: rows, names and which columns change. */
-export type ImportSummary = {
-  creates: { row: number; name: string; price: number }[];
-  updates: { row: number; name: string; fields: string[] }[];
-  unchanged: number;
-  refused: RefusedRow[];
+export type PlannedUpdate = {
+  row: number;
+  id: string;
+  name: string;
+  changes: ProductChanges;
+  photo: string;
+  /** The product before the change, for the preview's old → new. */
+  current: StoreProduct;
+  /** Columns the file overwrites although they changed in the store after the export. */
+  overwritten: TrackedKey[];
+};
+/** A product's values the store changed after the export, for a file that would change them too. */
+export type Conflict = {
+  keys: TrackedKey[];
+  current: StoreProduct;
+  fields: ProductChanges;
+  photo: string;
+};
+export type RefusedRow = { row: number; name: string; reason: string; conflict?: Conflict };
+/**
+ * A row whose product changed in the store after the export in columns the file left as they
+ * were: the store's values stay. `file` is the row's cells as the file has them.
+ */
+export type KeptRow = {
+  row: number;
+  name: string;
+  keys: TrackedKey[];
+  current: StoreProduct;
+  file: CatalogueRow["cells"];
 };
 
 /** The Spanish name of a column a row changes, for the preview. */
 export const FIELD_LABELS: Record<string, string> = {
   ...Object.fromEntries(
-    CATALOGUE_COLUMNS.map((column) => [column.key, column.header.replace(/ \(JSON\)$/, "")]),
+    CATALOGUE_COLUMNS.map((column) => [column.key, column.header.replace(/ \(.*\)$/, "")]),
   ),
 };
 
@@ -425,19 +513,36 @@ export type ImportPlan = {
   updates: PlannedUpdate[];
   unchanged: number;
   refused: RefusedRow[];
+  kept: KeptRow[];
+};
+
+export type PlanContext = RowContext & {
+  limit: number;
+  /** The owner chose the file over what changed in the store after the export. */
+  overwrite?: boolean;
+};
+
+type Accepted = {
+  row: number;
+  current: StoreProduct | null;
+  result: RowResult & { ok: true };
+  overwritten: TrackedKey[];
+  kept: KeptRow | null;
 };
 
 /**
  * What applying the rows would do. A row with an ID changes that product, which must be the
  * store's; a row without one changes the product of the same name (accents and case aside), or
- * creates one. A product named by two rows is refused the second time. The plan's limit of
- * products on sale holds after the file: products the file takes off sale count first, then each
- * row that puts one on sale, in the file's order, until the limit refuses the rest.
+ * creates one. A product named by two rows is refused the second time. A row exported before its
+ * product changed in the store keeps the store's values where the file left the cells alone, and
+ * is refused where the file changes them too, unless the owner chose to overwrite. The plan's
+ * limit of products on sale holds after the file: products the file takes off sale count first,
+ * then each row that puts one on sale, in the file's order, until the limit refuses the rest.
  */
 export function planImport(
   rows: readonly CatalogueRow[],
   products: readonly StoreProduct[],
-  context: RowContext & { limit: number },
+  context: PlanContext,
 ): ImportPlan {
   const byId = new Map(products.map((product) => [product.id, product]));
   const byName = new Map<string, StoreProduct>();
@@ -446,8 +551,8 @@ export function planImport(
     if (!byName.has(key)) byName.set(key, product);
   }
   const seen = new Map<string, number>();
-  const plan: ImportPlan = { creates: [], updates: [], unchanged: 0, refused: [] };
-  const accepted: { row: number; current: StoreProduct | null; result: RowResult & { ok: true } }[] = [];
+  const plan: ImportPlan = { creates: [], updates: [], unchanged: 0, refused: [], kept: [] };
+  const accepted: Accepted[] = [];
   for (const { row, cells } of rows) {
     const label = (cells.name ?? "").trim();
     const refuse = (reason: string) => plan.refused.push({ row, name: label, reason });
@@ -467,17 +572,14 @@ export function planImport(
       continue;
     }
     seen.set(key, row);
-    const result = checkRow(cells, current, context);
-    if (!result.ok) {
-      refuse(result.reason);
-      continue;
-    }
-    accepted.push({ row, current, result });
+    const checked = checkAgainstStore(row, cells, current, context);
+    if ("reason" in checked) plan.refused.push({ row, name: label, ...checked });
+    else accepted.push(checked);
   }
   let onSale = products.filter((product) => product.available).length;
   for (const { current, result } of accepted)
     if (current?.available && result.fields.available === false) onSale -= 1;
-  for (const { row, current, result } of accepted) {
+  for (const { row, current, result, overwritten, kept } of accepted) {
     if (result.fields.available && !current?.available) {
       if (onSale + 1 > context.limit) {
         plan.refused.push({ row, name: result.fields.name, reason: planLimitMessage(context.limit) });
@@ -489,12 +591,60 @@ export function planImport(
       plan.creates.push({ row, fields: result });
       continue;
     }
+    if (kept) plan.kept.push(kept);
     const changes = changesOf(current, result.fields);
     if (Object.keys(changes).length === 0 && result.photo === "") plan.unchanged += 1;
-    else plan.updates.push({ row, id: current.id, name: result.fields.name, changes, photo: result.photo });
+    else
+      plan.updates.push({
+        row,
+        id: current.id,
+        name: result.fields.name,
+        changes,
+        photo: result.photo,
+        current,
+        overwritten,
+      });
   }
   plan.refused.sort((a, b) => a.row - b.row);
   return plan;
+}
+
+/**
+ * A matched row read against its product, and against the product as it was exported when the
+ * row carries its version: cells the file left alone keep the store's newer values, cells the
+ * file changed over newer values refuse the row (a conflict), unless the owner chose to overwrite.
+ */
+function checkAgainstStore(
+  row: number,
+  cells: CatalogueRow["cells"],
+  current: StoreProduct | null,
+  context: PlanContext,
+): Accepted | { reason: string; conflict?: Conflict } {
+  const overwrite = context.overwrite ?? false;
+  const since = current
+    ? sinceExport(cells, { id: current.id, now: exportCells(current, context.stock) }, overwrite)
+    : null;
+  const result = checkRow(since?.cells ?? cells, current, context);
+  if (!result.ok) return { reason: result.reason };
+  if (!current || !since) return { row, current, result, overwritten: [], kept: null };
+  const changed = new Set<string>(Object.keys(changesOf(current, result.fields)));
+  if (result.photo !== "") changed.add("photo");
+  const conflicts = since.both.filter((key) => changed.has(key));
+  if (overwrite) {
+    const overwritten = TRACKED_KEYS.filter(
+      (key) => changed.has(key) && (since.both.includes(key) || since.untouched.includes(key)),
+    );
+    return { row, current, result, overwritten, kept: null };
+  }
+  if (conflicts.length > 0) {
+    const conflict = { keys: conflicts, current, fields: result.fields, photo: result.photo };
+    return { reason: CATALOGUE_MESSAGES.changedSinceExport, conflict };
+  }
+  const kept =
+    since.untouched.length > 0
+      ? { row, name: result.fields.name, keys: since.untouched, current, file: cells }
+      : null;
+  return { row, current, result, overwritten: [], kept };
 }
 
 /** The bulk edit's price change: a percentage or an amount of pesos, up or down. */

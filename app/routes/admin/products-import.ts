@@ -1,8 +1,10 @@
 /**
- * POST /i/admin/products/import — multipart: `file` (CSV or XLSX), optional `photos` (a ZIP) and
- * `intent` ("preview" or "apply"). The preview answers what would be created, changed and refused;
- * the apply writes all of it or nothing (docs/decisions/035). The route reads its own body under
- * its own cap (server/security.ts), after the guard.
+ * POST /i/admin/products/import — multipart: `file` (CSV or XLSX), optional `photos` (a ZIP),
+ * `intent` ("preview" or "apply"), and the owner's choices: `validOnly` (apply the valid rows and
+ * skip the refused ones) and `overwrite` (the file's values win over what changed in the store
+ * after the export). The preview answers what would be created, changed and refused; the apply
+ * writes it (docs/decisions/035, 050). One import at a time per store. The route reads its own
+ * body under its own cap (server/security.ts), after the guard.
  */
 import { requireStoreMember } from "~/domain/auth/guards.server";
 import {
@@ -14,7 +16,7 @@ import {
   sheetKind,
 } from "~/domain/products/catalogue-files.server";
 import { CATALOGUE_MESSAGES } from "~/domain/products/catalogue";
-import { applyImport, previewImport } from "~/domain/products/catalogue.server";
+import { applyImport, oneImportAtATime, previewImport } from "~/domain/products/catalogue.server";
 import { actorOf } from "~/domain/team/activity.server";
 import { AppError } from "~/lib/errors";
 import { answering } from "~/lib/http-errors.server";
@@ -49,20 +51,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const kind = sheetKind(bytes, file.name);
     if (!kind) throw new AppError("VALIDATION", FILE_MESSAGES.sheetType, { field: "file" });
-    const rows = await readSheet(bytes, kind);
     const zip = form.get("photos");
-    const photos =
-      zip instanceof File && zip.size > 0 ? readPhotos(new Uint8Array(await zip.arrayBuffer())) : null;
+    const choices = { validOnly: form.get("validOnly") === "1", overwrite: form.get("overwrite") === "1" };
     const { db, storage } = context.services;
-    if (form.get("intent") === "apply") {
-      const deps = { storage, logger: context.logger, actor: actorOf(user) };
-      const applied = await applyImport(db, store.id, { rows, photos }, deps);
-      return {
-        ok: true as const,
-        message: CATALOGUE_MESSAGES.applied(applied.created, applied.changed),
-        preview: applied.summary,
-      };
-    }
-    return { ok: true as const, preview: await previewImport(db, store.id, { rows, photos }) };
+    return oneImportAtATime(db, store.id, async (tx) => {
+      const rows = await readSheet(bytes, kind);
+      const photos =
+        zip instanceof File && zip.size > 0
+          ? await readPhotos(new Uint8Array(await zip.arrayBuffer()))
+          : null;
+      if (form.get("intent") === "apply") {
+        const deps = { storage, logger: context.logger, actor: actorOf(user), uploads: db };
+        const applied = await applyImport(tx, store.id, { rows, photos }, deps, choices);
+        return {
+          ok: true as const,
+          message: CATALOGUE_MESSAGES.applied(applied.created, applied.changed, applied.skipped),
+          preview: applied.summary,
+        };
+      }
+      return { ok: true as const, preview: await previewImport(tx, store.id, { rows, photos }, choices) };
+    });
   });
 }
