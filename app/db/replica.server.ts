@@ -30,6 +30,7 @@ import {
 import { createPool, type Database } from "./client.server";
 import { isDatabaseUnavailable } from "./outage.server";
 import { readsOf, type ReadDatabase } from "./read-database.server";
+import { lagSeconds, lsnBytes } from "./replica-lag";
 import * as schema from "./schema";
 
 /** The handle a replica's pool gives: reads only (app/db/read-database.typetest.ts). */
@@ -96,25 +97,6 @@ const REPLICA_CHECK = `
 const PRIMARY_WAL_NOW = `
   select case when pg_is_in_recovery() then pg_last_wal_replay_lsn() else pg_current_wal_insert_lsn() end::text as lsn`;
 const REPLICA_REPLAYED = "select pg_last_wal_replay_lsn()::text as lsn";
-
-/** A WAL position (`16/B374D848`) as a number of bytes. */
-export function lsnBytes(lsn: string): bigint {
-  const [high = "0", low = "0"] = lsn.split("/");
-  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
-}
-
-/**
- * How long the replica has been behind: since the oldest of the primary's flushed positions it
- * has not replayed yet (0 when it has replayed the newest). `history` is oldest first.
- */
-export function lagSeconds(
-  history: readonly { at: number; flushed: bigint }[],
-  replayed: bigint,
-  now: number,
-) {
-  const missing = history.find((sample) => sample.flushed > replayed);
-  return missing ? Math.max(0, (now - missing.at) / 1000) : 0;
-}
 
 /** The SQLSTATE of an error or of one it wraps (Drizzle wraps pg's). */
 function sqlState(error: unknown, depth = 0): string | undefined {

@@ -11,7 +11,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { connectDatabase, type Database, type DatabaseConnection } from "~/db/client.server";
 import { createCity, createOwner, createProduct, createStore } from "~/db/factories.server";
 import { readSql } from "~/db/read-database.server";
-import { connectReplica } from "~/db/replica.server";
+import { connectReplica, createReadRouting } from "~/db/replica.server";
+import { createLogger } from "~/lib/logger.server";
+import { replicaFallbacks } from "~/lib/metrics.server";
 import { cities, products } from "~/db/schema";
 import { describeOnOwnCluster } from "../support/database";
 import { signIn } from "../support/http-server";
@@ -71,6 +73,10 @@ describeOnOwnCluster("read replicas for the public reads", () => {
     await pair?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
+
+  /** This process's own count of reads sent back, by reason. */
+  const fallbacks = async (reason: string) =>
+    (await replicaFallbacks.get()).values.find((value) => value.labels.reason === reason)?.value ?? 0;
 
   const ready = async () => (await (await fetch(`${server.url}/readyz`)).json()) as Ready;
 
@@ -194,6 +200,70 @@ describeOnOwnCluster("read replicas for the public reads", () => {
       await replica.close();
     }
   });
+
+  it(
+    "in one process: a replica past the lag bound is not asked until it catches up, and a read that loses its replica connection runs again on the primary",
+    { timeout: 60_000 },
+    async () => {
+      const logger = createLogger("silent");
+      const routing = createReadRouting({
+        primary,
+        replica: connectReplica(pair.replicaUrl, { max: 2 }),
+        maxLagSeconds: 0.5,
+        logger,
+      });
+      const where = async () =>
+        routing.page({ scopes: [`store:${shop.storeId}`] }, async (reads) => {
+          const {
+            rows: [row],
+          } = await reads.execute<{ recovery: boolean }>(readSql`select pg_is_in_recovery() as recovery`);
+          return row!.recovery ? "replica" : "primary";
+        });
+      try {
+        await routing.check();
+        expect(routing.status().replica).toMatchObject({ state: "in-use" });
+        expect(await where()).toBe("replica");
+
+        await pair.pauseReplay();
+        try {
+          // The primary writes on (a WAL switch is one): the replica falls further behind each second.
+          await expect
+            .poll(async () => {
+              await primary.pool.query("select pg_switch_wal()");
+              await routing.check();
+              return routing.status().replica;
+            })
+            .toMatchObject({ state: "lagging" });
+          expect(routing.status().replica!.lagSeconds).toBeGreaterThan(0.5);
+          const lagging = await fallbacks("lagging");
+          expect(await where()).toBe("primary");
+          expect(await fallbacks("lagging")).toBe(lagging + 1);
+        } finally {
+          await pair.resumeReplay();
+        }
+        await pair.caughtUp();
+        await routing.check();
+        expect(routing.status().replica).toMatchObject({ state: "in-use", lagSeconds: 0 });
+
+        // The replica's connection ends under the read: it runs again on the primary.
+        const failed = await fallbacks("failed");
+        let attempts = 0;
+        const answered = await routing.page({ scopes: [`store:${shop.storeId}`] }, async (reads) => {
+          attempts += 1;
+          const {
+            rows: [row],
+          } = await reads.execute<{ recovery: boolean }>(readSql`select pg_is_in_recovery() as recovery`);
+          if (row!.recovery) await reads.execute(readSql`select pg_terminate_backend(pg_backend_pid())`);
+          return "primary";
+        });
+        expect({ answered, attempts }).toEqual({ answered: "primary", attempts: 2 });
+        expect(await fallbacks("failed")).toBe(failed + 1);
+        expect(routing.status().replica).toMatchObject({ state: "down" });
+      } finally {
+        await routing.close();
+      }
+    },
+  );
 
   it(
     "the replica stopped: pages still answer from the primary, /readyz says so and stays ready, reads sent back are counted",
