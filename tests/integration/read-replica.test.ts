@@ -3,9 +3,14 @@
  * PostgreSQL 15 of this file's own (tests/support/replica.ts), with the built server as a process
  * (DATABASE_URL the primary, DATABASE_REPLICA_URL the replica): pages rendered while the replica's
  * replay is paused still show an owner's rename at once, and the replica serves again once it has
- * caught up; a stopped replica leaves every page answering from the primary; the replica's pool
- * refuses writes; /readyz names the roles and the lag; a failover is seen and counted.
+ * caught up; the sitemap and Resumen wait for the replica to have what the primary had; a stopped
+ * replica leaves every page answering from the primary; the replica's pool refuses writes; in one
+ * process, a replica past the lag bound is skipped and a read that loses it runs again on the
+ * primary; /readyz names the roles and the lag; a failover is seen, counted and empties the kept pages.
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { connectDatabase, type Database, type DatabaseConnection } from "~/db/client.server";
@@ -20,9 +25,6 @@ import { signIn } from "../support/http-server";
 import { clearOfMinuteTurn, getPage } from "../support/kept-pages";
 import { startReplicaPair, type ReplicaPair } from "../support/replica";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 
 type Ready = {
   ready: boolean;
@@ -128,7 +130,8 @@ describeOnOwnCluster("read replicas for the public reads", () => {
     "with the replica's replay paused, an owner's rename shows at once on the city and store pages; once it catches up, it serves again",
     { timeout: 60_000 },
     async () => {
-      // Public pages are read on the replica while it is current.
+      // Public pages are read on the replica while it is current (the server's own start wrote too).
+      await pair.caughtUp();
       const before = await servedByReplica();
       const city = await getPage(server.url, `/c/${shop.cityId}`);
       expect(city.status).toBe(200);
@@ -301,7 +304,7 @@ describeOnOwnCluster("read replicas for the public reads", () => {
     async () => {
       await pair.caughtUp();
       // A kept store page, rendered where the minute it lasts to leaves time for the failover.
-      await clearOfMinuteTurn(30_000);
+      await clearOfMinuteTurn(15_000);
       await getPage(server.url, `/${shop.storeId}`);
       expect((await getPage(server.url, `/${shop.storeId}`)).cache).toBe("HIT");
       const inRecovery = await counter("tianguis_db_failovers_total", '{seen="primary-in-recovery"}');
