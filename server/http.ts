@@ -230,7 +230,13 @@ function readyz(services: AppServices, health: DatabaseHealth, lifecycle: Lifecy
       shuttingDown: lifecycle.closing,
       connections,
       primary: { role: primary.role, timeline: primary.timeline },
-      replica,
+      // The problem's text (an address, an error) goes to the log, not to whoever asks.
+      replica: replica && {
+        role: replica.role,
+        state: replica.state,
+        lagSeconds: replica.lagSeconds,
+        maxLagSeconds: replica.maxLagSeconds,
+      },
     });
   };
 }
