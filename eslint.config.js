@@ -59,6 +59,24 @@ export default tseslint.config(
     rules: { "no-restricted-syntax": ["error", ...ONE_CONNECTION_FACTORY, ...ONE_TRANSACTION_HELPER] },
   },
   {
+    // Loaders and domain code reach the read replica through one seam (app/lib/public-reads.server.ts,
+    // docs/decisions/047), never by choosing a pool themselves.
+    files: ["app/routes/**/*.{ts,tsx}", "app/domain/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/db/replica.server"],
+              message: "Public reads go through publicReads or recentReads (~/lib/public-reads.server).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A component or function a reader can hold in their head: longer ones are split into named
     // parts, and an exception says why on the line above it.
     files: ["app/**/*.{ts,tsx}"],

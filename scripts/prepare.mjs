@@ -158,14 +158,21 @@ const TEST_PROGRAMS = [
     projects: ["integration"],
     paths: [process.env.PGBOUNCER_PATH, "/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"].filter(Boolean),
   },
+  {
+    // A primary and a streaming read replica of their own (tests/support/replica.ts): initdb, pg_ctl
+    // and pg_basebackup of PostgreSQL 15.
+    debian: "postgresql-15",
+    projects: ["integration"],
+    paths: [`${process.env.POSTGRES_BIN ?? "/usr/lib/postgresql/15/bin"}/pg_basebackup`],
+  },
 ];
 
 /**
  * The Debian programs the tests of `projects` need (all projects when none is named): Chromium
- * (the browser and its headless shell) and Caddy for the browser tests, PgBouncer and Caddy for the
- * integration tests. As `npm start` installs its npm dependencies: installed first when missing
- * and this machine can (root with apt-get), otherwise the run stops before any test with the one
- * command to run.
+ * (the browser and its headless shell) and Caddy for the browser tests, PgBouncer, Caddy and
+ * PostgreSQL 15's programs for the integration tests. As `npm start` installs its npm dependencies:
+ * installed first when missing and this machine can (root with apt-get), otherwise the run stops
+ * before any test with the one command to run.
  */
 export function ensureTestPrograms(projects = []) {
   const missing = TEST_PROGRAMS.filter(

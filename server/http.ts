@@ -94,6 +94,7 @@ export async function createHttpHandler(
   // renders every page.
   const pages = createPageCache({
     db,
+    reads: services.reads,
     sites: services.sites,
     build,
     mode,
@@ -204,7 +205,13 @@ function requestLog(logger: Logger): RequestHandler {
  */
 const healthz: RequestHandler = (_req, res) => void res.status(200).type("text/plain").send("ok");
 
-/** Readiness: which part is not well, whether a shutdown began, and the instance's connection budget. */
+/**
+ * Readiness: which part is not well, whether a shutdown began, and the instance's connection budget;
+ * the role of the server DATABASE_URL reaches (`pg_is_in_recovery()`: an instance whose primary is
+ * in recovery cannot take an order, so it is not ready) and the read replica's standing and lag,
+ * as of their last check a second ago at most (app/db/replica.server.ts). A replica that is down or
+ * behind leaves the instance ready: its reads go to the primary.
+ */
 function readyz(services: AppServices, health: DatabaseHealth, lifecycle: Lifecycle): RequestHandler {
   // What this instance may open to the database (app/db/connection-budget.ts).
   const connections = connectionBudget(services.env, workerCount(services.env));
@@ -214,8 +221,23 @@ function readyz(services: AppServices, health: DatabaseHealth, lifecycle: Lifecy
       listener: services.orderEvents.isListening(),
       jobs: services.jobs.isRunning(),
     };
-    const ready = state.database && state.listener && state.jobs && !lifecycle.closing;
-    res.status(ready ? 200 : 503).json({ ready, ...state, shuttingDown: lifecycle.closing, connections });
+    const { primary, replica } = services.reads.status();
+    const ready =
+      state.database && state.listener && state.jobs && primary.role !== "replica" && !lifecycle.closing;
+    res.status(ready ? 200 : 503).json({
+      ready,
+      ...state,
+      shuttingDown: lifecycle.closing,
+      connections,
+      primary: { role: primary.role, timeline: primary.timeline },
+      // The problem's text (an address, an error) goes to the log, not to whoever asks.
+      replica: replica && {
+        role: replica.role,
+        state: replica.state,
+        lagSeconds: replica.lagSeconds,
+        maxLagSeconds: replica.maxLagSeconds,
+      },
+    });
   };
 }
 

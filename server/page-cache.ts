@@ -13,6 +13,7 @@ import zlib from "node:zlib";
 import type { Request, RequestHandler, Response as ExpressResponse } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { Database } from "~/db/client.server";
+import type { ReadRouting } from "~/db/replica.server";
 import { routeOnCustomHost } from "~/domain/domains/host-routing";
 import type { RequestSite, SiteResolver } from "~/domain/domains/site-cache.server";
 import { contentSecurityPolicy, REPORTING_ENDPOINTS } from "~/lib/csp";
@@ -20,7 +21,7 @@ import { pageCacheRequests } from "~/lib/metrics.server";
 import { ByteLru } from "~/lib/page-cache/byte-lru";
 import { cacheablePage, SEARCH_RESULTS_HEADER, type CacheablePage } from "~/lib/page-cache/cacheable-page";
 import { findCity } from "~/domain/directory/city.server";
-import { recordSearch, searchCityProducts } from "~/domain/directory/search.server";
+import { recordSearch, searchProducts } from "~/domain/directory/search.server";
 import { createPageVersionReader, sameVersions, type Versions } from "~/lib/page-cache/page-versions.server";
 import { matchesEtag, preferredEncoding } from "~/lib/page-cache/negotiation";
 import { inlineScriptHashes } from "~/lib/page-cache/script-hashes.server";
@@ -83,6 +84,8 @@ const panelLooked = new WeakMap<IncomingMessage, { key: string; fingerprint: str
 
 export type PageCacheOptions = {
   db: Database;
+  /** Where a search's reads run: the read replica when it holds the city's versions (docs/decisions/047). */
+  reads: ReadRouting;
   sites: SiteResolver;
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
@@ -121,8 +124,10 @@ function withInlineStylesheets(html: string, stylesheet: PageCacheOptions["style
  * React Router would render, renders a missing or outdated page once, keeps it and sends it.
  */
 export function createPageCache(options: PageCacheOptions) {
-  const { db, sites, budgetBytes, imageOrigins, loadContext, now = Date.now } = options;
+  const { db, reads, sites, budgetBytes, imageOrigins, loadContext, now = Date.now } = options;
   const pages = new ByteLru<Entry>(budgetBytes);
+  // Versions of another history say nothing about what was kept under the old primary's.
+  reads.onFailover(() => pages.clear());
   // Both reads are prepared by name; a pool behind a transaction pooler drops the names (createPool).
   const versions = createPageVersionReader(db.$client);
   const panelFingerprint = createPanelFingerprintReader(db.$client);
@@ -300,9 +305,12 @@ export function createPageCache(options: PageCacheOptions) {
       pages.set(cityPage.key, outcome, weight(outcome));
       city = outcome;
     }
-    const frame = await (city.searchFrame ??= cutForSearch(city, search.cityId));
+    const frame = await (city.searchFrame ??= cutForSearch(city, search.cityId, versionsNow));
     if (!frame) return renderEntry(req, res, page, versionsNow);
-    const found = await searchCityProducts(db, search, loadContext(req, res).clientIp);
+    const scoped = { scopes: page.scopes, versions: versionsNow };
+    const found = await reads.page(scoped, (db) => searchProducts(db, search));
+    // The search's analytics events are a write: on the primary.
+    await recordSearch(db, search, found.products.length, loadContext(req, res).clientIp);
     const html = searchPage(frame, { ...search, ...found });
     return {
       scopes: page.scopes,
@@ -320,8 +328,10 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   /** The kept city page cut where its search goes; forgotten if it fails, to be tried again. */
-  const cutForSearch = (city: Entry, cityId: string): Promise<SearchFrame | null> => {
-    const cut = Promise.all([gunzip(city.gzip), findCity(db, cityId)]).then(([html, found]) =>
+  const cutForSearch = (city: Entry, cityId: string, versionsNow: Versions): Promise<SearchFrame | null> => {
+    const scoped = { scopes: city.scopes, versions: versionsNow };
+    const named = reads.page(scoped, (db) => findCity(db, cityId));
+    const cut = Promise.all([gunzip(city.gzip), named]).then(([html, found]) =>
       found ? searchFrame(html.toString("utf8"), { id: found.id, name: found.name }) : null,
     );
     cut.catch(() => (city.searchFrame = undefined));

@@ -7,6 +7,7 @@ import { createCityFrames } from "~/domain/directory/city-frame.server";
 import { connectDatabase } from "~/db/client.server";
 import { connectionBudget, workerCount } from "~/db/connection-budget";
 import { createDatabaseHealth } from "~/db/health.server";
+import { connectReplica, createReadRouting } from "~/db/replica.server";
 import { createAuth } from "~/domain/auth/auth.server";
 import { createDnsResolver } from "~/domain/domains/dns-check.server";
 import { createSiteResolver } from "~/domain/domains/site-cache.server";
@@ -33,6 +34,21 @@ export async function buildServices({ env, logger, urls }: { env: Env; logger: L
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_SECONDS * 1000,
   });
   const { db } = connection;
+  // Public reads on a read replica when one is set and holds what they show (docs/decisions/047).
+  const reads = createReadRouting({
+    primary: connection,
+    replica: env.DATABASE_REPLICA_URL
+      ? connectReplica(env.DATABASE_REPLICA_URL, {
+          max: connectionBudget(env, workerCount(env)).pool,
+          statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_SECONDS * 1000,
+        })
+      : undefined,
+    maxLagSeconds: env.DATABASE_REPLICA_MAX_LAG_SECONDS,
+    logger,
+  });
+  // DATABASE_URL's role and the replica's standing are known before the first request.
+  await reads.check();
+  reads.start();
   const secret = env.AUTH_SECRET ?? (await loadOrCreateSecret(db, "auth-secret"));
   const auth = createAuth({ db, secret, publicOrigin: env.publicOrigin });
   // LISTEN belongs to a session: a pooler would hand its server connection to others.
@@ -63,8 +79,12 @@ export async function buildServices({ env, logger, urls }: { env: Env; logger: L
     handlers: handlersOf(jobs),
   });
   const sites = createSiteResolver({ db, publicOrigin: env.publicOrigin });
+  const cityFrames = createCityFrames();
+  // Frames were loaded under the old primary's versions: another history's numbers may match them.
+  reads.onFailover(() => cityFrames.clear());
   const services: AppServices = {
     db,
+    reads,
     auth,
     env,
     logger,
@@ -74,7 +94,7 @@ export async function buildServices({ env, logger, urls }: { env: Env; logger: L
     vapid,
     resolver,
     sites,
-    cityFrames: createCityFrames(),
+    cityFrames,
   };
 
   gaugeOf(

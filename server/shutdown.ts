@@ -53,6 +53,7 @@ export function shutdownSequence({
       logger.debug("shutdown: jobs stopped");
       mailer.close();
       await services.orderEvents.close();
+      await services.reads.close().catch(() => {});
       await connection.close().catch(() => {});
       logger.debug("shutdown: pool closed");
       await embedded?.stop();

@@ -1,4 +1,4 @@
-import type { Executor } from "./client.server";
+import type { ReadDatabase } from "./read-database.server";
 
 /**
  * A query whose SQL text is built once per database handle instead of once per call
@@ -8,9 +8,9 @@ import type { Executor } from "./client.server";
  * and as `pgbench -M extended` does. A transaction is a handle of its own: there the query is
  * built as usual.
  */
-export function builtOnce<Prepared>(build: (db: Executor) => Prepared) {
-  const built = new WeakMap<Executor, Prepared>();
-  return (db: Executor): Prepared => {
+export function builtOnce<Prepared>(build: (db: ReadDatabase) => Prepared) {
+  const built = new WeakMap<ReadDatabase, Prepared>();
+  return (db: ReadDatabase): Prepared => {
     let prepared = built.get(db);
     if (!prepared) {
       prepared = build(db);

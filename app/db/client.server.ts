@@ -27,7 +27,16 @@ export function createPool(
   {
     namedStatements = true,
     statementTimeoutMs,
-  }: { namedStatements?: boolean; statementTimeoutMs?: number } = {},
+    readOnly = false,
+  }: {
+    namedStatements?: boolean;
+    statementTimeoutMs?: number;
+    /**
+     * Every connection refuses writes (`default_transaction_read_only`), set before the pool hands
+     * it out; and its loss is not the primary's outage (a read replica's pool, app/db/replica.server.ts).
+     */
+    readOnly?: boolean;
+  } = {},
 ): pg.Pool {
   // A database that accepts the socket and never answers (stopped, overloaded) fails a checkout
   // after 5 s instead of holding the request forever.
@@ -36,10 +45,14 @@ export function createPool(
     connectionTimeoutMillis: 5_000,
     ...config,
     Client: statementTimeoutMs ? boundedClient(Client, statementTimeoutMs) : Client,
+    // pg-pool waits for this before the client's first checkout, and drops a client it failed on.
+    // A start-up parameter would do the same in one round trip less, but PgBouncer refuses those.
+    ...(readOnly ? { onConnect: (client) => client.query("set default_transaction_read_only = on") } : {}),
   });
   // The client's own listener (below) reports the loss; the pool re-emits it for idle clients.
   pool.on("error", () => {});
   pool.on("connect", (client) => {
+    if (readOnly) return void client.on("error", () => {});
     client.on("error", reportLoss);
     databaseOutage.succeeded();
   });

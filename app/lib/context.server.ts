@@ -1,4 +1,5 @@
 import type { Database } from "~/db/client.server";
+import type { ReadRouting } from "~/db/replica.server";
 import type { Auth } from "~/domain/auth/auth.server";
 import type { CityFrames } from "~/domain/directory/city-frame.server";
 import type { DnsResolver } from "~/domain/domains/dns-check.server";
@@ -14,6 +15,12 @@ import type { Logger } from "./logger.server";
 /** What the server builds once at start-up and hands to every loader and action. */
 export type AppServices = {
   db: Database;
+  /**
+   * Where the public reads run (docs/decisions/047): on the read replica when it holds what they
+   * show, else on `db`. Loaders reach it through `publicReads` and `recentReads`
+   * (app/lib/public-reads.server.ts).
+   */
+  reads: ReadRouting;
   auth: Auth;
   env: Env;
   logger: Logger;

@@ -29,6 +29,15 @@ const EnvSchema = z.object({
    */
   DATABASE_DIRECT_URL: z.string().optional(),
   /**
+   * A streaming read replica of DATABASE_URL's PostgreSQL (docs/decisions/047): the public reads —
+   * the city page and its search, the store page, the sitemap, the owner's Resumen — run there
+   * when it holds what the page shows; everything else stays on DATABASE_URL. The URL names the
+   * replica itself (or a pooler in session mode): its connections are set read-only per session.
+   */
+  DATABASE_REPLICA_URL: z.string().optional(),
+  /** A replica further behind than this is not asked at all until it catches up. */
+  DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /**
    * Each worker's pool of database connections (app/db/connection-budget.ts); unset: about 20 for the
    * instance, shared among its workers. The instance refuses to start when the database cannot hold
    * its workers × (this + 2).

@@ -85,3 +85,30 @@ export const retentionDeleted = new client.Counter({
   labelNames: ["what"] as const,
   registers: [registry],
 });
+
+export const replicaReads = new client.Counter({
+  name: "tianguis_db_replica_reads_total",
+  help: "Public reads (a city page, a search, a store page, the sitemap, Resumen) served by the read replica (docs/decisions/047).",
+  registers: [registry],
+});
+
+export const replicaFallbacks = new client.Counter({
+  name: "tianguis_db_replica_fallbacks_total",
+  help: "Public reads sent back to the primary although a read replica is set, by reason: behind (it had not replayed what the page shows), lagging (past DATABASE_REPLICA_MAX_LAG_SECONDS), down, not-a-replica (its URL reaches a primary or another cluster), starting (not checked yet), failed (the read failed on it and ran again on the primary).",
+  labelNames: ["reason"] as const,
+  registers: [registry],
+});
+
+export const failoversSeen = new client.Counter({
+  name: "tianguis_db_failovers_total",
+  help: "Failovers this instance saw on DATABASE_URL, by evidence: new-timeline (the primary's WAL timeline changed between two checks), new-system (another cluster's system identifier), primary-in-recovery (the primary's URL reached a server in recovery).",
+  labelNames: ["seen"] as const,
+  registers: [registry],
+});
+
+export const replicaLag = new client.Gauge({
+  name: "tianguis_db_replica_lag_seconds",
+  help: "How long the read replica has been behind the primary, as of its last check (0: it has replayed all the primary had flushed); the largest over the instance's workers.",
+  aggregator: "max",
+  registers: [registry],
+});

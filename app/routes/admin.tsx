@@ -21,6 +21,7 @@ import { resolveAdminTab, visibleTabs } from "~/domain/stores/admin-tabs";
 import { loadDomainPanel } from "~/domain/domains/custom-domains.server";
 import { storeHomeUrl } from "~/domain/share/share-links";
 import { DomainFailingBanner } from "~/components/admin/custom-domain-panel";
+import { recentReads } from "~/lib/public-reads.server";
 import type { Route } from "./+types/admin";
 import { loadAdminTab } from "./admin/tabs/index.server";
 
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const liveCursor = await latestOrderChangeId(db, store.id);
   const [panel, unseenOrders, domainPanel] = await Promise.all([
     // The tab on screen runs its own queries (./admin/tabs/) and no other tab's.
-    loadAdminTab(tab, { db, store, role, url }),
+    loadAdminTab(tab, { db, store, role, url, recentReads: (read) => recentReads(context, read) }),
     listUnseenOrderIds(db, store.id),
     loadDomainPanel(
       db,

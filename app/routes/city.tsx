@@ -9,8 +9,9 @@ import { ScrollRow, ScrollRowsScript } from "~/components/directory/scroll-row";
 import { CityStoreStrip } from "~/components/directory/store-strip";
 import { CAROUSEL_CATEGORIES, findCity } from "~/domain/directory/city.server";
 import { normalizeSearchTerm, parseSearchPage } from "~/domain/directory/search";
-import { searchCityProducts } from "~/domain/directory/search.server";
-import { SEARCH_RESULTS_HEADER } from "~/lib/page-cache/cacheable-page";
+import { recordSearch, searchProducts } from "~/domain/directory/search.server";
+import { cityPageScopes, SEARCH_RESULTS_HEADER } from "~/lib/page-cache/cacheable-page";
+import { publicReads } from "~/lib/public-reads.server";
 import type { HydrationHandle } from "~/lib/islands";
 import type { Route } from "./+types/city";
 
@@ -40,15 +41,27 @@ export const meta: Route.MetaFunction = ({ data }) => {
 /** A public page: no guard. Everything it lists is filtered to visible stores of this city. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, env, cityFrames } = context.services;
-  const city = await findCity(db, params.city);
-  if (!city) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const term = normalizeSearchTerm(url.searchParams.get("q"));
   const page = parseSearchPage(url.searchParams.get("page"));
-  const [{ storeCount, stores, featured, carousels, categories }, search] = await Promise.all([
-    cityFrames.get(db, city.id, context.pageVersions),
-    term === "" ? null : searchCityProducts(db, { cityId: city.id, term, page }, context.clientIp),
-  ]);
+  // The city's reads on the read replica when it holds what the page shows (docs/decisions/047).
+  const read = await publicReads(context, cityPageScopes(params.city), async (reads) => {
+    const city = await findCity(reads, params.city);
+    if (!city) return null;
+    const search = term === "" ? null : { cityId: city.id, term, page };
+    const [frame, found] = await Promise.all([
+      cityFrames.get(reads, city.id, context.pageVersions),
+      search ? searchProducts(reads, search) : null,
+    ]);
+    return { city, frame, search: search && found ? { search, found } : null };
+  });
+  if (!read) throw data(null, { status: 404 });
+  const { city } = read;
+  const { storeCount, stores, featured, carousels, categories } = read.frame;
+  // The search's analytics events are a write: on the primary, after the reads.
+  if (read.search)
+    await recordSearch(db, read.search.search, read.search.found.products.length, context.clientIp);
+  const search = read.search?.found ?? null;
   const names = new Map(categories.map((category) => [category.id, category.name]));
   const view = {
     city: { id: city.id, name: city.name },

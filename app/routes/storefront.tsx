@@ -14,7 +14,9 @@ import { productJsonLd, storeJsonLd } from "~/domain/share/structured-data";
 import { loadStorefront } from "~/domain/storefront/catalogue.server";
 import { storeIdState } from "~/domain/stores/store.server";
 import { isValidStoreId, RESERVED_STORE_IDS } from "~/domain/stores/store-id";
+import type { ReadDatabase } from "~/db/read-database.server";
 import type { HydrationHandle } from "~/lib/islands";
+import { publicReads } from "~/lib/public-reads.server";
 import type { Route } from "./+types/storefront";
 
 /**
@@ -28,21 +30,15 @@ export const handle: HydrationHandle = {
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, env } = context.services;
+  const { env } = context.services;
   const { storeId, productId } = params;
   // On the store's own domain the page is `/` there; on the platform, `/<storeId>`.
   const ownDomain = context.site.kind === "store" && context.site.storeId === storeId;
-  const [storefront, seo, domain] = isValidStoreId(storeId)
-    ? await Promise.all([
-        loadStorefront(db, storeId),
-        loadStoreSeo(db, storeId),
-        ownDomain ? null : activeDomainOf(db, storeId),
-      ])
-    : [null, null, null];
+  // The store's reads on the read replica when it holds what the page shows (docs/decisions/047).
+  const { storefront, seo, domain, state } = isValidStoreId(storeId)
+    ? await publicReads(context, [`store:${storeId}`], (reads) => loadStorePage(reads, storeId, ownDomain))
+    : { storefront: null, seo: null, domain: null, state: "taken" as const };
   if (!storefront || !seo) {
-    // The address is offered only when a sign-up would take it; a closed store's id stays its own.
-    const state =
-      isValidStoreId(storeId) && !RESERVED_STORE_IDS.has(storeId) ? await storeIdState(db, storeId) : "taken";
     return data({ kind: "unknown" as const, storeId, state, origin: env.publicOrigin }, { status: 404 });
   }
   if (domain) {
@@ -109,6 +105,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       }),
     ],
   };
+}
+
+/** What the store page reads, for a valid store id; `state` says what an id without an open store is. */
+async function loadStorePage(db: ReadDatabase, storeId: string, ownDomain: boolean) {
+  const [storefront, seo, domain] = await Promise.all([
+    loadStorefront(db, storeId),
+    loadStoreSeo(db, storeId),
+    ownDomain ? null : activeDomainOf(db, storeId),
+  ]);
+  // The address is offered only when a sign-up would take it; a closed store's id stays its own.
+  const state =
+    storefront && seo
+      ? ("taken" as const)
+      : RESERVED_STORE_IDS.has(storeId)
+        ? "taken"
+        : await storeIdState(db, storeId);
+  return { storefront, seo, domain, state };
 }
 
 /** The title and description of a store page with no open store behind it. */

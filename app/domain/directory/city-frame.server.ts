@@ -1,4 +1,3 @@
-import type { Executor } from "~/db/client.server";
 import { cityPageScopes } from "~/lib/page-cache/cacheable-page";
 import type { Versions } from "~/lib/page-cache/page-versions.server";
 import {
@@ -8,6 +7,7 @@ import {
   listStoreStrip,
 } from "./city.server";
 import { listFeaturedProducts } from "./featured.server";
+import type { ReadDatabase } from "~/db/read-database.server";
 
 /** What a city's page shows around its search: the same for every search of the city. */
 export type CityFrame = {
@@ -20,7 +20,7 @@ export type CityFrame = {
 
 const MINUTE_MS = 60_000;
 
-export function loadCityFrame(db: Executor, cityId: string): Promise<CityFrame> {
+export function loadCityFrame(db: ReadDatabase, cityId: string): Promise<CityFrame> {
   return Promise.all([
     countVisibleStores(db, cityId),
     listStoreStrip(db, cityId),
@@ -46,7 +46,7 @@ export function loadCityFrame(db: Executor, cityId: string): Promise<CityFrame> 
 export function createCityFrames({ now = Date.now }: { now?: () => number } = {}) {
   const kept = new Map<string, { versions: string; expiresAt: number; frame: Promise<CityFrame> }>();
   return {
-    get(db: Executor, cityId: string, versions: Versions | undefined): Promise<CityFrame> {
+    get(db: ReadDatabase, cityId: string, versions: Versions | undefined): Promise<CityFrame> {
       if (!versions) return loadCityFrame(db, cityId);
       const key = cityPageScopes(cityId)
         .map((scope) => versions.get(scope) ?? 0)
@@ -61,6 +61,10 @@ export function createCityFrames({ now = Date.now }: { now?: () => number } = {}
         if (kept.get(cityId)?.frame === frame) kept.delete(cityId);
       });
       return frame;
+    },
+    /** Forgets every frame (a failover seen: versions of another history). */
+    clear() {
+      kept.clear();
     },
   };
 }

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { Executor } from "~/db/client.server";
 import { cities, products, storeCategories, stores, storeSettings } from "~/db/schema";
 import type { DirectoryProduct } from "./directory-product";
 import { offerBadges } from "~/domain/promotions/redeem.server";
 import { openStatus } from "~/domain/stores/opening-hours";
 import { isPaused } from "~/domain/stores/pause";
+import { readSql, type ReadDatabase } from "~/db/read-database.server";
 
 /** The categories the city page shows a carousel for, in this order. */
 export const CAROUSEL_CATEGORIES = ["sweets", "takeout", "gifts", "beauty"] as const;
@@ -12,20 +12,20 @@ export const CAROUSEL_SIZE = 12;
 /** The strip shows a sample of the city's stores: a city of thousands must not send them all. */
 export const STORE_STRIP_SIZE = 24;
 
-export async function findCity(db: Executor, cityId: string) {
+export async function findCity(db: ReadDatabase, cityId: string) {
   const [city] = await db.select().from(cities).where(eq(cities.id, cityId));
   return city ?? null;
 }
 
 const visibleIn = (cityId: string) => and(eq(stores.cityId, cityId), eq(stores.isHidden, false));
 
-export async function countVisibleStores(db: Executor, cityId: string): Promise<number> {
+export async function countVisibleStores(db: ReadDatabase, cityId: string): Promise<number> {
   const [row] = await db.select({ stores: count() }).from(stores).where(visibleIn(cityId));
   return Number(row?.stores ?? 0);
 }
 
 /** The strip of stores: visible stores of the city, a fresh random sample on each visit. */
-export async function listStoreStrip(db: Executor, cityId: string, limit = STORE_STRIP_SIZE) {
+export async function listStoreStrip(db: ReadDatabase, cityId: string, limit = STORE_STRIP_SIZE) {
   const sampled = db
     .select({ id: stores.id })
     .from(stores)
@@ -62,9 +62,9 @@ export async function listStoreStrip(db: Executor, cityId: string, limit = STORE
  * ones first, so one busy store never fills a carousel. Each step walks an index with a small
  * limit, so the cost stays flat however big the city is (no per-store EXISTS over thousands).
  */
-export async function listCategoryCarousels(db: Executor, cityId: string, size = CAROUSEL_SIZE) {
+export async function listCategoryCarousels(db: ReadDatabase, cityId: string, size = CAROUSEL_SIZE) {
   const showable = sql`pr.available and coalesce(pr.image_key, '') <> ''`;
-  const result = await db.execute<DirectoryProduct & { categoryId: string; category: string }>(sql`
+  const result = await db.execute<DirectoryProduct & { categoryId: string; category: string }>(readSql`
     select c.id as "categoryId", picked.*
     from ${storeCategories} c
     cross join lateral (
@@ -101,7 +101,7 @@ export async function listCategoryCarousels(db: Executor, cityId: string, size =
   return carousels;
 }
 
-export async function listCarouselCategoryNames(db: Executor) {
+export async function listCarouselCategoryNames(db: ReadDatabase) {
   return db
     .select({ id: storeCategories.id, name: storeCategories.name })
     .from(storeCategories)

@@ -6,6 +6,7 @@ import type { Logger } from "~/lib/logger.server";
 import type { DirectoryProduct } from "./directory-product";
 import { inTransaction } from "~/db/after-commit.server";
 import { defineJob, NO_PAYLOAD } from "~/domain/jobs/define-job.server";
+import type { ReadDatabase } from "~/db/read-database.server";
 
 export const FEATURED_PRODUCTS_LIMIT = 12;
 export const FEATURED_PER_STORE_LIMIT = 2;
@@ -114,7 +115,7 @@ export async function scheduleFeaturedRotation(db: Database, at = new Date()) {
  * The city's featured products as shown: a product that became unavailable, lost its image or
  * belongs to a store now hidden is left out (a deleted one is gone by the foreign key's cascade).
  */
-export async function listFeaturedProducts(db: Executor, cityId: string): Promise<DirectoryProduct[]> {
+export async function listFeaturedProducts(db: ReadDatabase, cityId: string): Promise<DirectoryProduct[]> {
   const rows = await db
     .select({
       storeId: products.storeId,

@@ -5,6 +5,7 @@ import { recordLimitedEvents } from "~/domain/analytics/events.server";
 import { containsPattern } from "./contains-pattern.server";
 import { SEARCH_PAGE_SIZE, SEARCH_RESULTS_LIMIT } from "./search";
 import type { DirectoryProduct } from "./directory-product";
+import { readSql, type ReadDatabase, type ReadSql } from "~/db/read-database.server";
 
 export type ProductSearch = { cityId: string; term: string; page: number; pageSize?: number };
 
@@ -23,14 +24,14 @@ export function productMatches(term: string) {
  * SEARCH_RESULTS_LIMIT without order, then sorted and paged. One row more than a page is asked
  * for, to know whether another page follows.
  */
-export function productSearchStatement(search: ProductSearch) {
+export function productSearchStatement(search: ProductSearch): ReadSql {
   const pageSize = search.pageSize ?? SEARCH_PAGE_SIZE;
-  return sql`select * from tianguis_city_search(${search.cityId}::text, ${search.term}::text,
+  return readSql`select * from tianguis_city_search(${search.cityId}::text, ${search.term}::text,
     ${SEARCH_RESULTS_LIMIT}::integer, ${pageSize + 1}::integer, ${(search.page - 1) * pageSize}::integer)`;
 }
 
 /** One page of results; one row more than a page is read to know whether another page follows. */
-export async function searchProducts(db: Executor, search: ProductSearch) {
+export async function searchProducts(db: ReadDatabase, search: ProductSearch) {
   const pageSize = search.pageSize ?? SEARCH_PAGE_SIZE;
   const { rows } = await db.execute<DirectoryProduct>(productSearchStatement(search));
   return { products: rows.slice(0, pageSize), hasNextPage: rows.length > pageSize };

@@ -29,6 +29,7 @@ import { addressesOf, checkDomainRecords, DnsUnreachable, type DnsResolver } fro
 import { displayHostName, isApex, normaliseRequestHost, parseHostName } from "./host-name.server";
 import { inTransaction } from "~/db/after-commit.server";
 import { defineJob, NO_PAYLOAD } from "~/domain/jobs/define-job.server";
+import type { ReadDatabase } from "~/db/read-database.server";
 
 export type CustomDomain = typeof customDomains.$inferSelect;
 /** The hosts that route to a store and hold their name against other stores. */
@@ -349,7 +350,7 @@ export async function mayCertify(db: Executor, host: string, now = new Date()): 
 
 /** The store's own domain when it serves the store now: where its platform address redirects. */
 export async function activeDomainOf(
-  db: Executor,
+  db: ReadDatabase,
   storeId: string,
   now = new Date(),
 ): Promise<string | null> {

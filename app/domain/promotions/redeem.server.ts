@@ -18,6 +18,7 @@ import {
   type DiscountCode,
   type Offer,
 } from "./promotions";
+import { readSql, type ReadDatabase } from "~/db/read-database.server";
 
 /** What the order reads of the store's promotions: its offers, and the typed code with whether this phone used it. */
 export type PromotionsRead = { offers: Offer[]; code: (DiscountCode & { phoneUsed: boolean }) | null };
@@ -57,10 +58,10 @@ export function promotionsOf(storeId: string, code: string, phone: string): SQL 
  * code a shopper could type (one not paused), so the cart asks "¿Tienes un código?" only then.
  */
 export async function readStorePromotions(
-  db: Executor,
+  db: ReadDatabase,
   storeId: string,
 ): Promise<{ offers: Offer[]; takesCodes: boolean }> {
-  const { rows } = await db.execute<{ offers: Offer[]; takes_codes: boolean }>(sql`
+  const { rows } = await db.execute<{ offers: Offer[]; takes_codes: boolean }>(readSql`
     select ${offersOf(storeId)} as offers,
       exists (select 1 from ${discountCodes} where store_id = ${storeId} and not paused) as takes_codes`);
   const row = rows[0]!;
@@ -73,7 +74,7 @@ export async function readStorePromotions(
  * kept until the next minute (docs/decisions/021), so the badges follow the offers' hours.
  */
 export async function offerBadges(
-  db: Executor,
+  db: ReadDatabase,
   listed: { storeId: string; id: string; category: string; unit: string }[],
   now: Date,
 ): Promise<Map<string, string>> {
@@ -85,7 +86,7 @@ export async function offerBadges(
     offers: Offer[];
     time_zone: string;
     store: StoreLicenceFields;
-  }>(sql`
+  }>(readSql`
     select s.id as store_id, ss.time_zone,
       json_build_object('licenceType', s.licence_type, 'licenceExpires', s.licence_expires,
         'trialExpiration', s.trial_expiration) as store,

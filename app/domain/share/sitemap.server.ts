@@ -4,7 +4,7 @@
  * becomes an index of `/sitemaps/<n>.xml` files.
  */
 import { sql } from "drizzle-orm";
-import type { Executor } from "~/db/client.server";
+import { readSql, type ReadDatabase } from "~/db/read-database.server";
 
 export const SITEMAP_LIMIT = 50_000;
 
@@ -25,9 +25,9 @@ export function robotsTxt(origin: string): string {
  * A store's own domain: its page and its available products' pages there, at their
  * short addresses; nothing when the store is hidden from search.
  */
-export async function listStoreSitemapEntries(db: Executor, storeId: string, origin: string) {
+export async function listStoreSitemapEntries(db: ReadDatabase, storeId: string, origin: string) {
   const result = await db.execute<Entry>(
-    sql`select * from (${ENTRIES}) e where store_id = ${storeId} order by product_id nulls first
+    readSql`select * from (${ENTRIES}) e where store_id = ${storeId} order by product_id nulls first
         limit ${SITEMAP_LIMIT}`,
   );
   return result.rows.map((row) => ({
@@ -46,16 +46,18 @@ const ENTRIES = sql`
     from products p join stores s on s.id = p.store_id
    where not s.is_hidden and p.available`;
 
-export async function countSitemapEntries(db: Executor): Promise<number> {
-  const result = await db.execute<{ total: number }>(sql`select count(*)::int as total from (${ENTRIES}) e`);
+export async function countSitemapEntries(db: ReadDatabase): Promise<number> {
+  const result = await db.execute<{ total: number }>(
+    readSql`select count(*)::int as total from (${ENTRIES}) e`,
+  );
   return result.rows[0]?.total ?? 0;
 }
 
 type Entry = { store_id: string; product_id: string | null; last_modified: Date | string };
 
-export async function listSitemapEntries(db: Executor, page: number, origin: string) {
+export async function listSitemapEntries(db: ReadDatabase, page: number, origin: string) {
   const result = await db.execute<Entry>(
-    sql`select * from (${ENTRIES}) e order by store_id, product_id nulls first
+    readSql`select * from (${ENTRIES}) e order by store_id, product_id nulls first
         limit ${SITEMAP_LIMIT} offset ${page * SITEMAP_LIMIT}`,
   );
   return result.rows.map((row) => ({

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import type { Executor } from "~/db/client.server";
 import { cities, storeSettings, stores } from "~/db/schema";
 import { dateKey, DEFAULT_TIME_ZONE, localParts } from "~/domain/stores/opening-hours";
+import type { ReadDatabase } from "~/db/read-database.server";
 
 /**
  * What search engines are told about a store beyond its page: its city, its opening hours, and
  * whether it is listed.
  */
-export async function loadStoreSeo(db: Executor, storeId: string, now = new Date()) {
+export async function loadStoreSeo(db: ReadDatabase, storeId: string, now = new Date()) {
   const [row] = await db
     .select({
       isHidden: stores.isHidden,

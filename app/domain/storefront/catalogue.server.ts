@@ -1,5 +1,4 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { canConfirmOverWhatsapp } from "~/domain/orders/whatsapp";
 import {
@@ -19,6 +18,7 @@ import { isPaused } from "~/domain/stores/pause";
 import { storeThemeStyle } from "./store-theme";
 import { hasPromotions, isOfferOn, offerBadgeFor } from "~/domain/promotions/promotions";
 import { readStorePromotions } from "~/domain/promotions/redeem.server";
+import type { ReadDatabase } from "~/db/read-database.server";
 
 /** Slots offered at once in the checkout: a week of half-hours at most. */
 const MAX_SLOTS_SHOWN = 336;
@@ -29,7 +29,7 @@ const MAX_SLOTS_SHOWN = 336;
  * Nothing private leaves here (no owner, no licence dates, the phone only when shoppers are
  * asked to confirm over WhatsApp).
  */
-export async function loadStorefront(db: Database, storeId: string, now = new Date()) {
+export async function loadStorefront(db: ReadDatabase, storeId: string, now = new Date()) {
   const [store, rows, promotions] = await Promise.all([
     findStore(db, storeId, now),
     db

@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "~/db/client.server";
 import { storeViewsBetween } from "~/domain/analytics/page-view-days.server";
 import { roundMoney } from "~/domain/orders/money";
 import {
@@ -13,6 +12,7 @@ import {
   type TopChoice,
   type TopProduct,
 } from "./dashboard";
+import { readSql, type ReadDatabase } from "~/db/read-database.server";
 
 const TOP_PRODUCTS = 5;
 
@@ -53,7 +53,7 @@ type FiguresRow = {
 export function dashboardStatements(storeId: string, period: DashboardPeriod, now = new Date()) {
   const tz = DASHBOARD_TIME_ZONE;
   const bounds = periodBounds(now, periodDays(period));
-  const figures = sql`
+  const figures = readSql`
     with bounds as (${bounds}),
     period_orders as materialized (
       select o.status, o.total, o.delivery_type, o.discounts, o.created_at at time zone ${tz} as local
@@ -92,7 +92,7 @@ export function dashboardStatements(storeId: string, period: DashboardPeriod, no
          where o.status <> 'cancelled'
          group by 1, 2) p) as promotions
     from bounds b`;
-  const top = sql`
+  const top = readSql`
     with bounds as (${bounds}),
     lines as materialized (
       select l.product_id, l.name, l.unit, l.quantity, l.price, l.choices
@@ -129,7 +129,7 @@ export function dashboardStatements(storeId: string, period: DashboardPeriod, no
 }
 
 export async function loadDashboard(
-  db: Executor,
+  db: ReadDatabase,
   storeId: string,
   period: DashboardPeriod,
   now = new Date(),

@@ -3,6 +3,7 @@ import { builtOnce } from "~/db/built-once.server";
 import type { Executor } from "~/db/client.server";
 import { cities, storeCategories, storeOwners, stores, storeSettings } from "~/db/schema";
 import { resolveLicence } from "./licence";
+import type { ReadDatabase } from "~/db/read-database.server";
 
 export async function listStoreCategories(db: Executor) {
   return db.select().from(storeCategories).orderBy(asc(storeCategories.position));
@@ -25,7 +26,7 @@ export async function findOwnedStoreId(db: Executor, userId: string): Promise<st
  * A store with its settings and resolved licence; null when there is no such store, or when it
  * was closed: every page and action that finds stores this way forgets it at once.
  */
-export async function findStore(db: Executor, storeId: string, now = new Date()) {
+export async function findStore(db: ReadDatabase, storeId: string, now = new Date()) {
   const [row] = await openStoreQuery(db).execute({ storeId });
   return row ? withLicence(row, now) : null;
 }
@@ -34,7 +35,10 @@ export async function findStore(db: Executor, storeId: string, now = new Date())
  * The select behind `findStore` (the store id is the placeholder `storeId`), with the further
  * columns a caller reads in the same statement.
  */
-export function selectOpenStore<Extra extends Record<string, SQL.Aliased | SQL>>(db: Executor, extra: Extra) {
+export function selectOpenStore<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: ReadDatabase,
+  extra: Extra,
+) {
   return db
     .select({ store: stores, settings: storeSettings, ...extra })
     .from(stores)
@@ -54,7 +58,7 @@ export function withLicence(
  * What an id no open store answers to is: a closed store's, still held for its 30 days; another
  * store's that is not shown; or free, as a sign-up would take it (no row at all).
  */
-export async function storeIdState(db: Executor, storeId: string): Promise<"closed" | "taken" | "free"> {
+export async function storeIdState(db: ReadDatabase, storeId: string): Promise<"closed" | "taken" | "free"> {
   const [row] = await db.select({ closedAt: stores.closedAt }).from(stores).where(eq(stores.id, storeId));
   if (!row) return "free";
   return row.closedAt ? "closed" : "taken";
