@@ -158,12 +158,22 @@ const TEST_PROGRAMS = [
     projects: ["integration"],
     paths: [process.env.PGBOUNCER_PATH, "/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"].filter(Boolean),
   },
+  // A Patroni cluster of PostgreSQL 15 with etcd and HAProxy in front, its primary killed and
+  // switched over under load (tests/support/patroni.ts, tests/integration/patroni-failover.test.ts).
+  { debian: "patroni", projects: ["integration"], paths: [process.env.PATRONI_PATH ?? "/usr/bin/patroni"] },
+  { debian: "etcd-server", projects: ["integration"], paths: [process.env.ETCD_PATH ?? "/usr/bin/etcd"] },
+  { debian: "haproxy", projects: ["integration"], paths: [process.env.HAPROXY_PATH ?? "/usr/sbin/haproxy"] },
+  {
+    debian: "postgresql-15",
+    projects: ["integration"],
+    paths: [`${process.env.POSTGRES_15_BIN ?? "/usr/lib/postgresql/15/bin"}/postgres`],
+  },
 ];
 
 /**
  * The Debian programs the tests of `projects` need (all projects when none is named): Chromium
- * (the browser and its headless shell) and Caddy for the browser tests, PgBouncer and Caddy for the
- * integration tests. As `npm start` installs its npm dependencies: installed first when missing
+ * (the browser and its headless shell) and Caddy for the browser tests; PgBouncer, Caddy, and
+ * Patroni, etcd, HAProxy and PostgreSQL 15 for the integration tests. As `npm start` installs its npm dependencies: installed first when missing
  * and this machine can (root with apt-get), otherwise the run stops before any test with the one
  * command to run.
  */
@@ -183,7 +193,8 @@ export function ensureTestPrograms(projects = []) {
     );
     process.exit(1);
   }
-  console.log(`Instalando ${missing.join(" y ")} de Debian para las pruebas…`);
+  const named = missing.length > 1 ? `${missing.slice(0, -1).join(", ")} y ${missing.at(-1)}` : missing[0];
+  console.log(`Instalando ${named} de Debian para las pruebas…`);
   run("apt-get", ["update", "-qq"]);
   run("apt-get", ["install", "-y", "-qq", ...missing], { DEBIAN_FRONTEND: "noninteractive" });
 }
