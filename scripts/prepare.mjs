@@ -158,9 +158,14 @@ const TEST_PROGRAMS = [
     projects: ["integration"],
     paths: [process.env.PGBOUNCER_PATH, "/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"].filter(Boolean),
   },
+  // A Patroni cluster of PostgreSQL 15 with etcd and HAProxy in front, its primary killed and
+  // switched over under load (tests/support/patroni.ts, tests/integration/patroni-failover.test.ts).
+  { debian: "patroni", projects: ["integration"], paths: [process.env.PATRONI_PATH ?? "/usr/bin/patroni"] },
+  { debian: "etcd-server", projects: ["integration"], paths: [process.env.ETCD_PATH ?? "/usr/bin/etcd"] },
+  { debian: "haproxy", projects: ["integration"], paths: [process.env.HAPROXY_PATH ?? "/usr/sbin/haproxy"] },
   {
-    // A primary and a streaming read replica of their own (tests/support/replica.ts): initdb, pg_ctl
-    // and pg_basebackup of PostgreSQL 15.
+    // PostgreSQL 15's own programs: Patroni's nodes, and a primary with a streaming read replica
+    // (tests/support/replica.ts: initdb, pg_ctl and pg_basebackup).
     debian: "postgresql-15",
     projects: ["integration"],
     paths: [`${process.env.POSTGRES_BIN ?? "/usr/lib/postgresql/15/bin"}/pg_basebackup`],
@@ -169,10 +174,10 @@ const TEST_PROGRAMS = [
 
 /**
  * The Debian programs the tests of `projects` need (all projects when none is named): Chromium
- * (the browser and its headless shell) and Caddy for the browser tests, PgBouncer, Caddy and
- * PostgreSQL 15's programs for the integration tests. As `npm start` installs its npm dependencies:
- * installed first when missing and this machine can (root with apt-get), otherwise the run stops
- * before any test with the one command to run.
+ * (the browser and its headless shell) and Caddy for the browser tests; PgBouncer, Caddy, Patroni,
+ * etcd, HAProxy and PostgreSQL 15's programs for the integration tests. As `npm start` installs its npm
+ * dependencies: installed first when missing and this machine can (root with apt-get), otherwise the
+ * run stops before any test with the one command to run.
  */
 export function ensureTestPrograms(projects = []) {
   const missing = TEST_PROGRAMS.filter(
@@ -190,7 +195,8 @@ export function ensureTestPrograms(projects = []) {
     );
     process.exit(1);
   }
-  console.log(`Instalando ${missing.join(" y ")} de Debian para las pruebas…`);
+  const named = missing.length > 1 ? `${missing.slice(0, -1).join(", ")} y ${missing.at(-1)}` : missing[0];
+  console.log(`Instalando ${named} de Debian para las pruebas…`);
   run("apt-get", ["update", "-qq"]);
   run("apt-get", ["install", "-y", "-qq", ...missing], { DEBIAN_FRONTEND: "noninteractive" });
 }

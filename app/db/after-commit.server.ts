@@ -3,7 +3,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Logger } from "~/lib/logger.server";
 import type { Database, Executor } from "./client.server";
-import { isDatabaseUnavailable } from "./outage.server";
+import { isDatabaseUnavailable, joinsOutage } from "./outage.server";
 import * as schema from "./schema";
 
 /**
@@ -55,6 +55,7 @@ function createNotifier(pool: pg.Pool, logger?: Logger) {
         waiting.delete(channel);
         for (const payload of packed(values)) {
           await pool.query("select pg_notify($1, $2)", [channel, payload]).catch((error: unknown) => {
+            if (joinsOutage(error)) return;
             logger?.warn("notification not sent; listeners will read it on their next pass", {
               channel,
               error: String(error),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "./outage.server";
+import { createLogger } from "~/lib/logger.server";
+import { databaseOutage, isDatabaseUnavailable, joinsOutage } from "./outage.server";
 
 /** Errors as node-postgres, PostgreSQL and Drizzle raise them. */
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
@@ -26,6 +27,10 @@ describe("isDatabaseUnavailable", () => {
       withCode('database "x" is not currently accepting connections', "55000"),
     ],
     [
+      "a standby where the primary should be (25006)",
+      withCode("cannot execute INSERT in a read-only transaction", "25006"),
+    ],
+    [
       "localhost refused on both addresses",
       new AggregateError([withCode("connect ECONNREFUSED ::1:5432", "ECONNREFUSED")]),
     ],
@@ -50,5 +55,23 @@ describe("isDatabaseUnavailable", () => {
     ["a string", "Connection terminated"],
   ])("%s is not", (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe("joinsOutage", () => {
+  it("takes a background failure that means the database is away into the outage, logged once, and leaves any other to the caller", () => {
+    const lines: string[] = [];
+    databaseOutage.logTo(createLogger("debug", {}, (line) => lines.push(line)));
+    // Three parts of a process noticing one failover: the job poll, a stream's read, a NOTIFY.
+    expect(joinsOutage(withCode("terminating connection due to administrator command", "57P01"))).toBe(true);
+    expect(
+      joinsOutage(new Error("Failed query", { cause: new Error("Connection terminated unexpectedly") })),
+    ).toBe(true);
+    expect(joinsOutage(withCode("cannot execute SELECT in a read-only transaction", "25006"))).toBe(true);
+    expect(joinsOutage(withCode("division by zero", "22012"))).toBe(false);
+    expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual([
+      "database unreachable: answering 503 until it is back",
+    ]);
+    databaseOutage.logTo(undefined);
   });
 });

@@ -4,7 +4,12 @@ import type { Logger } from "~/lib/logger.server";
  * What a lost or refused database connection looks like, whichever layer reports it: Node's
  * socket errors, node-postgres's own messages, PostgreSQL's connection-exception and shutdown
  * states (`pg_terminate_backend` is 57P01, a crashed postmaster 57P02, a starting one 57P03), and
- * Drizzle's wrapper around any of them.
+ * Drizzle's wrapper around any of them. And a standby where the primary should be (25006, "cannot
+ * execute … in a read-only transaction"): behind HAProxy and Patroni, a connection made in the
+ * second between a switchover's demotion and HAProxy's next health check reaches the old primary
+ * as a standby (docs/deploy.md, "Several machines"). The request is answered 503 like any outage,
+ * and its connection is dropped (a transaction's is released with the error, a pool query's
+ * always is), so the next one goes to the new primary.
  */
 const SOCKET_CODES = new Set([
   "ECONNREFUSED",
@@ -15,7 +20,7 @@ const SOCKET_CODES = new Set([
   "ENETUNREACH",
   "EAI_AGAIN",
 ]);
-const SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+const SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300", "25006"]);
 const MESSAGES =
   /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|terminating connection due to|is not currently accepting connections/i;
 
@@ -77,3 +82,16 @@ export const databaseOutage = {
     settling.unref();
   },
 };
+
+/**
+ * For work in the background — the job worker's poll, a live stream's or the order hub's read of
+ * the table, a NOTIFY after a commit — that fails: a failure that means the database is away joins
+ * the outage, which is logged once however many parts of the process notice it, and true is
+ * returned; any other failure is the caller's to log. During a failover every open panel's stream
+ * retries its read each second, and a line for each would bury the outage's two lines.
+ */
+export function joinsOutage(error: unknown): boolean {
+  if (!isDatabaseUnavailable(error)) return false;
+  databaseOutage.failed(error);
+  return true;
+}

@@ -297,3 +297,50 @@ describeOnOwnCluster("a worker killed under load", () => {
     },
   );
 });
+
+describe("a standby where the primary should be", () => {
+  it(
+    "DATABASE_URL reaching a read-only server (a switchover's demoted primary before HAProxy sees it) under 20 shoppers: 503, never 500, and orders again once it is the primary, without a restart",
+    { timeout: 180_000 },
+    async () => {
+      const { url: databaseUrl } = await createTestDatabase();
+      const database = new URL(databaseUrl).pathname.slice(1);
+      const shop = await shopIn(databaseUrl);
+      const server = await start(await newDataDir(), { env: { ...WORKERS, DATABASE_URL: databaseUrl } });
+      const admin = createClient({ connectionString: databaseUrl });
+      await admin.connect();
+      try {
+        const load = startOrderLoad(server.url, shop);
+        await steady(load);
+        // Every new session of the database is read-only, and the app's sessions end: the pool's
+        // next connections reach a server that refuses writes (25006), as a standby does.
+        await admin.query(`alter database ${database} set default_transaction_read_only = on`);
+        const readOnlyAt = Date.now();
+        await admin.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+        );
+        // Past the second after the sessions ended, a 503 is a write the read-only server refused.
+        const refused = () =>
+          load.answers.filter((answer) => answer.status === 503 && answer.sentAt > readOnlyAt + 1_000).length;
+        await expect.poll(refused, { timeout: 30_000 }).toBeGreaterThanOrEqual(40);
+        // The primary again: the connections made meanwhile were read-only sessions, and only
+        // new ones write.
+        await admin.query(`alter database ${database} reset default_transaction_read_only`);
+        const writableAt = Date.now();
+        expect(await secondsToNextOrder(load, writableAt)).toBeLessThan(5);
+        await steady(load);
+        await load.stop();
+        expectNoCrash(server);
+        const summary = await expectNothingLostOrDoubled(load, databaseUrl, shop.storeId);
+        await expectCleanStop(server);
+        console.info(
+          `[figures] a read-only server behind DATABASE_URL under 20 shoppers: ${summary.unavailable} answers 503, 0 other; ` +
+            `${load.acknowledged.size} orders acknowledged, none lost`,
+        );
+      } finally {
+        await admin.query(`alter database ${database} reset default_transaction_read_only`).catch(() => {});
+        await admin.end();
+      }
+    },
+  );
+});

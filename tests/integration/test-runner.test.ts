@@ -1,6 +1,6 @@
 /**
- * `npm test` sets itself up as `npm start` does: on a machine without Debian's Chromium (or Caddy)
- * that cannot install them, it stops before any test with the one command to run, instead of a
+ * `npm test` sets itself up as `npm start` does: on a machine without Debian's Chromium (or Caddy,
+ * PgBouncer, Patroni, etcd, HAProxy, PostgreSQL 15) that cannot install them, it stops before any test with the one command to run, instead of a
  * wall of browser-test failures. Run as an unprivileged user, which cannot install anything.
  */
 import { spawnSync } from "node:child_process";
@@ -39,6 +39,20 @@ describe("npm test on a machine without the browser", () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/sudo apt-get install -y chromium-headless-shell\n/);
+    expect(result.stdout).not.toContain("RUN");
+  });
+
+  it("names Patroni, etcd, HAProxy and PostgreSQL 15 when the integration layer runs without them", () => {
+    const result = runTests(["--project", "integration"], {
+      PATRONI_PATH: "/nonexistent/patroni",
+      ETCD_PATH: "/nonexistent/etcd",
+      HAPROXY_PATH: "/nonexistent/haproxy",
+      POSTGRES_15_BIN: "/nonexistent/postgresql/15/bin",
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      "sudo apt-get update && sudo apt-get install -y patroni etcd-server haproxy postgresql-15\n",
+    );
     expect(result.stdout).not.toContain("RUN");
   });
 

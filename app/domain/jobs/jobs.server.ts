@@ -15,6 +15,7 @@ import { jobs } from "~/db/schema";
 import type { Logger } from "~/lib/logger.server";
 import { DEFAULT_RETRY, retryDelay, triesAgain, type RetryPolicy } from "./retry-policy";
 import { createClient } from "~/db/client.server";
+import { joinsOutage } from "~/db/outage.server";
 
 export const JOBS_CHANNEL = "tianguis_jobs";
 
@@ -220,7 +221,7 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
 
   const nudge = () => {
     if (stopped) return;
-    runOnce().catch((error) => logger.error("job worker failed", { error }));
+    runOnce().catch((error) => joinsOutage(error) || logger.error("job worker failed", { error }));
   };
 
   const timer = setInterval(nudge, pollMs);

@@ -5,6 +5,7 @@ import type { Executor } from "~/db/client.server";
 import { orderChanges } from "~/db/schema";
 import type { Logger } from "~/lib/logger.server";
 import { createClient } from "~/db/client.server";
+import { joinsOutage } from "~/db/outage.server";
 
 /**
  * Live order events for the owners' pending-orders panel (docs/ARCHITECTURE.md, "The database";
@@ -147,9 +148,11 @@ export async function startOrderEventHub({
       } while (state.again && subscribers.has(storeId));
     })()
       .catch((error: unknown) => {
-        logger.warn("order events could not be read; the streams read them themselves", {
-          error: String(error),
-        });
+        if (!joinsOutage(error)) {
+          logger.warn("order events could not be read; the streams read them themselves", {
+            error: String(error),
+          });
+        }
         resync(storeId);
       })
       .finally(() => reading.delete(storeId));

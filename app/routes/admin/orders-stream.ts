@@ -1,3 +1,4 @@
+import { joinsOutage } from "~/db/outage.server";
 import { requireStoreMember } from "~/domain/auth/guards.server";
 import {
   latestOrderChangeId,
@@ -64,7 +65,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         } while (readAgain && !isStopped());
       })()
         .catch((error) => {
-          logger.warn("order stream could not read missed changes", { error: String(error) });
+          if (!joinsOutage(error)) {
+            logger.warn("order stream could not read missed changes", { error: String(error) });
+          }
           clearTimeout(retry);
           retry = setTimeout(catchUp, RETRY_READ_MS);
         })
