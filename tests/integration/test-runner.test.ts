@@ -47,7 +47,7 @@ describe("npm test on a machine without the browser", () => {
       PATRONI_PATH: "/nonexistent/patroni",
       ETCD_PATH: "/nonexistent/etcd",
       HAPROXY_PATH: "/nonexistent/haproxy",
-      POSTGRES_15_BIN: "/nonexistent/postgresql/15/bin",
+      POSTGRES_BIN: "/nonexistent/postgresql/15/bin",
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(
