@@ -24,6 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { connectDatabase } from "~/db/client.server";
 import { startOrderLoad, summarise, type OrderLoad } from "../../tests/support/order-load";
+import { compareReplicaReads } from "./replica-throughput";
 import { startPatroniCluster, type PatroniCluster } from "../../tests/support/patroni";
 import { shopIn } from "../../tests/support/processes";
 import { startServerProcess, type ServerProcess } from "../../tests/support/server-process";
@@ -71,6 +72,26 @@ function longestPause(load: OrderLoad, from: number) {
     if (ms > longest.ms) longest = { ms, resumedAt: times[index + 1]! };
   }
   return longest;
+}
+
+/** Resolves once the replica at `replicaUrl` has replayed everything the primary had written. */
+async function replayedAll(primaryUrl: string, replicaUrl: string) {
+  const primary = connectDatabase(primaryUrl, { max: 1 });
+  const standby = connectDatabase(replicaUrl, { max: 1 });
+  try {
+    const { rows } = await primary.pool.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn");
+    for (;;) {
+      const { rows: behind } = await standby.pool.query<{ behind: boolean }>(
+        "select pg_last_wal_replay_lsn() < $1::pg_lsn as behind",
+        [rows[0]!.lsn],
+      );
+      if (!behind[0]!.behind) return;
+      await sleep(100);
+    }
+  } finally {
+    await primary.close();
+    await standby.close();
+  }
 }
 
 const started = Date.now();
@@ -162,8 +183,21 @@ try {
       `answers ${JSON.stringify(byStatus)}`,
   );
 
-  // City-page throughput with reads on the replica vs on the primary (DATABASE_REPLICA_URL on
-  // cluster.readOnlyUrl, HAProxy's /replica port) is measured here once the read-replica pool exists.
+  // City-page throughput with reads on the asynchronous replica against the same on the primary.
+  // The replica is reached directly: behind HAProxy's read-only port two standbys take turns, and
+  // an instance's exactness check needs one replica (docs/decisions/047).
+  await server.stop();
+  const replica = (await cluster.members()).find((member) => member.role === "replica")!;
+  const replicaUrl = new URL(cluster.url);
+  replicaUrl.port = String(replica.port);
+  console.log(
+    `city-page throughput, reads on ${replica.name} (the asynchronous replica) against the primary:`,
+  );
+  await compareReplicaReads({
+    primaryUrl: cluster.url,
+    replicaUrl: replicaUrl.href,
+    caughtUp: () => replayedAll(cluster.superuserUrl(), replicaUrl.href),
+  });
 
   const checks = [
     {
