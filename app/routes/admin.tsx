@@ -8,7 +8,8 @@ import { PanelStrip } from "~/components/admin/panel-strip";
 import { lastGoodData } from "~/components/forms/last-good-data";
 import { StaleBanner } from "~/components/forms/stale-banner";
 import { useLiveOrders } from "~/components/admin/use-live-orders";
-import { refuseNotFound, requireStoreMember } from "~/domain/auth/guards.server";
+import { refuseNotFound } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { can } from "~/domain/team/team-roles";
 import { SUPERADMIN_ROLE } from "~/domain/auth/roles";
 import { isPaused } from "~/domain/stores/pause";
@@ -33,9 +34,7 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = () => [{ title: "Panel de Administración · Tianguis" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, store, role } = await requireStoreMember(request, context, "orders", {
-    allowNoStore: true,
-  });
+  const { user, store, role } = await requireAccess(request, context, "admin");
   // A super-admin without a store of their own is sent on to their panel instead of a dead end.
   if (!store) return { email: user.email, superAdmin: user.role === SUPERADMIN_ROLE, store: null };
   const { db, env } = context.services;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { claimStatusMessage } from "./claim";
-import routes from "~/routes";
+import { entryFor } from "~/lib/entry-points";
 import { CLOSE_STORE_MESSAGES, CLOSED_STORE_HOLD_DAYS, releaseDate, STORE_CLOSED_PAGE } from "./close-store";
 
 describe("closing a store", () => {
@@ -27,7 +27,7 @@ describe("closing a store", () => {
 describe("after closing a store", () => {
   it("sends the browser to the store-closed page, a route the app serves", () => {
     expect(STORE_CLOSED_PAGE).toBe("/i/tienda-cerrada");
-    expect(routes).toContainEqual({ path: STORE_CLOSED_PAGE.slice(1), file: "routes/store-closed.tsx" });
+    expect(entryFor(STORE_CLOSED_PAGE, "GET")?.name).toBe("store-closed");
   });
 });
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { actorOf, withActivity } from "~/domain/team/activity.server";
 import { NEW_ORDER_EMAIL_MESSAGES } from "~/domain/mail/mail-text";
 import { setNewOrderEmails } from "~/domain/mail/new-order-mail.server";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/order-email";
 
 /** POST /i/admin/order-email: "Avisarme por correo de cada pedido nuevo", on or off. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, store } = await requireStoreMember(request, context, "notifications");
+  const { user, store } = await requireAccess(request, context, "admin-order-email");
   const enabled = (await request.formData()).get("enabled");
   if (enabled !== "true" && enabled !== "false") {
     return data({ ok: false as const, message: NEW_ORDER_EMAIL_MESSAGES.failed }, 400);

@@ -2,13 +2,12 @@
  * POST /i/admin/products/import — multipart: `file` (CSV or XLSX), optional `photos` (a ZIP) and
  * `intent` ("preview" or "apply"). The preview answers what would be created, changed and refused;
  * the apply writes all of it or nothing (docs/decisions/035). The route reads its own body under
- * its own cap (server/security.ts), after the guard.
+ * the cap its entry point declares (app/lib/entry-points.ts), after the guard.
  */
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import {
   FILE_MESSAGES,
   MAX_SHEET_BYTES,
-  MAX_ZIP_BYTES,
   readPhotos,
   readSheet,
   sheetKind,
@@ -18,15 +17,16 @@ import { applyImport, previewImport } from "~/domain/products/catalogue.server";
 import { actorOf } from "~/domain/team/activity.server";
 import { AppError } from "~/lib/errors";
 import { answering } from "~/lib/http-errors.server";
+import { entryPoint } from "~/lib/entry-points";
 import { readLimitedBody } from "~/lib/limited-body.server";
 import type { Route } from "./+types/products-import";
 
-/** The sheet, the ZIP and the multipart boundaries around them. */
-const MAX_IMPORT_BODY = MAX_SHEET_BYTES + MAX_ZIP_BYTES + 64 * 1024;
+/** The sheet, the ZIP and the multipart boundaries around them, as the entry declares. */
+const MAX_IMPORT_BODY = entryPoint("admin-products-import").body.limit;
 const FAILED = "No se pudo importar el archivo. Intenta de nuevo.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, store } = await requireStoreMember(request, context, "products");
+  const { user, store } = await requireAccess(request, context, "admin-products-import");
   const options = { logger: context.logger, fallback: FAILED, logLine: "catalogue import failed" };
   return answering(options, async () => {
     const declared = Number(request.headers.get("content-length") ?? "0");
