@@ -25,7 +25,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 function clientChunk(id: string): string | undefined {
   if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return "react";
   if (
-    /\/app\/(domain\/(orders\/(money|cart|order-messages)|products\/(quantity|product-units)|images\/image-urls)|lib\/(islands|ids))\.ts$/.test(
+    /\/app\/(domain\/(money\/money|orders\/(cart|order-messages)|products\/(quantity|product-units)|images\/image-urls)|lib\/(islands|ids))\.ts$/.test(
       id,
     )
   )

@@ -18,7 +18,7 @@ import { placedOnThisDevice, placingDeviceCookie } from "~/domain/orders/order-d
 import { withoutStreetAddress } from "~/domain/orders/order-privacy";
 import { ORDER_MESSAGES, parseOrderForm } from "~/domain/orders/order-form";
 import { placeOrder } from "~/domain/orders/place-order/index.server";
-import { checkCoupon } from "~/domain/promotions/check.server";
+import { checkCoupon } from "~/domain/orders/check-coupon.server";
 import { parseRestockForm, RESTOCK_WORDS, restockCancelPath } from "~/domain/products/restock";
 import { requestRestock } from "~/domain/products/restock.server";
 import { findStore } from "~/domain/stores/store.server";

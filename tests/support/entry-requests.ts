@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { ADMIN_TABS } from "~/domain/stores/admin-tabs";
+import { ADMIN_TABS } from "~/domain/team/admin-tabs";
 import type { Capability } from "~/domain/team/team-roles";
 import type { EntryName, EntryNamed } from "~/lib/entry-points";
 import { VALID_HOURS_FORM, VALID_SETTINGS_FORM } from "./admin-forms";

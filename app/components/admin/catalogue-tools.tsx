@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { ActionMessage } from "~/components/action-message";
 import { useFormAction } from "~/components/forms/use-form-action";
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import { FIELD_LABELS, type ImportSummary } from "~/domain/products/catalogue";
 
 const IMPORT_URL = "/i/admin/products/import";

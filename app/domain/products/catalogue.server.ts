@@ -16,8 +16,6 @@ import { availableProductLimit, hasCustomCategories, resolveLicence } from "~/do
 import { AppError } from "~/lib/errors";
 import { randomId } from "~/lib/ids";
 import type { Logger } from "~/lib/logger.server";
-import type { Actor } from "~/domain/orders/owner-orders.server";
-import { recordActivity } from "~/domain/team/activity.server";
 import {
   BULK_MESSAGES,
   CATALOGUE_MESSAGES,
@@ -35,8 +33,15 @@ import { planLimitMessage } from "./product-form";
 import { notifyRestocked } from "./restock.server";
 import { hasStock } from "./stock";
 
-/** `actor`: who applies the file, for its Actividad line (the panel always says; scripts may not). */
-type Deps = { storage: ImageStorage; logger: Logger; actor?: Actor };
+/**
+ * `onApplied`: what else the import's own transaction writes once the file is applied (the
+ * panel's Actividad line, app/domain/team/activity.server.ts); scripts write nothing else.
+ */
+type Deps = {
+  storage: ImageStorage;
+  logger: Logger;
+  onApplied?: (tx: Executor, applied: { created: number; changed: number }) => Promise<void>;
+};
 
 const STORE_PRODUCT = {
   id: products.id,
@@ -216,10 +221,7 @@ export async function applyImport(
           .where(and(eq(products.storeId, storeId), eq(products.id, update.id)));
       }
       if (plan.updates.length > 0) await notifyRestocked(tx, [storeId]);
-      if (deps.actor) {
-        const details = { created, changed: plan.updates.length };
-        await recordActivity(tx, deps.actor, storeId, { kind: "products_imported", details });
-      }
+      await deps.onApplied?.(tx, { created, changed: plan.updates.length });
       return { created, changed: plan.updates.length, summary: summary(plan) };
     });
   } catch (error) {

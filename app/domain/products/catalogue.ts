@@ -5,7 +5,7 @@
  * would create, change or refuse, and the bulk edit's price arithmetic. Pure: the server runs it
  * for the preview and again, under the store row's lock, for the apply.
  */
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import { newChoiceId } from "./choice-form";
 import type { ChoiceGroup } from "./choices";
 import { MAX_PRICE, planLimitMessage, ProductFormSchema, STOCK_MESSAGES } from "./product-form";

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { claimStatusMessage } from "./claim";
 import { entryFor } from "~/lib/entry-points";
 import { CLOSE_STORE_MESSAGES, CLOSED_STORE_HOLD_DAYS, releaseDate, STORE_CLOSED_PAGE } from "./close-store";
 
@@ -28,17 +27,5 @@ describe("after closing a store", () => {
   it("sends the browser to the store-closed page, a route the app serves", () => {
     expect(STORE_CLOSED_PAGE).toBe("/i/tienda-cerrada");
     expect(entryFor(STORE_CLOSED_PAGE, "GET")?.name).toBe("store-closed");
-  });
-});
-
-describe("a claim link's page", () => {
-  it("says why a link cannot be used", () => {
-    expect(claimStatusMessage("unknown")).toBe(
-      "Este enlace para reclamar una tienda no es válido. Revisa que lo copiaste completo.",
-    );
-    expect(claimStatusMessage("used")).toBe("Este enlace ya se usó: la tienda ya tiene dueño.");
-    expect(claimStatusMessage("expired")).toBe(
-      "Este enlace venció (duran 7 días). Pide uno nuevo a Tianguis.",
-    );
   });
 });

@@ -4,8 +4,8 @@ import { rotateFeaturedProducts } from "~/domain/directory/featured.server";
 import { fieldErrors } from "~/lib/form-result";
 import { toErrorResponse } from "~/lib/http-errors.server";
 import { createUserlessStore, setStoreHidden, setStorePlan } from "./operator-stores.server";
-import { CLAIM_MESSAGES } from "~/domain/stores/claim";
-import { createClaimLink } from "~/domain/stores/claim.server";
+import { CLAIM_MESSAGES } from "./claim";
+import { createClaimLink } from "./claim.server";
 import { CLOSE_STORE_MESSAGES } from "~/domain/stores/close-store";
 import {
   eraseShopperData,

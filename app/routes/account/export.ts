@@ -5,7 +5,7 @@ import { confirmIdentity } from "~/domain/auth/account.server";
 import { wantsJson } from "~/domain/auth/guards.server";
 import { requireAccess } from "~/lib/entry-access.server";
 import { EXPORT_MESSAGES } from "~/domain/stores/close-store";
-import { exportFileName, storeExportZip } from "~/domain/stores/export.server";
+import { exportFileName, storeExportZip } from "~/domain/data-export/export.server";
 import { AppError } from "~/lib/errors";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";

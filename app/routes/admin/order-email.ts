@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { requireAccess } from "~/lib/entry-access.server";
 import { actorOf, withActivity } from "~/domain/team/activity.server";
-import { NEW_ORDER_EMAIL_MESSAGES } from "~/domain/mail/mail-text";
-import { setNewOrderEmails } from "~/domain/mail/new-order-mail.server";
+import { NEW_ORDER_EMAIL_MESSAGES } from "~/domain/orders/new-order-notices";
+import { setNewOrderEmails } from "~/domain/orders/new-order-mail.server";
 import { answering } from "~/lib/http-errors.server";
 import type { Executor } from "~/db/client.server";
 import type { Route } from "./+types/order-email";

@@ -9,7 +9,7 @@ import {
   paymentSettingsValues,
   TemplatesSchema,
   templateValues,
-} from "~/domain/stores/order-settings-form";
+} from "~/domain/orders/order-settings-form";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
 import type { Executor } from "~/db/client.server";

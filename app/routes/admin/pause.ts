@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { requireAccess } from "~/lib/entry-access.server";
 import { actorOf, withActivity } from "~/domain/team/activity.server";
 import { pauseOrders, resumeOrders } from "~/domain/stores/pause.server";
-import { PauseSchema, SHOP_RULES_MESSAGES } from "~/domain/stores/shop-rules-form";
+import { PauseSchema, SHOP_RULES_MESSAGES } from "~/domain/orders/shop-rules-form";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/pause";

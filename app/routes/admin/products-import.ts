@@ -4,6 +4,7 @@
  * the apply writes all of it or nothing (docs/decisions/035). The route reads its own body under
  * the cap its entry point declares (app/lib/entry-points.ts), after the guard.
  */
+import type { Executor } from "~/db/client.server";
 import { requireAccess } from "~/lib/entry-access.server";
 import {
   FILE_MESSAGES,
@@ -14,7 +15,7 @@ import {
 } from "~/domain/products/catalogue-files.server";
 import { CATALOGUE_MESSAGES } from "~/domain/products/catalogue";
 import { applyImport, previewImport } from "~/domain/products/catalogue.server";
-import { actorOf } from "~/domain/team/activity.server";
+import { actorOf, recordActivity } from "~/domain/team/activity.server";
 import { AppError } from "~/lib/errors";
 import { answering } from "~/lib/http-errors.server";
 import { entryPoint } from "~/lib/entry-points";
@@ -55,7 +56,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       zip instanceof File && zip.size > 0 ? readPhotos(new Uint8Array(await zip.arrayBuffer())) : null;
     const { db, storage } = context.services;
     if (form.get("intent") === "apply") {
-      const deps = { storage, logger: context.logger, actor: actorOf(user) };
+      const deps = {
+        storage,
+        logger: context.logger,
+        // Who applied the file, on the Equipo tab's Actividad, in the import's own transaction.
+        onApplied: (tx: Executor, details: { created: number; changed: number }) =>
+          recordActivity(tx, actorOf(user), store.id, { kind: "products_imported", details }),
+      };
       const applied = await applyImport(db, store.id, { rows, photos }, deps);
       return {
         ok: true as const,

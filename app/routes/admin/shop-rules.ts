@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { storeSettings } from "~/db/schema";
 import { requireAccess } from "~/lib/entry-access.server";
 import { actorOf, withActivity } from "~/domain/team/activity.server";
-import { HoursSchema, SHOP_RULES_MESSAGES, ZonesSchema } from "~/domain/stores/shop-rules-form";
+import { HoursSchema, SHOP_RULES_MESSAGES, ZonesSchema } from "~/domain/orders/shop-rules-form";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
 import type { Executor } from "~/db/client.server";
