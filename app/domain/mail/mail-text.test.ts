@@ -130,8 +130,9 @@ describe("composeMail", () => {
 });
 
 describe("maskEmail", () => {
-  it("keeps the first letter and the domain", () => {
+  it("keeps the first letter and the domain, in lower case", () => {
     expect(maskEmail("nuevo@example.com")).toBe("n•••@example.com");
+    expect(maskEmail("  Ana.Garcia@Correo.MX ")).toBe("a•••@correo.mx");
   });
 
   it("shows only dots before the @ when the address has no letters before it", () => {

@@ -66,10 +66,16 @@ export function composeMail({
   return { to, fromName, subject, text, html, ...(action ? { link: action.url } : {}) } satisfies MailMessage;
 }
 
-/** "a•••@ejemplo.com": enough for the owner to recognise an address, not to read it. */
+/**
+ * "a•••@ejemplo.com": an address as a message or a page names it to someone who may not read it
+ * whole (the old address told of a change, an invitation named to another account) — enough for
+ * its owner to recognise it. Its first letter and its domain, in lower case.
+ */
 export function maskEmail(email: string): string {
-  const [local = "", domain = ""] = email.split("@");
-  return `${local.slice(0, 1)}•••@${domain}`;
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  const local = at === -1 ? address : address.slice(0, at);
+  return `${local.slice(0, 1)}•••@${at === -1 ? "" : address.slice(at + 1)}`;
 }
 
 export function passwordResetMail(to: string, url: string) {
