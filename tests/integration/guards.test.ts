@@ -419,6 +419,18 @@ function changedCounts(before: Record<string, number>, after: Record<string, num
   );
 }
 
+describe("the requests of the matrices", () => {
+  it("exist for every entry point and each of its methods", () => {
+    const missing = ALL_ENTRY_POINTS.flatMap((entry) =>
+      entry.methods
+        .filter((method) => requestsOf(entry.name, method).length === 0)
+        .map((method) => `${method} ${entry.name}`),
+    );
+    expect(missing).toEqual([]);
+    expect(CASES.length).toBeGreaterThan(ALL_ENTRY_POINTS.length);
+  });
+});
+
 const CALLERS = ["anonymous", "owner", "otherOwner", "superadmin"] as const;
 const guarded = CASES.filter((c) => GUARDED.has(c.entry.access.who));
 const open = CASES.filter((c) => !GUARDED.has(c.entry.access.who));
