@@ -188,22 +188,25 @@ async function ask({ entry, method, request }: Case, target: Target, cookie: str
 
 /** Store A's rows a refused request aims at. */
 async function stateOf(target: Target) {
-  const [product] = await db.select().from(products).where(eq(products.id, target.productId));
-  const [order] = await db.select().from(orders).where(eq(orders.id, target.orderId));
-  const [store] = await db.select().from(stores).where(eq(stores.id, target.storeId));
-  const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.storeId, target.storeId));
-  const owners = await db.select().from(storeOwners).where(eq(storeOwners.storeId, target.storeId));
-  const members = await db
-    .select()
-    .from(storeMembers)
-    .where(eq(storeMembers.storeId, target.storeId))
-    .orderBy(storeMembers.userId);
-  const invitations = await db
-    .select()
-    .from(storeInvitations)
-    .where(eq(storeInvitations.storeId, target.storeId))
-    .orderBy(storeInvitations.id);
-  const [code] = await db.select().from(discountCodes).where(eq(discountCodes.id, target.productId));
+  // Read side by side: the matrix reads it twice for each refused request.
+  const [[product], [order], [store], [settings], owners, members, invitations, [code]] = await Promise.all([
+    db.select().from(products).where(eq(products.id, target.productId)),
+    db.select().from(orders).where(eq(orders.id, target.orderId)),
+    db.select().from(stores).where(eq(stores.id, target.storeId)),
+    db.select().from(storeSettings).where(eq(storeSettings.storeId, target.storeId)),
+    db.select().from(storeOwners).where(eq(storeOwners.storeId, target.storeId)),
+    db
+      .select()
+      .from(storeMembers)
+      .where(eq(storeMembers.storeId, target.storeId))
+      .orderBy(storeMembers.userId),
+    db
+      .select()
+      .from(storeInvitations)
+      .where(eq(storeInvitations.storeId, target.storeId))
+      .orderBy(storeInvitations.id),
+    db.select().from(discountCodes).where(eq(discountCodes.id, target.productId)),
+  ]);
   return { product, order, store, settings, code, owners, members, invitations };
 }
 
@@ -222,12 +225,13 @@ describe("the team's role matrix over every entry point for store members", () =
       target = await freshTarget(store.id, c.request.team, owner.password);
     }
     const page = c.entry.answers === "page";
+    const counted = caller === "otherMember" ? { storeId: storeA } : {};
     const before = isAllowed
       ? null
-      : {
-          counts: await rowCounts(db, caller === "otherMember" ? { storeId: storeA } : {}),
-          state: await stateOf(target),
-        };
+      : await Promise.all([rowCounts(db, counted), stateOf(target)]).then(([counts, state]) => ({
+          counts,
+          state,
+        }));
     const { response, stop } = await ask(c, target, cookie);
     try {
       if (isAllowed) {
@@ -258,8 +262,9 @@ describe("the team's role matrix over every entry point for store members", () =
       stop();
     }
     if (before) {
-      expect(await stateOf(target)).toEqual(before.state);
-      expect(await rowCounts(db, caller === "otherMember" ? { storeId: storeA } : {})).toEqual(before.counts);
+      const [counts, state] = await Promise.all([rowCounts(db, counted), stateOf(target)]);
+      expect(state).toEqual(before.state);
+      expect(counts).toEqual(before.counts);
     }
   });
 });

@@ -63,10 +63,8 @@ export type EntryRequest = {
   ownSession?: boolean;
   /** The answer every caller gets from an entry that does not depend on who asks (200 by default). */
   status?: number;
-  /** Where that answer sends the browser, when it is a redirect. */
+  /** Where that answer sends the browser, when it is a redirect to a fixed address. */
   location?: string;
-  /** Asked as a browser asks it, following redirects: the status is the last answer's. */
-  follow?: true;
 };
 
 type Requests = {
@@ -374,10 +372,10 @@ export const ENTRY_REQUESTS: Requests = {
   sitemap: { GET: [{}] },
   "sitemap-page": { GET: [{ path: () => "/sitemaps/1.xml" }] },
   // An old version of a card is sent on to the current one.
-  "og-tianguis": { GET: [{ path: () => "/i/og/tianguis/v1.jpg", follow: true }] },
-  "og-city": { GET: [{ path: (t) => `/i/og/ciudad/${t.cityId}/v1.jpg`, follow: true }] },
-  "og-store": { GET: [{ path: (t) => `/i/og/tienda/${t.storeId}/v1.jpg`, follow: true }] },
-  "og-product": { GET: [{ path: (t) => `/i/og/producto/${t.storeId}/${t.productId}/v1.jpg`, follow: true }] },
+  "og-tianguis": { GET: [{ path: () => "/i/og/tianguis/v1.jpg", status: 302 }] },
+  "og-city": { GET: [{ path: (t) => `/i/og/ciudad/${t.cityId}/v1.jpg`, status: 302 }] },
+  "og-store": { GET: [{ path: (t) => `/i/og/tienda/${t.storeId}/v1.jpg`, status: 302 }] },
+  "og-product": { GET: [{ path: (t) => `/i/og/producto/${t.storeId}/${t.productId}/v1.jpg`, status: 302 }] },
   healthz: { GET: [{}] },
   readyz: { GET: [{}] },
   metrics: { GET: [{}] },
