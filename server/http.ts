@@ -44,6 +44,7 @@ import {
   controlCharactersInPath,
   cspNonce,
   cspReportRoute,
+  declaredMethods,
   formBodies,
   originGuard,
   responseHeaders,
@@ -153,6 +154,7 @@ export const LAYERS: readonly Layer[] = [
     handle: ({ services }) => storefrontApi(services),
   },
   { what: "forms only as forms", handle: () => formBodies() },
+  { what: "a method the entry point does not take: 405", handle: () => declaredMethods() },
   {
     what: "React Router",
     handle:

@@ -28,6 +28,7 @@ export const SECURITY_MESSAGES = {
   notAForm:
     "No pudimos leer lo que enviaste: no es un formulario. Abre la página de nuevo e intenta otra vez.",
   unreadableForm: "No pudimos leer el formulario que enviaste. Abre la página de nuevo e intenta otra vez.",
+  methodNotAllowed: "Método no permitido.",
   /** What the 404 page says (app/components/error-page.tsx): an address with a control character names nothing. */
   pathNotFound: "La dirección que buscas no existe o ya no está disponible.",
 } as const;
@@ -243,6 +244,26 @@ export function withReadBody(req: Request, res: Response): Request {
   }
   Object.defineProperty(replay, "readable", { get: () => stream.readable });
   return replay;
+}
+
+/**
+ * A method the address's entry point does not take (a GET of the image upload, a POST to a page
+ * without a form, a PUT anywhere) is a 405 that says which it takes, before React Router: the
+ * entry points declare their methods (app/lib/entry-points.ts). Express's own entry points answer
+ * for themselves further up.
+ */
+export function declaredMethods(): RequestHandler {
+  return (req, res, next) => {
+    const entry = entryFor(req.path);
+    if (!entry || "express" in entry.by) return next();
+    const method = req.method === "HEAD" ? "GET" : req.method;
+    if ((entry.methods as readonly string[]).includes(method)) return next();
+    res.setHeader(
+      "Allow",
+      entry.methods.includes("GET") ? [...entry.methods, "HEAD"].join(", ") : entry.methods.join(", "),
+    );
+    refuse(req, res, 405, SECURITY_MESSAGES.methodNotAllowed, { title: "Método no permitido" });
+  };
 }
 
 /**

@@ -546,6 +546,40 @@ describe("every other entry point: the same answer whoever asks", () => {
   });
 });
 
+/** The address the matrix asks an entry at (its first request's), with the victim's ids in it. */
+function addressOfEntry(entry: EntryPoint): string {
+  const first = requestsOf(entry.name, entry.methods[0]!)[0];
+  return first?.path ? first.path(victim) : addressOf(entry.path, victim);
+}
+
+describe("a method an entry point does not declare", () => {
+  it("is a 405 that names the methods it takes, whoever asks: the router answers no other", async () => {
+    const undeclared = ALL_ENTRY_POINTS.filter((entry) => !("express" in entry.by)).flatMap((entry) =>
+      (["GET", "POST"] as const)
+        .filter((method) => !(entry.methods as readonly string[]).includes(method))
+        .map((method) => ({ entry, method })),
+    );
+    expect(undeclared.length).toBeGreaterThan(20);
+    const answers = await Promise.all(
+      undeclared.map(async ({ entry, method }) => {
+        const response = await fetch(`${running.server.url}${addressOfEntry(entry)}`, {
+          method,
+          headers: { Accept: "application/json", Origin: running.server.url, cookie: cookies.owner! },
+          redirect: "manual",
+        });
+        const body = (await response.json()) as { message?: string };
+        return `${method} ${entry.name}: ${response.status} ${response.headers.get("allow")} ${body.message}`;
+      }),
+    );
+    expect(answers).toEqual(
+      undeclared.map(
+        ({ entry, method }) =>
+          `${method} ${entry.name}: 405 ${entry.methods.includes("GET") ? [...entry.methods, "HEAD"].join(", ") : entry.methods.join(", ")} Método no permitido.`,
+      ),
+    );
+  });
+});
+
 /** The owner's own request, on their own data: answered as a success, and it did what it says. */
 async function ownerSucceeds(c: Case, kind: Kind) {
   const { cookie, target } = await ownTarget(c);
