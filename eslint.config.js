@@ -21,6 +21,88 @@ const ONE_TRANSACTION_HELPER = [
   },
 ];
 
+/**
+ * The folders of app/domain in their layers, lowest first: each may import only the folders before
+ * it, never one after it (docs/ARCHITECTURE.md, "The layers of the domain"; docs/decisions/049). A
+ * new folder takes its place here; a test fails for a folder that has none.
+ */
+export const DOMAIN_LAYERS = [
+  "money",
+  "jobs",
+  "rate-limit",
+  "secrets",
+  "images",
+  "mail",
+  "push",
+  "analytics",
+  "auth",
+  "stores",
+  "domains",
+  "products",
+  "promotions",
+  "directory",
+  "share",
+  "orders",
+  "team",
+  "storefront",
+  "super-admin",
+  "data-export",
+  "retention",
+  "backup",
+];
+
+/** What code in the browser may not import: the database and server modules, but for their types. */
+const BROWSER_CODE_PATTERNS = [
+  {
+    group: ["~/db/*", "**/db/*", "*.server", "**/*.server"],
+    allowTypeImports: true,
+    message: "Browser code may import only types from the database or *.server modules.",
+  },
+];
+
+/** The import patterns that name a domain folder above `folder`, aliased or relative. */
+function higherDomainFolders(folder) {
+  const above = DOMAIN_LAYERS.slice(DOMAIN_LAYERS.indexOf(folder) + 1);
+  if (above.length === 0) return [];
+  return [
+    {
+      group: above.flatMap((name) => [
+        `~/domain/${name}`,
+        `~/domain/${name}/*`,
+        `**/domain/${name}`,
+        `**/domain/${name}/*`,
+        `../${name}`,
+        `../${name}/*`,
+        `../../${name}/*`,
+      ]),
+      message: `app/domain/${folder} sits below ${above.join(", ")} (docs/ARCHITECTURE.md, "The layers of the domain"): move what both need down, or the caller up.`,
+    },
+  ];
+}
+
+/**
+ * Each domain folder's imports, in two parts: its browser code (the pure modules) keeps the
+ * browser's restriction as well; its server modules and tests have the layers' only.
+ */
+const DOMAIN_LAYER_RULES = DOMAIN_LAYERS.flatMap((folder) => [
+  {
+    files: [`app/domain/${folder}/**/*.{ts,tsx}`],
+    ignores: ["**/*.server.ts", "**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [...BROWSER_CODE_PATTERNS, ...higherDomainFolders(folder)] },
+      ],
+    },
+  },
+  {
+    files: [`app/domain/${folder}/**/*.server.ts`, `app/domain/${folder}/**/*.test.ts`],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: higherDomainFolders(folder) }],
+    },
+  },
+]);
+
 export default tseslint.config(
   {
     ignores: [
@@ -79,7 +161,7 @@ export default tseslint.config(
   {
     // A component or function a reader can hold in their head: longer ones are split into named
     // parts, and an exception says why on the line above it.
-    files: ["app/**/*.{ts,tsx}"],
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.{ts,mjs}"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: { "max-lines-per-function": ["error", { max: 150, skipBlankLines: true, skipComments: true }] },
   },
@@ -99,20 +181,11 @@ export default tseslint.config(
     ],
     ignores: ["**/*.server.ts", "**/*.test.ts"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["~/db/*", "**/db/*", "*.server", "**/*.server"],
-              allowTypeImports: true,
-              message: "Browser code may import only types from the database or *.server modules.",
-            },
-          ],
-        },
-      ],
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: BROWSER_CODE_PATTERNS }],
     },
   },
+  // After the browser's rule: each domain folder's own adds its layer to it.
+  ...DOMAIN_LAYER_RULES,
   {
     // The storefront island hydrates without the router's runtime (docs/decisions/003).
     files: ["app/components/storefront/**/*.{ts,tsx}"],
@@ -121,13 +194,7 @@ export default tseslint.config(
         "error",
         {
           paths: [{ name: "react-router", message: "The storefront island runs without React Router." }],
-          patterns: [
-            {
-              group: ["~/db/*", "**/db/*", "*.server", "**/*.server"],
-              allowTypeImports: true,
-              message: "Browser code may import only types from the database or *.server modules.",
-            },
-          ],
+          patterns: BROWSER_CODE_PATTERNS,
         },
       ],
     },

@@ -3,11 +3,11 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
-// The SSR build's entry is our Express app (server/app.ts), so the embedded
-// database, auth and every HTTP concern ship in one bundle that `server.js` runs.
+// The SSR build's entry is our server (server/index.ts), so the embedded database, auth and
+// every HTTP concern ship in one bundle that `server.js` runs.
 export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
-    ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
+    ? { rollupOptions: { input: "./server/index.ts" }, target: "node20" }
     : {
         target: "es2022",
         // No helper that preloads a dynamic import's own imports: the pages that load chunks
@@ -25,7 +25,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 function clientChunk(id: string): string | undefined {
   if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return "react";
   if (
-    /\/app\/(domain\/(orders\/(money|cart|order-messages)|products\/(quantity|product-units)|images\/image-urls)|lib\/(islands|ids))\.ts$/.test(
+    /\/app\/(domain\/(money\/money|orders\/(cart|order-messages)|products\/(quantity|product-units)|images\/image-urls)|lib\/(islands|ids))\.ts$/.test(
       id,
     )
   )

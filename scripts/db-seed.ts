@@ -1,7 +1,7 @@
 // `npm run db:seed`: creates the demo marketplace in an empty database.
 import { DEMO_OWNER_EMAIL, DEMO_PASSWORD } from "~/db/demo/demo-marketplace";
 import { seedDemoMarketplace } from "~/db/demo/seed.server";
-import { createStorage } from "~/domain/images/storage.server";
+import { createStorage } from "~/domain/images/configured-storage.server";
 import { readEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/logger.server";
 import { withDatabase } from "./with-database";

@@ -1,9 +1,8 @@
 /**
- * The Tianguis server's composition root, and the SSR bundle's entry (`server.js` runs it without
- * any build tools): the database made ready (server/database.ts), the services built
- * (server/services.ts), the request pipeline (server/http.ts), the periodic jobs queued
- * (server/jobs.ts), the shutdown (server/shutdown.ts). `runTianguis` (server/cluster.ts) runs one
- * of these per worker process.
+ * The Tianguis server's composition root: the database made ready (server/database.ts), the
+ * services built (server/services.ts), the request pipeline (server/http.ts), the periodic jobs
+ * queued (server/jobs.ts), the shutdown (server/shutdown.ts). `runTianguis` (server/cluster.ts)
+ * runs one of these per worker process; the SSR bundle's entry is server/index.ts.
  */
 import http from "node:http";
 import type { ViteDevServer } from "vite";
@@ -16,9 +15,6 @@ import { createHttpHandler } from "./http";
 import { queuePeriodicJobs } from "./jobs";
 import { buildServices } from "./services";
 import { exitOnSignals, shutdownSequence } from "./shutdown";
-
-export { runTianguis } from "./cluster";
-export { prepareDatabase } from "./database";
 
 export type StartOptions = {
   env?: Env;

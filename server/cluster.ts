@@ -12,9 +12,9 @@ import os from "node:os";
 import { setPasswordHashCost } from "~/domain/auth/password-hash.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
 import { readEnv, type Env } from "~/lib/env.server";
-import { prepareDatabase, startTianguis, type RunningServer } from "./app";
+import { startTianguis, type RunningServer } from "./app";
 import { servePrimaryMetrics } from "./cluster-metrics";
-import type { DatabaseUrls } from "./database";
+import { prepareDatabase, type DatabaseUrls } from "./database";
 
 /** How the primary hands its database to the workers it forks: the pool's URL and the direct one. */
 const PRIMARY_DATABASE_URL = "TIANGUIS_PRIMARY_DATABASE_URL";

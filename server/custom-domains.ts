@@ -6,7 +6,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import { routeOnCustomHost } from "~/domain/domains/host-routing";
 import type { RequestSite, SiteResolver } from "~/domain/domains/site-cache.server";
-import { storeAddress } from "~/domain/share/share-links";
+import { storeAddress } from "~/domain/stores/store-links";
 import type { Env } from "~/lib/env.server";
 import { plainPage } from "~/lib/plain-page.server";
 

@@ -4,7 +4,7 @@ import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, DEMO_SUPERADMIN_EMAIL } from "~/db/dem
 import { seedDemoMarketplace } from "~/db/demo/seed.server";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "~/db/embedded.server";
 import { runMigrations } from "~/db/migrate.server";
-import { createStorage } from "~/domain/images/storage.server";
+import { createStorage } from "~/domain/images/configured-storage.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 

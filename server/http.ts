@@ -6,8 +6,9 @@
  * 2. Express runs the layers of `LAYERS` below, top to bottom: the edge (request id and log,
  *    compression, security headers, path checks), health and metrics, the site by Host, the page
  *    cache's render, Caddy's ask, images and static files, then the defences in front of every
- *    write (origin, login door, body limits), the storefront's JSON API, and React Router.
- * 3. React Router (app/routes.ts) runs the route's loader or action and renders.
+ *    write (origin, login door, body limits), the storefront's JSON API, and React Router. A layer
+ *    that answers an entry point of its own (app/lib/entry-points.ts) is mounted by the entry's name.
+ * 3. React Router (app/routes.ts, made from the entry points) runs the route's loader or action.
  * 4. Whatever throws ends in the last layer: a 503 while the database is away, else a 500 page.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -25,7 +26,7 @@ import { databaseOutage, isDatabaseUnavailable } from "~/db/outage.server";
 import { hashingQueueFull, LOGIN_ADMISSION } from "~/domain/auth/password-hash.server";
 import { PLATFORM_SITE, type RequestSite } from "~/domain/domains/site-cache.server";
 import type { AppServices } from "~/lib/context.server";
-import { CSP_REPORT_PATH } from "~/lib/csp";
+import { entryFor, entryPoint, type ExpressEntryName } from "~/lib/entry-points";
 import type { Logger } from "~/lib/logger.server";
 import { precompressedAssets } from "./assets";
 import { caddyAsk } from "./caddy-ask";
@@ -36,33 +37,136 @@ import { loginDoor } from "./login-door";
 import { mediaHandler } from "./media";
 import { markDatabaseUnavailable, outageStatus } from "./outage";
 import { createPageCache } from "./page-cache";
-import { loadRouteLabels, observeRequest, requestIdOf } from "./request-log";
+import { observeRequest, requestIdOf } from "./request-log";
 import {
   bodyLimit,
   controlCharacters,
   controlCharactersInPath,
   cspNonce,
   cspReportRoute,
+  declaredMethods,
   formBodies,
   originGuard,
   responseHeaders,
   setSecurityHeaders,
   withReadBody,
 } from "./security";
-import { isStorefrontApiPath, STOREFRONT_API_PATH, storefrontApi } from "./storefront-api";
-
-type Layer = {
-  what: string;
-  path?: string;
-  method?: "get" | "post";
-  handle: RequestHandler | RequestHandler[];
-};
+import { storefrontApi } from "./storefront-api";
 
 export type Lifecycle = { closing: boolean };
 
+/** What the layers are built from: one instance's services and the parts made for its pipeline. */
+type Parts = {
+  services: AppServices;
+  lifecycle: Lifecycle;
+  health: DatabaseHealth;
+  pages: ReturnType<typeof createPageCache>;
+  compress: RequestHandler;
+  handleRequest: RequestHandler;
+  vite?: ViteDevServer;
+};
+
 /**
- * The server's request handler: the page cache in front of the Express app. Resolves once the
- * route labels of request metrics are read, so that no request answered is counted as unmatched.
+ * One layer of the pipeline, named by what it does. A layer that answers an entry point of its
+ * own names it (`entry`): its path and methods are the entry's (app/lib/entry-points.ts), and a
+ * test holds that every Express entry point has exactly one layer. `handle` builds the handler,
+ * or null where the layer does not run (development serves the build's files through Vite).
+ */
+type Layer = {
+  what: string;
+  entry?: ExpressEntryName;
+  handle: (parts: Parts) => RequestHandler | RequestHandler[] | null;
+};
+
+/** Every request's way through Express, top to bottom. */
+export const LAYERS: readonly Layer[] = [
+  { what: "503 instead of 500 while the database is away", handle: () => outageStatus },
+  { what: "request id and log line", handle: ({ services }) => requestLog(services.logger) },
+  {
+    what: "compression (the storefront API's answers are under its threshold)",
+    handle:
+      ({ compress }) =>
+      (req, res, next) =>
+        req.method === "POST" && entryFor(req.path, "POST")?.name === "storefront-api"
+          ? next()
+          : compress(req, res, next),
+  },
+  {
+    what: "security headers",
+    handle:
+      ({ services }) =>
+      (_req, res, next) => (setSecurityHeaders(res, services.env, PLATFORM_SITE), next()),
+  },
+  { what: "cache and privacy headers", handle: ({ services }) => responseHeaders(services.env) },
+  // Development serves Vite's own inline scripts: no nonce, no policy (app/entry.server.tsx).
+  { what: "the page's CSP nonce", handle: ({ vite }) => (vite ? null : cspNonce()) },
+  { what: "control characters in the path", handle: () => controlCharactersInPath() },
+  { what: "liveness", entry: "healthz", handle: () => healthz },
+  {
+    what: "readiness",
+    entry: "readyz",
+    handle: ({ services, health, lifecycle }) => readyz(services, health, lifecycle),
+  },
+  {
+    what: "metrics, for METRICS_ALLOW",
+    entry: "metrics",
+    handle: ({ services }) => metrics(services.env.METRICS_ALLOW, workerMetrics()),
+  },
+  {
+    what: "the platform, or a store's own domain, by Host",
+    handle: ({ services }) => siteByHost(services.sites, services.env),
+  },
+  { what: "public pages rendered and kept", handle: ({ pages }) => pages.render },
+  {
+    what: "Caddy's question before a certificate",
+    entry: "caddy-ask",
+    handle: ({ services }) => caddyAsk(services.db),
+  },
+  { what: "images", entry: "media", handle: ({ services }) => mediaHandler(services.storage) },
+  { what: "Vite's development files", handle: ({ vite }) => vite?.middlewares ?? null },
+  {
+    what: "the build's assets, precompressed and immutable",
+    entry: "assets",
+    handle: ({ vite }) => (vite ? null : buildAssets()),
+  },
+  ...(["favicon", "web-app-manifest", "service-worker", "offline-page", "icons", "sounds"] as const).map(
+    (entry): Layer => ({
+      what: "a file of public/, copied into the client build",
+      entry,
+      handle: ({ vite }) => (vite ? null : publicFiles(entryPoint(entry).path)),
+    }),
+  ),
+  {
+    what: "CSP violation reports",
+    entry: "csp-report",
+    handle: ({ services }) => cspReportRoute(services.db, services.logger),
+  },
+  { what: "writes only from our own origins", handle: ({ services }) => originGuard(services.env) },
+  {
+    what: "logins past the hashing queue refused at the door",
+    handle: () => loginDoor({ admission: LOGIN_ADMISSION, queueFull: hashingQueueFull }),
+  },
+  { what: "bodies past their limit refused while they arrive", handle: () => bodyLimit() },
+  { what: "control characters in fields", handle: () => controlCharacters() },
+  {
+    what: "the storefront's JSON API",
+    entry: "storefront-api",
+    handle: ({ services }) => storefrontApi(services),
+  },
+  { what: "forms only as forms", handle: () => formBodies() },
+  { what: "a method the entry point does not take: 405", handle: () => declaredMethods() },
+  {
+    what: "React Router",
+    handle:
+      ({ handleRequest }) =>
+      (req, res, next) =>
+        handleRequest(withReadBody(req, res), res, next),
+  },
+];
+
+/**
+ * The server's request handler: the page cache in front of the Express app (docs/ARCHITECTURE.md,
+ * "A request's path").
  */
 export async function createHttpHandler(
   services: AppServices,
@@ -78,9 +182,6 @@ export async function createHttpHandler(
   const build: () => Promise<ServerBuild> = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
-  const labelsRead = loadRouteLabels(build, vite ? undefined : clientDirectory()).catch((error: unknown) =>
-    logger.error("route labels for metrics could not be read", { error }),
-  );
   const loadContext = (req: Request, res: Response) => ({
     services,
     requestId: res.locals.requestId as string,
@@ -107,74 +208,24 @@ export async function createHttpHandler(
       (app.get("trust proxy fn") as (a: string, h: number) => boolean)(address, hop),
     logRequest: logger,
   });
-  const compress = compression();
-  const handleRequest = createRequestHandler({ build, mode, getLoadContext: loadContext });
-
-  const LAYERS: Layer[] = [
-    { what: "503 instead of 500 while the database is away", handle: outageStatus },
-    { what: "request id and log line", handle: requestLog(logger) },
-    {
-      what: "compression (the storefront API's answers are under its threshold)",
-      handle: (req, res, next) =>
-        req.method === "POST" && isStorefrontApiPath(req.path) ? next() : compress(req, res, next),
-    },
-    {
-      what: "security headers",
-      handle: (_req, res, next) => (setSecurityHeaders(res, env, PLATFORM_SITE), next()),
-    },
-    { what: "cache and privacy headers", handle: responseHeaders(env) },
-    // Development serves Vite's own inline scripts: no nonce, no policy (app/entry.server.tsx).
-    ...(vite ? [] : [{ what: "the page's CSP nonce", handle: cspNonce() }]),
-    { what: "control characters in the path", handle: controlCharactersInPath() },
-    { what: "liveness", method: "get", path: "/healthz", handle: healthz },
-    { what: "readiness", method: "get", path: "/readyz", handle: readyz(services, health, lifecycle) },
-    {
-      what: "metrics, for METRICS_ALLOW",
-      method: "get",
-      path: "/metrics",
-      handle: metrics(env.METRICS_ALLOW, workerMetrics()),
-    },
-    { what: "the platform, or a store's own domain, by Host", handle: siteByHost(services.sites, env) },
-    { what: "public pages rendered and kept", handle: pages.render },
-    {
-      what: "Caddy's question before a certificate",
-      method: "get",
-      path: "/i/caddy/ask",
-      handle: caddyAsk(db),
-    },
-    { what: "images", path: "/media", handle: mediaHandler(services.storage) },
-    ...staticFiles(vite),
-    {
-      what: "CSP violation reports",
-      method: "post",
-      path: CSP_REPORT_PATH,
-      handle: cspReportRoute(db, logger),
-    },
-    { what: "writes only from our own origins", handle: originGuard(env) },
-    {
-      what: "logins past the hashing queue refused at the door",
-      handle: loginDoor({ admission: LOGIN_ADMISSION, queueFull: hashingQueueFull }),
-    },
-    { what: "bodies past their limit refused while they arrive", handle: bodyLimit() },
-    { what: "control characters in fields", handle: controlCharacters() },
-    {
-      what: "the storefront's JSON API",
-      method: "post",
-      path: STOREFRONT_API_PATH,
-      handle: storefrontApi(services),
-    },
-    { what: "forms only as forms", handle: formBodies() },
-    { what: "React Router", handle: (req, res, next) => handleRequest(withReadBody(req, res), res, next) },
-  ];
-  for (const { method, path: at, handle } of LAYERS) {
-    if (method && at) app[method](at, handle);
-    else if (at) app.use(at, handle);
+  const parts: Parts = {
+    services,
+    lifecycle,
+    health,
+    pages,
+    vite,
+    compress: compression(),
+    handleRequest: createRequestHandler({ build, mode, getLoadContext: loadContext }),
+  };
+  for (const layer of LAYERS) {
+    const handle = layer.handle(parts);
+    if (handle === null) continue;
+    if (layer.entry) mountEntryPoint(app, layer.entry, handle);
     else app.use(handle);
   }
   app.use(lastResort);
 
   // A current kept page is sent before Express sees the request; anything else goes to the app.
-  await labelsRead;
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (req.method !== "GET" && req.method !== "HEAD") return void app(req, res);
     pages.answer(req, res).then(
@@ -187,6 +238,26 @@ export async function createHttpHandler(
       },
     );
   };
+}
+
+/**
+ * An entry point's layer, at the entry's path and for its methods: `/media/*` takes every path
+ * under `/media` (its handler sees the rest), any other path exactly that one.
+ */
+function mountEntryPoint(
+  app: express.Express,
+  name: ExpressEntryName,
+  handle: RequestHandler | RequestHandler[],
+) {
+  const { path: at, methods } = entryPoint(name);
+  const takes = (method: string) =>
+    (methods as readonly string[]).includes(method === "HEAD" ? "GET" : method);
+  if (at.endsWith("/*")) {
+    const under = express.Router().use(handle);
+    app.use(at.slice(0, -2), (req, res, next) => (takes(req.method) ? under(req, res, next) : next()));
+    return;
+  }
+  for (const method of methods) app[method === "GET" ? "get" : "post"](at, handle);
 }
 
 function requestLog(logger: Logger): RequestHandler {
@@ -252,19 +323,19 @@ function metrics(allow: string, read: () => Promise<string>): RequestHandler {
   };
 }
 
-/** The build's files (hashed assets precompressed and immutable), or Vite's in development. */
-function staticFiles(vite?: ViteDevServer): Layer[] {
-  if (vite) return [{ what: "Vite's development files", handle: vite.middlewares }];
-  const clientDir = clientDirectory();
+/** The build's hashed assets: precompressed when the browser takes it, and kept a year. */
+function buildAssets(): RequestHandler[] {
+  const assets = `${clientDirectory()}/assets`;
   return [
-    { what: "precompressed assets", path: "/assets", handle: precompressedAssets(`${clientDir}/assets`) },
-    {
-      what: "assets",
-      path: "/assets",
-      handle: express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
-    },
-    { what: "the other public files", handle: express.static(clientDir, { maxAge: "1h", index: false }) },
+    precompressedAssets(assets),
+    express.static(assets, { immutable: true, maxAge: "1y", index: false }),
   ];
+}
+
+/** A file of `public/` copied into the client build, or a folder of them (`/icons/*`). */
+function publicFiles(at: string): RequestHandler {
+  const folder = at.endsWith("/*") ? at.slice(0, -2) : "";
+  return express.static(`${clientDirectory()}${folder}`, { maxAge: "1h", index: false });
 }
 
 /** Whatever a layer threw: 503 while the database is away (logged once per outage), else a 500 page. */

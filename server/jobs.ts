@@ -16,7 +16,7 @@ import type { ImageStorage } from "~/domain/images/storage.server";
 import { uploadCleanupJob } from "~/domain/images/unattached-uploads.server";
 import type { JobDefinition } from "~/domain/jobs/define-job.server";
 import { mailJob, type Mailer } from "~/domain/mail/mail.server";
-import { newOrderEmailJob } from "~/domain/mail/new-order-mail.server";
+import { newOrderEmailJob } from "~/domain/orders/new-order-mail.server";
 import { stockRefillJob } from "~/domain/products/stock-refill.server";
 import { pushJob, type VapidKeys } from "~/domain/push/push.server";
 import { retentionJob } from "~/domain/retention/retention.server";

@@ -117,14 +117,9 @@ function withInlineStylesheets(html: string, stylesheet: PageCacheOptions["style
   });
 }
 
-/**
- * Two entrances to one cache. `answer` sees each request before the app does and sends a current
- * page straight from memory (Express's own work per request costs more than the whole answer);
- * what it cannot answer goes on to the app as before. `render`, an Express middleware placed where
- * React Router would render, renders a missing or outdated page once, keeps it and sends it.
- */
-export function createPageCache(options: PageCacheOptions) {
-  const { db, reads, sites, budgetBytes, imageOrigins, loadContext, now = Date.now } = options;
+/** The cache's memory and the parts of a render every entrance shares. */
+function keptPages(options: PageCacheOptions) {
+  const { db, reads, budgetBytes, imageOrigins, loadContext, now = Date.now } = options;
   const pages = new ByteLru<Entry>(budgetBytes);
   // Versions of another history say nothing about what was kept under the old primary's.
   reads.onFailover(() => pages.clear());
@@ -136,6 +131,7 @@ export function createPageCache(options: PageCacheOptions) {
   const rendering = new Map<string, Promise<Entry | globalThis.Response>>();
   const off = budgetBytes === 0;
   const unknownStore = createUnknownStorePage({ imageOrigins });
+
   /** The page of a store id that never was a store's. */
   const neverAStore = (page: CacheablePage, versionsNow: Versions) =>
     page.storeId !== undefined && !versionsNow.has(`store:${page.storeId}`);
@@ -220,6 +216,45 @@ export function createPageCache(options: PageCacheOptions) {
     return true;
   };
 
+  /** One render of a page at its versions, however many requests ask for it at the same time. */
+  const renderOnce = (
+    page: CacheablePage,
+    versionsNow: Versions,
+    render: () => Promise<Entry | globalThis.Response>,
+  ) => {
+    const flight = `${page.key}\n${page.scopes.map((scope) => versionsNow.get(scope) ?? 0).join(",")}`;
+    const underWay = rendering.get(flight);
+    if (underWay) return { rendered: underWay, here: false };
+    const rendered = render().finally(() => rendering.delete(flight));
+    rendering.set(flight, rendered);
+    return { rendered, here: true };
+  };
+
+  return {
+    options,
+    pages,
+    versions,
+    panelFingerprint,
+    renderPage,
+    off,
+    unknownStore,
+    neverAStore,
+    currentEntry,
+    send,
+    fetchRequest,
+    renderEntry,
+    entryOf,
+    answerHit,
+    renderOnce,
+  };
+}
+
+type Kept = ReturnType<typeof keptPages>;
+
+/** The signed-in pending tab, kept per session (server/panel-cache.ts, docs/decisions/037). */
+function panelPages(kept: Kept) {
+  const { options, pages, panelFingerprint, renderPage, fetchRequest, entryOf, answerHit, send } = kept;
+  const { sites, loadContext, imageOrigins, now = Date.now } = options;
   /** The kept pending tab of this request's session, if it was rendered from what is there now. */
   const currentPanel = (key: string, fingerprint: string | null) => {
     const entry = pages.get(key);
@@ -268,20 +303,13 @@ export function createPageCache(options: PageCacheOptions) {
     await send(entry, panel.key, result, req, res);
   };
 
-  /** One render of a page at its versions, however many requests ask for it at the same time. */
-  const renderOnce = (
-    page: CacheablePage,
-    versionsNow: Versions,
-    render: () => Promise<Entry | globalThis.Response>,
-  ) => {
-    const flight = `${page.key}\n${page.scopes.map((scope) => versionsNow.get(scope) ?? 0).join(",")}`;
-    const underWay = rendering.get(flight);
-    if (underWay) return { rendered: underWay, here: false };
-    const rendered = render().finally(() => rendering.delete(flight));
-    rendering.set(flight, rendered);
-    return { rendered, here: true };
-  };
+  return { answerPanel, renderPanel };
+}
 
+/** A city search made from the kept city page (server/search-page.ts, docs/decisions/027). */
+function searchPages(kept: Kept) {
+  const { options, pages, currentEntry, renderOnce, renderEntry } = kept;
+  const { db, reads, loadContext } = options;
   /**
    * A search not seen before: the kept city page with this search's section in it
    * (server/search-page.ts), the city page rendered first if it is not kept; the whole page
@@ -337,6 +365,23 @@ export function createPageCache(options: PageCacheOptions) {
     cut.catch(() => (city.searchFrame = undefined));
     return cut;
   };
+
+  return { renderSearch };
+}
+
+/**
+ * Two entrances to one cache. `answer` sees each request before the app does and sends a current
+ * page straight from memory (Express's own work per request costs more than the whole answer);
+ * what it cannot answer goes on to the app as before. `render`, an Express middleware placed where
+ * React Router would render, renders a missing or outdated page once, keeps it and sends it.
+ */
+export function createPageCache(options: PageCacheOptions) {
+  const kept = keptPages(options);
+  const { pages, versions, renderPage, off, unknownStore, neverAStore, currentEntry } = kept;
+  const { send, fetchRequest, renderEntry, answerHit, renderOnce } = kept;
+  const { db, sites, imageOrigins, loadContext } = options;
+  const { answerPanel, renderPanel } = panelPages(kept);
+  const { renderSearch } = searchPages(kept);
 
   /** Answers from memory and resolves true, or resolves false and leaves the request untouched. */
   const answer = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {

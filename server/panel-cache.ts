@@ -17,8 +17,11 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type pg from "pg";
+import { entryPoint } from "~/lib/entry-points";
 
-const PANEL_URL = "/i/admin?tab=ordenes_pendientes";
+/** The pending tab of the panel, whose entry point the page cache may keep per session. */
+const PANEL = entryPoint("admin");
+const PANEL_URL = PANEL.pageCache === "per-session" ? `${PANEL.path}?tab=ordenes_pendientes` : null;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?tianguis\.session_token=([^;]*)/g;
 /** The name the fingerprint is prepared under on each connection of a pool that keeps its sessions. */
 const FINGERPRINT_STATEMENT = "tianguis-panel-fingerprint";
@@ -50,7 +53,8 @@ select json_build_array(
  * Cookie header and the host, hashed) and the session's token. Null for any other request.
  */
 export function panelRequest(req: IncomingMessage): { key: string; token: string } | null {
-  if ((req.method !== "GET" && req.method !== "HEAD") || req.url !== PANEL_URL) return null;
+  if ((req.method !== "GET" && req.method !== "HEAD") || PANEL_URL === null || req.url !== PANEL_URL)
+    return null;
   const cookie = req.headers.cookie ?? "";
   const sessions = [...cookie.matchAll(SESSION_COOKIE)];
   if (sessions.length !== 1) return null;

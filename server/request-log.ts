@@ -3,44 +3,11 @@
  * app, or the page cache before it (server/page-cache.ts).
  */
 import { randomUUID } from "node:crypto";
-import { readdir } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ServerBuild } from "react-router";
-import { CSP_REPORT_PATH } from "~/lib/csp";
 import type { Logger } from "~/lib/logger.server";
 import { httpDuration, httpRequests, redactTokens } from "~/lib/metrics.server";
-import { routeLabeler, routerPatterns, UNMATCHED_ROUTE } from "~/lib/route-labels";
-import { STOREFRONT_API_PATH } from "./storefront-api";
-
-/** The paths Express answers itself, before or beside React Router (server/app.ts). */
-const SERVER_PATTERNS = [
-  "/healthz",
-  "/readyz",
-  "/metrics",
-  "/i/caddy/ask",
-  "/media/*",
-  "/__manifest",
-  CSP_REPORT_PATH,
-  STOREFRONT_API_PATH,
-];
-
-/** Until the route table is read at start-up, every request counts as unmatched. */
-let routeLabel: (path: string) => string = () => UNMATCHED_ROUTE;
-
-/**
- * Reads the patterns request metrics are labelled with: React Router's route table from the
- * build, the server's own paths, and the files and folders of the client build (`/sw.js`,
- * `/assets/*`). Nothing a visitor sends can add a label.
- */
-export async function loadRouteLabels(
-  build: ServerBuild | (() => Promise<ServerBuild>),
-  clientDir: string | undefined,
-) {
-  const { routes } = typeof build === "function" ? await build() : build;
-  const entries = clientDir ? await readdir(clientDir, { withFileTypes: true }).catch(() => []) : [];
-  const files = entries.map((entry) => (entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`));
-  routeLabel = routeLabeler([...SERVER_PATTERNS, ...files, ...routerPatterns(routes)]);
-}
+// Labelled by the entry points' own patterns: nothing a visitor sends can add a label.
+import { routeLabel } from "~/lib/route-labels";
 
 /** The caller's request id when it is a sensible one (a proxy's), or a new one. */
 export function requestIdOf(req: IncomingMessage): string {

@@ -1,7 +1,9 @@
 /**
  * The edge's defences (docs/decisions/012): every request gets a CSP nonce; a state-changing
  * request from another origin is refused before anything reads it; bodies are refused as soon as
- * they pass their route's limit; private pages are never cached; CSP violations are logged.
+ * they pass their entry point's limit; private pages are never cached; CSP violations are logged.
+ * Which paths are private, each body's limit and which bodies stream are the entry points' own
+ * declarations (app/lib/entry-points.ts).
  */
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
@@ -11,6 +13,7 @@ import type { Database } from "~/db/client.server";
 import type { RequestSite } from "~/domain/domains/site-cache.server";
 import { consume } from "~/domain/rate-limit/rate-limit.server";
 import { contentSecurityPolicy, CSP_REPORT_PATH, framedByOwnPages } from "~/lib/csp";
+import { entryFor, entryPoint, isPrivatePath, type Body } from "~/lib/entry-points";
 import { cspReportLog, CSP_REPEAT_WINDOW_MS, readCspReports, type CspViolation } from "~/lib/csp-report-log";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
@@ -25,6 +28,7 @@ export const SECURITY_MESSAGES = {
   notAForm:
     "No pudimos leer lo que enviaste: no es un formulario. Abre la página de nuevo e intenta otra vez.",
   unreadableForm: "No pudimos leer el formulario que enviaste. Abre la página de nuevo e intenta otra vez.",
+  methodNotAllowed: "Método no permitido.",
   /** What the 404 page says (app/components/error-page.tsx): an address with a control character names nothing. */
   pathNotFound: "La dirección que buscas no existe o ya no está disponible.",
 } as const;
@@ -38,19 +42,17 @@ const CONTROL_CHARACTERS =
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** The largest body each kind of request may send (the image upload route counts its own 10 MB). */
-export const BODY_LIMITS = {
-  json: 64 * 1024,
-  form: 32 * 1024,
-  cspReport: 16 * 1024,
-} as const;
-/** Routes that read their own body under their own, larger limit. */
-const STREAMED_BODIES = new Set(["/i/admin/upload", "/i/admin/products/import"]);
-
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** Pages (and their `.data` requests) that show one person's data: never kept by a shared cache. */
-const PRIVATE_PATH =
-  /^\/(i\/admin|i\/super-admin|i\/login|i\/signup|i\/cuenta|i\/olvide-contrasena|i\/restablecer\/|i\/reclamar\/|i\/avisame\/|s\/[^/]+\/pedido\/)/;
+/**
+ * A write to an address no entry point takes with its method (a page without an action): read up
+ * to a form's limit, and answered further on (405, or the 404 page).
+ */
+const UNDECLARED_BODY: Body = { limit: 32 * 1024 };
+
+/** The body the entry point this request names declares. */
+function bodyOf(req: Request): Body {
+  return entryFor(req.path, req.method)?.body ?? UNDECLARED_BODY;
+}
 
 /**
  * The headers every answer carries. On a store's own domain HSTS covers that host alone: the
@@ -86,7 +88,7 @@ export function responseHeaders(env: Env): RequestHandler {
   const scriptless = contentSecurityPolicy({ imageOrigins: env.imageOrigins });
   const scriptlessFramed = contentSecurityPolicy({ imageOrigins: env.imageOrigins, framedByOwnPages: true });
   return (req, res, next) => {
-    const isPrivate = PRIVATE_PATH.test(req.path);
+    const isPrivate = isPrivatePath(req.path);
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
       const site = res.locals.site as RequestSite | undefined;
@@ -149,18 +151,19 @@ function requestSource(req: Request): string | null {
 }
 
 /**
- * Reads the body of an unsafe request up to its limit, answering 413 as soon as `Content-Length`
- * or the bytes counted so far pass it, then hands React Router the body it read. Bodies are
- * small (forms and JSON), so memory stays flat however much a client sends.
+ * Reads the body of an unsafe request up to its entry point's limit, answering 413 as soon as
+ * `Content-Length` or the bytes counted so far pass it, then hands React Router the body it read.
+ * Bodies are small (forms and JSON), so memory stays flat however much a client sends; a body that
+ * streams is left to its route, which reads it under the same declared cap.
  */
 export function bodyLimit(): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    if (STREAMED_BODIES.has(req.path)) {
+    const { limit, streamed } = bodyOf(req);
+    if (streamed) {
       dropUnreadBody(req, res);
       return next();
     }
-    const limit = limitFor(req);
     const declared = Number(req.get("content-length") ?? Number.NaN);
     if (declared > limit) return tooLarge(req, res);
     const chunks: Buffer[] = [];
@@ -189,11 +192,6 @@ export function bodyLimit(): RequestHandler {
       next();
     });
   };
-}
-
-function limitFor(req: Request): number {
-  if (req.path === CSP_REPORT_PATH) return BODY_LIMITS.cspReport;
-  return req.is("json") ? BODY_LIMITS.json : BODY_LIMITS.form;
 }
 
 /**
@@ -246,6 +244,26 @@ export function withReadBody(req: Request, res: Response): Request {
   }
   Object.defineProperty(replay, "readable", { get: () => stream.readable });
   return replay;
+}
+
+/**
+ * A method the address's entry point does not take (a GET of the image upload, a POST to a page
+ * without a form, a PUT anywhere) is a 405 that says which it takes, before React Router: the
+ * entry points declare their methods (app/lib/entry-points.ts). Express's own entry points answer
+ * for themselves further up.
+ */
+export function declaredMethods(): RequestHandler {
+  return (req, res, next) => {
+    const entry = entryFor(req.path);
+    if (!entry || "express" in entry.by) return next();
+    const method = req.method === "HEAD" ? "GET" : req.method;
+    if ((entry.methods as readonly string[]).includes(method)) return next();
+    res.setHeader(
+      "Allow",
+      entry.methods.includes("GET") ? [...entry.methods, "HEAD"].join(", ") : entry.methods.join(", "),
+    );
+    refuse(req, res, 405, SECURITY_MESSAGES.methodNotAllowed, { title: "Método no permitido" });
+  };
 }
 
 /**
@@ -319,11 +337,11 @@ async function bodyFieldWithControlCharacter(
  * Every route past this point reads a form (React Router's actions call `request.formData()`): a
  * body of another type is a 415, and a multipart body that does not parse a 400, each with a
  * Spanish message, where reading it in the action would have thrown (a 500). A post with no body
- * and no type is an empty form. The image upload route reads its own multipart stream.
+ * and no type is an empty form. An entry point whose body streams reads its own (the image upload).
  */
 export function formBodies(): RequestHandler {
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method) || STREAMED_BODIES.has(req.path)) return next();
+    if (SAFE_METHODS.has(req.method) || bodyOf(req).streamed) return next();
     const body = res.locals.body as Buffer | undefined;
     if (!req.get("content-type") && (body === undefined || body.length === 0)) {
       req.headers["content-type"] = "application/x-www-form-urlencoded";
@@ -398,7 +416,7 @@ function refuse(
  * and summed up once its minute is over (app/lib/csp-report-log.ts).
  */
 export function cspReportRoute(db: Database, logger: Logger): RequestHandler {
-  const parse = express.text({ type: () => true, limit: BODY_LIMITS.cspReport });
+  const parse = express.text({ type: () => true, limit: entryPoint("csp-report").body.limit });
   const log = cspReportLog();
   const sweep = setInterval(() => {
     for (const line of log.flush(Date.now())) logger.warn(line.msg, line.fields);

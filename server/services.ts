@@ -11,7 +11,7 @@ import { connectReplica, createReadRouting } from "~/db/replica.server";
 import { createAuth } from "~/domain/auth/auth.server";
 import { createDnsResolver } from "~/domain/domains/dns-check.server";
 import { createSiteResolver } from "~/domain/domains/site-cache.server";
-import { createStorage } from "~/domain/images/storage.server";
+import { createStorage } from "~/domain/images/configured-storage.server";
 import { startJobWorker } from "~/domain/jobs/jobs.server";
 import { createMailer } from "~/domain/mail/mail.server";
 import { startOrderEventHub } from "~/domain/orders/order-events.server";

@@ -18,7 +18,7 @@ import { placedOnThisDevice, placingDeviceCookie } from "~/domain/orders/order-d
 import { withoutStreetAddress } from "~/domain/orders/order-privacy";
 import { ORDER_MESSAGES, parseOrderForm } from "~/domain/orders/order-form";
 import { placeOrder } from "~/domain/orders/place-order/index.server";
-import { checkCoupon } from "~/domain/promotions/check.server";
+import { checkCoupon } from "~/domain/orders/check-coupon.server";
 import { parseRestockForm, RESTOCK_WORDS, restockCancelPath } from "~/domain/products/restock";
 import { requestRestock } from "~/domain/products/restock.server";
 import { findStore } from "~/domain/stores/store.server";
@@ -74,7 +74,7 @@ export function storefrontApi({ db, env, vapid }: Pick<AppServices, "db" | "env"
         return void res.status(204).end();
       }
       case "lookup-order":
-        return answering(
+        return sendJsonAnswer(
           res,
           { logger, fallback: ORDER_MESSAGES.lookupError, logLine: "order lookup failed" },
           async () => {
@@ -90,7 +90,7 @@ export function storefrontApi({ db, env, vapid }: Pick<AppServices, "db" | "env"
       case "restock-notice": {
         const form = parseRestockForm(input.form);
         if (!form.success) return sendJson(res, 400, invalidForm(form.message, form.fieldErrors));
-        return answering(
+        return sendJsonAnswer(
           res,
           { logger, fallback: RESTOCK_WORDS.failure, logLine: "restock request failed" },
           async () => {
@@ -106,7 +106,7 @@ export function storefrontApi({ db, env, vapid }: Pick<AppServices, "db" | "env"
       case "check-coupon": {
         // The cart's lines, read as the order form reads them.
         const lines = readCartLines(input.form);
-        return answering(
+        return sendJsonAnswer(
           res,
           { logger, fallback: ORDER_MESSAGES.failure, logLine: "coupon check failed" },
           async () => {
@@ -126,7 +126,7 @@ export function storefrontApi({ db, env, vapid }: Pick<AppServices, "db" | "env"
         if (!form.success) {
           return sendJson(res, 400, { ok: false, message: ORDER_MESSAGES.failure, fieldErrors: form.errors });
         }
-        return answering(
+        return sendJsonAnswer(
           res,
           {
             logger,
@@ -167,8 +167,12 @@ function readCartLines(form: unknown) {
   return parsed.success ? parsed.data.lines : [];
 }
 
-/** Sends what `body` returns as JSON; whatever it throws becomes the one error answer. */
-async function answering(res: Response, options: ErrorResponseOptions, body: () => Promise<unknown>) {
+/**
+ * Sends what `body` returns as JSON; whatever it throws becomes the one error answer
+ * (`errorAnswer`). The routes' `answering` (app/lib/http-errors.server.ts) returns the same answer
+ * for React Router to send; Express sends this one itself.
+ */
+async function sendJsonAnswer(res: Response, options: ErrorResponseOptions, body: () => Promise<unknown>) {
   let result: unknown;
   try {
     result = await body();

@@ -1,7 +1,7 @@
 import type { ChosenGroup } from "~/domain/products/choices";
 import { lineTotal } from "~/domain/orders/cart";
 import { discountAmountText, discountLabel, type AppliedDiscount } from "~/domain/promotions/promotions";
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import { ORDER_PRIVACY_MESSAGES, publicDeliveryPlace } from "~/domain/orders/order-privacy";
 import {
   DELIVERY_LABELS,

@@ -21,7 +21,7 @@ import type { MemberRole } from "~/domain/team/team-roles";
 import type { DeliveryType, OrderStatus } from "~/domain/orders/order-vocabulary";
 import type { ProductUnit } from "~/domain/products/product-units";
 import type { LicenceType } from "~/domain/stores/licence-types";
-import { roundMoney } from "~/domain/orders/money";
+import { roundMoney } from "~/domain/money/money";
 import { newOrderNumber } from "~/domain/orders/order-number";
 import { hashPassword } from "~/domain/auth/password-hash.server";
 import { randomId } from "~/lib/ids";

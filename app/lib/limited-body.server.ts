@@ -1,4 +1,7 @@
-/** Reading a request body under a cap, for the routes that read their own (server/security.ts, STREAMED_BODIES). */
+/**
+ * Reading a request body under a cap, for the routes whose body streams to them (their entry
+ * point's `body` in app/lib/entry-points.ts).
+ */
 
 /** The request body, or null as soon as it grows past `limit` (a missing Content-Length is no way around the cap). */
 export async function readLimitedBody(

@@ -5,7 +5,7 @@ import { lastGoodData } from "~/components/forms/last-good-data";
 import { StaleBanner } from "~/components/forms/stale-banner";
 import { AdminHeaderBar } from "~/components/super-admin/header-bar";
 import { listSessions } from "~/domain/auth/account.server";
-import { requireSignedIn } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { SUPERADMIN_ROLE } from "~/domain/auth/roles";
 import { findOwnedStoreId, findStore } from "~/domain/stores/store.server";
 import type { Route } from "./+types/account";
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Tu cuenta · Tianguis" 
  * sessions — and, for an owner, "Tus datos": the export and "Cerrar mi tienda".
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, sessionId } = await requireSignedIn(request, context);
+  const { user, sessionId } = await requireAccess(request, context, "account");
   const { db } = context.services;
   const storeId = await findOwnedStoreId(db, user.id);
   const [sessions, store] = await Promise.all([

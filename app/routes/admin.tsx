@@ -8,7 +8,8 @@ import { PanelStrip } from "~/components/admin/panel-strip";
 import { lastGoodData } from "~/components/forms/last-good-data";
 import { StaleBanner } from "~/components/forms/stale-banner";
 import { useLiveOrders } from "~/components/admin/use-live-orders";
-import { refuseNotFound, requireStoreMember } from "~/domain/auth/guards.server";
+import { refuseNotFound } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { can } from "~/domain/team/team-roles";
 import { SUPERADMIN_ROLE } from "~/domain/auth/roles";
 import { isPaused } from "~/domain/stores/pause";
@@ -17,9 +18,9 @@ import { latestOrderChangeId } from "~/domain/orders/order-events.server";
 import { listUnseenOrderIds } from "~/domain/orders/owner-orders.server";
 import { mediaUrl, thumbnailKey } from "~/domain/images/image-urls";
 import { planSummary } from "~/domain/stores/admin-panel.server";
-import { resolveAdminTab, visibleTabs } from "~/domain/stores/admin-tabs";
+import { resolveAdminTab, visibleTabs } from "~/domain/team/admin-tabs";
 import { loadDomainPanel } from "~/domain/domains/custom-domains.server";
-import { storeHomeUrl } from "~/domain/share/share-links";
+import { storeHomeUrl } from "~/domain/stores/store-links";
 import { DomainFailingBanner } from "~/components/admin/custom-domain-panel";
 import { recentReads } from "~/lib/public-reads.server";
 import type { Route } from "./+types/admin";
@@ -34,9 +35,7 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = () => [{ title: "Panel de Administración · Tianguis" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, store, role } = await requireStoreMember(request, context, "orders", {
-    allowNoStore: true,
-  });
+  const { user, store, role } = await requireAccess(request, context, "admin");
   // A super-admin without a store of their own is sent on to their panel instead of a dead end.
   if (!store) return { email: user.email, superAdmin: user.role === SUPERADMIN_ROLE, store: null };
   const { db, env } = context.services;

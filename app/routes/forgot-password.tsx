@@ -3,7 +3,7 @@ import { AuthCard, FormNotice } from "~/components/auth-card";
 import { TextField } from "~/components/field";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { ForgotPasswordSchema, RESET_MESSAGES } from "~/domain/auth/account-forms";
-import { requireAnonymous } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { requestPasswordReset } from "~/domain/auth/password-reset.server";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
@@ -15,7 +15,7 @@ export const headers: Route.HeadersFunction = retryAfterOf;
 export const meta: Route.MetaFunction = () => [{ title: "¿Olvidaste tu contraseña? · Tianguis" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAnonymous(request, context);
+  await requireAccess(request, context, "forgot-password");
   return null;
 }
 
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * (app/domain/auth/password-reset.server.ts); only the address's own limit answers otherwise.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAnonymous(request, context);
+  await requireAccess(request, context, "forgot-password");
   const parsed = ForgotPasswordSchema.safeParse({ email: (await request.formData()).get("email") ?? "" });
   if (!parsed.success) return data(invalidForm(RESET_MESSAGES.email, fieldErrors(parsed.error)), 400);
   return answering(

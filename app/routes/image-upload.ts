@@ -4,30 +4,24 @@
  * `{ ok: true, key, urls, width, height }` or `{ ok: false, message }`.
  */
 import { data } from "react-router";
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { isImageKind } from "~/domain/images/image-keys";
-import { IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from "~/domain/images/image-messages";
+import { IMAGE_MESSAGES } from "~/domain/images/image-messages";
 import { imageSources } from "~/domain/images/image-urls";
 import { deleteImage, storeImage } from "~/domain/images/store-image.server";
 import { recordUpload } from "~/domain/images/unattached-uploads.server";
 import { enforce } from "~/domain/rate-limit/rate-limit.server";
 import { AppError } from "~/lib/errors";
 import { answering } from "~/lib/http-errors.server";
+import { entryPoint } from "~/lib/entry-points";
 import { readLimitedBody } from "~/lib/limited-body.server";
 import type { Route } from "./+types/image-upload";
 
-/** Room for the multipart boundaries and the `kind` field around the file itself. */
-const MULTIPART_OVERHEAD = 16 * 1024;
-
-export async function loader() {
-  return data(
-    { ok: false as const, message: "Método no permitido." },
-    { status: 405, headers: { Allow: "POST" } },
-  );
-}
+/** The file and the multipart boundaries and `kind` field around it, as the entry declares. */
+const MAX_BODY = entryPoint("admin-upload").body.limit;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store } = await requireStoreMember(request, context, "products");
+  const { store } = await requireAccess(request, context, "admin-upload");
   const options = {
     logger: context.logger,
     fallback: IMAGE_MESSAGES.uploadFailed,
@@ -36,15 +30,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answering(options, async () => {
     const declared = Number(request.headers.get("content-length") ?? "0");
     // Node discards the unread body after the answer, so the client still reads this 413.
-    if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD)
-      throw new AppError("TOO_LARGE", IMAGE_MESSAGES.tooLarge);
+    if (declared > MAX_BODY) throw new AppError("TOO_LARGE", IMAGE_MESSAGES.tooLarge);
     await enforce(
       context.services.db,
       [{ name: "uploadPerStore", subject: store.id }],
       IMAGE_MESSAGES.rateLimited,
     );
 
-    const body = await readLimitedBody(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD);
+    const body = await readLimitedBody(request, MAX_BODY);
     // A body without a declared length that keeps growing: answer at once. The rest is read and
     // dropped for a moment, then the connection is cut (server/security.ts, dropUnreadBody).
     if (!body) throw new AppError("TOO_LARGE", IMAGE_MESSAGES.tooLarge);

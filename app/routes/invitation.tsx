@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { maskEmail } from "~/domain/mail/mail-text";
 import { AuthCard, FormNotice } from "~/components/auth-card";
 import { SubmitButton } from "~/components/forms/submit-button";
 import { LoginForLink, SignupForLink } from "~/components/link-account-forms";
@@ -9,7 +10,6 @@ import { answerLinkForm } from "~/domain/auth/link-sign-in.server";
 import {
   invitationStatusMessage,
   isInvitedEmail,
-  maskEmail,
   invitationPath,
   roleLabel,
   TEAM_MESSAGES,

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { AuthCard, FormNotice } from "~/components/auth-card";
 import { RESET_MESSAGES } from "~/domain/auth/account-forms";
 import { TextField } from "~/components/field";
-import { requireAnonymous } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { LOGIN_MESSAGES, logIn } from "~/domain/auth/login.server";
 import { answering } from "~/lib/http-errors.server";
 import { AppError } from "~/lib/errors";
@@ -34,12 +34,12 @@ const MAX_EMAIL_LENGTH = 254;
 const MAX_PASSWORD_LENGTH = 1024;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAnonymous(request, context);
+  await requireAccess(request, context, "login");
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAnonymous(request, context);
+  await requireAccess(request, context, "login");
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");

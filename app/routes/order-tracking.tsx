@@ -10,7 +10,7 @@ import { placedOnThisDevice } from "~/domain/orders/order-device.server";
 import { withoutStreetAddress } from "~/domain/orders/order-privacy";
 import { loadTracking, reportTransfer } from "~/domain/orders/tracking.server";
 import { consume, release } from "~/domain/rate-limit/rate-limit.server";
-import { readableOn, safeColour } from "~/domain/storefront/store-theme";
+import { readableOn, safeColour } from "~/domain/stores/store-theme";
 import { isValidStoreId } from "~/domain/stores/store-id";
 import { AppError } from "~/lib/errors";
 import { answering } from "~/lib/http-errors.server";

@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Wordmark } from "~/components/brand";
 import { CelebrationIcon } from "~/components/icons";
 import { focusFirstInvalid, SelectField, TextField } from "~/components/field";
-import { requireAnonymous } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { enforce } from "~/domain/rate-limit/rate-limit.server";
 import { SIGNUP_MESSAGES, SignupFormSchema, type SignupField } from "~/domain/stores/signup-form";
 import { ServerSignupFormSchema } from "~/domain/stores/signup-form.server";
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAnonymous(request, context);
+  await requireAccess(request, context, "signup");
   const requestedId = new URL(request.url).searchParams.get("id") ?? "";
   const categories = await listStoreCategories(context.services.db);
   return {
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAnonymous(request, context);
+  await requireAccess(request, context, "signup");
   const { db, env } = context.services;
   const values = Object.fromEntries(await request.formData());
   const parsed = ServerSignupFormSchema.safeParse({

@@ -10,7 +10,7 @@ import { StoreListPanel } from "~/components/super-admin/store-list-panel";
 import { CustomDomainsPanel } from "~/components/super-admin/custom-domains-panel";
 import { listCustomDomains } from "~/domain/domains/custom-domains.server";
 import { EraseOrderPanel } from "~/components/super-admin/erase-order-panel";
-import { requireSuperAdmin } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { NO_PERMISSION_MESSAGE } from "~/domain/auth/roles";
 import { listCities, listStoreCategories } from "~/domain/stores/store.server";
 import { countOwnerlessStores, listOperatorStores } from "~/domain/super-admin/operator-stores.server";
@@ -24,7 +24,7 @@ import type { Route } from "./+types/super-admin";
 export const meta: Route.MetaFunction = () => [{ title: "Super administración · Tianguis" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireSuperAdmin(request, context);
+  const user = await requireAccess(request, context, "super-admin");
   const { db } = context.services;
   const filter = parseStoreListFilter(new URL(request.url).searchParams);
   const [list, ownerlessCount, categories, cities, domains] = await Promise.all([
@@ -48,7 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** A form sent before the page hydrated arrives here as a document POST; the hydrated panel uses /i/super-admin/actions. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runSuperAdminAction(request, context);
+  const user = await requireAccess(request, context, "super-admin");
+  return runSuperAdminAction(request, context, user);
 }
 
 const superAdminData = lastGoodData<Awaited<ReturnType<typeof loader>>>();

@@ -21,7 +21,7 @@ import { from as copyFrom } from "pg-copy-streams";
 import type pg from "pg";
 import { ORDER_NUMBER_ALPHABET } from "~/domain/orders/order-number";
 import type { PaymentMethod } from "~/domain/orders/payment";
-import { newOrderPush } from "~/domain/push/push-text";
+import { newOrderPush } from "~/domain/orders/new-order-notices";
 import { limitKey, type LimitHit } from "~/domain/rate-limit/rate-limit.server";
 
 export const TIME_ZONE = "America/Mexico_City";
@@ -516,8 +516,8 @@ async function copyRows(pool: pg.Pool, table: string, columns: string[], rows: I
 
 export type TableStep = { table: string; write: (pool: pg.Pool) => Promise<number> };
 
-/** The tables in the order they are written (each after those its rows refer to). */
-export function yearTables(plan: YearPlan, passwordHash: string): TableStep[] {
+/** What every table's rows are made from: the plan's stores, their owners and the windows of time. */
+function yearContext(plan: YearPlan, passwordHash: string) {
   const stores = storeModels(plan);
   const owned = stores.filter((store) => store.owned);
   const userIdOf = (store: StoreModel) => `00000000-0000-4000-8000-${String(store.index).padStart(12, "0")}`;
@@ -530,6 +530,20 @@ export function yearTables(plan: YearPlan, passwordHash: string): TableStep[] {
     write: (pool: pg.Pool) => copyRows(pool, table, columns, rows()),
   });
 
+  return { plan, passwordHash, stores, owned, userIdOf, now, rawFrom, recentFrom, mark, copy };
+}
+
+type YearContext = ReturnType<typeof yearContext>;
+
+/** The tables in the order they are written (each after those its rows refer to). */
+export function yearTables(plan: YearPlan, passwordHash: string): TableStep[] {
+  const context = yearContext(plan, passwordHash);
+  return [...storeTables(context), ...orderTables(context), ...analyticsTables(context)];
+}
+
+/** The cities, the stores, their owners' accounts and their products. */
+function storeTables(context: YearContext): TableStep[] {
+  const { passwordHash, stores, owned, userIdOf, now, copy } = context;
   return [
     {
       // The migrations bring ten of them.
@@ -667,6 +681,13 @@ export function yearTables(plan: YearPlan, passwordHash: string): TableStep[] {
         }
       },
     ),
+  ];
+}
+
+/** The stores' products, a year of orders, their lines and events, and the jobs they queued. */
+function orderTables(context: YearContext): TableStep[] {
+  const { plan, stores, now, recentFrom, copy } = context;
+  return [
     copy(
       "products",
       ["store_id", "id", "name", "description", "available", "price", "unit", "image_key", "created_at"],
@@ -805,6 +826,13 @@ export function yearTables(plan: YearPlan, passwordHash: string): TableStep[] {
           ];
       }
     }),
+  ];
+}
+
+/** Page views by day, the raw events of the last days and the rate limits they counted. */
+function analyticsTables(context: YearContext): TableStep[] {
+  const { plan, stores, now, rawFrom, mark, copy } = context;
+  return [
     copy("page_view_days", ["store_id", "day", "views"], function* () {
       for (let offset = DAYS - 1; offset >= 0; offset--) {
         const day = dayAt(plan, offset);

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { createOrder, createProduct } from "~/db/factories.server";
-import { ADMIN_TABS } from "~/domain/stores/admin-tabs";
+import { ADMIN_TABS } from "~/domain/team/admin-tabs";
 import {
   expectAccessible,
   newPhonePage,

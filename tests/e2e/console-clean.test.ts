@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "~/db/factories.server";
-import { visibleTabs } from "~/domain/stores/admin-tabs";
+import { visibleTabs } from "~/domain/team/admin-tabs";
 import { newPhonePage, signedInOwner, useBrowser, useE2eDatabase } from "../support/browser";
 
 const browser = useBrowser();

@@ -21,7 +21,7 @@ import {
 import { SUPERADMIN_ROLE } from "~/domain/auth/roles";
 import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, DEMO_SUPERADMIN_EMAIL } from "~/db/demo/demo-marketplace";
 import { CAROUSEL_STEP_PX } from "~/components/directory/scroll-row";
-import { ADMIN_TABS } from "~/domain/stores/admin-tabs";
+import { ADMIN_TABS } from "~/domain/team/admin-tabs";
 import { addDays, dateKey, DEFAULT_TIME_ZONE, localParts } from "~/domain/stores/opening-hours";
 import {
   expectAccessible,

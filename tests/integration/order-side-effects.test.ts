@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOwner, createProduct, createStore } from "~/db/factories.server";
 import { orders, storeOwners } from "~/db/schema";
-import { NEW_ORDER_EMAIL_JOB } from "~/domain/mail/new-order-mail.server";
+import { NEW_ORDER_EMAIL_JOB } from "~/domain/orders/new-order-mail.server";
 import { parseOrderForm } from "~/domain/orders/order-form";
 import { placeOrder } from "~/domain/orders/place-order/index.server";
 import { PUSH_JOB, saveSubscription } from "~/domain/push/push.server";

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { createClient } from "~/db/client.server";
 import { createOwner, createProduct, createStore } from "~/db/factories.server";
 import { jobs, products, storeOwners } from "~/db/schema";
-import { NEW_ORDER_EMAIL_JOB } from "~/domain/mail/new-order-mail.server";
+import { NEW_ORDER_EMAIL_JOB } from "~/domain/orders/new-order-mail.server";
 import { ORDER_LISTENER_APPLICATION_NAME } from "~/domain/orders/order-events.server";
 import { createTestDatabase } from "../support/database";
 import { signIn, useServerProcess } from "../support/http-server";

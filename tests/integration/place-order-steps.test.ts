@@ -21,7 +21,7 @@ import {
   stores,
   storeOwners,
 } from "~/db/schema";
-import { NEW_ORDER_EMAIL_JOB } from "~/domain/mail/new-order-mail.server";
+import { NEW_ORDER_EMAIL_JOB } from "~/domain/orders/new-order-mail.server";
 import { newOrderNumber } from "~/domain/orders/order-number";
 import { readOrderSummary } from "~/domain/orders/order-summary.server";
 import {

@@ -16,7 +16,7 @@ import { parseOrderForm } from "~/domain/orders/order-form";
 import { cancelOrder } from "~/domain/orders/owner-orders.server";
 import { placeOrder } from "~/domain/orders/place-order/index.server";
 import { loadDashboard } from "~/domain/stores/dashboard.server";
-import { COUPON_CHECKS_TOO_MANY } from "~/domain/promotions/check.server";
+import { COUPON_CHECKS_TOO_MANY } from "~/domain/orders/check-coupon.server";
 import { createCode, createOffer } from "~/domain/promotions/promotions.server";
 import { RATE_LIMITS } from "~/domain/rate-limit/rate-limit.server";
 import { PROMOTION_MESSAGES, type DiscountCode } from "~/domain/promotions/promotions";

@@ -14,7 +14,8 @@ import { createMember, createOwner, createStore } from "~/db/factories.server";
 import { authSession, authUser, jobs, storeInvitations, storeMembers, storeOwners } from "~/db/schema";
 import { ACCOUNT_MESSAGES } from "~/domain/auth/account-forms";
 import { MAIL_JOB } from "~/domain/mail/mail.server";
-import { maskEmail, TEAM_MESSAGES } from "~/domain/team/invitations";
+import { maskEmail } from "~/domain/mail/mail-text";
+import { TEAM_MESSAGES } from "~/domain/team/invitations";
 import {
   acceptInvitation,
   invitationTokenHash,
@@ -88,7 +89,7 @@ describe("an invitation's link", () => {
     const { token, email } = await invite(store.id, owner.id);
     const other = await createOwner(db);
     await expect(acceptInvitation(db, { token, userId: other.id })).rejects.toMatchObject({
-      message: TEAM_MESSAGES.wrongAccount(`i…@example.com`),
+      message: TEAM_MESSAGES.wrongAccount(`i•••@example.com`),
       status: 403,
     });
     expect(await membersOf(store.id)).toBe(0);
@@ -249,7 +250,7 @@ describe("through the server", () => {
         .where(eq(storeInvitations.tokenHash, invitationTokenHash(token)));
       expect(row).toMatchObject({ acceptedAt: null, acceptedBy: null });
     };
-    const refusal = TEAM_MESSAGES.wrongAccount("i…@example.com");
+    const refusal = TEAM_MESSAGES.wrongAccount("i•••@example.com");
 
     // Another account, signed in: told whose invitation it is, with a way out, and the address masked.
     const other = await createOwner(db);
@@ -278,7 +279,7 @@ describe("through the server", () => {
       password: "una-clave-larga-9",
     });
     expect(signup.status).toBe(400);
-    expect(await html(signup)).toContain(TEAM_MESSAGES.signupEmail("i…@example.com"));
+    expect(await html(signup)).toContain(TEAM_MESSAGES.signupEmail("i•••@example.com"));
     expect(await db.select().from(authUser).where(eq(authUser.email, stranger))).toEqual([]);
     await unchanged();
     // "Cerrar sesión" comes back to the invitation, which fills in the invited address.

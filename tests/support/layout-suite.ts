@@ -14,7 +14,7 @@ import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, DEMO_SUPERADMIN_EMAIL } from "~/db/dem
 import { createOrder, createProduct, createStore } from "~/db/factories.server";
 import { orderEvents, orders, products } from "~/db/schema";
 import type { ProductUnit } from "~/domain/products/product-units";
-import { ADMIN_TABS } from "~/domain/stores/admin-tabs";
+import { ADMIN_TABS } from "~/domain/team/admin-tabs";
 import type { Database } from "~/db/client.server";
 import { expectAccessible, newPageAt, signInAs, useBrowser, useE2eDatabase } from "./browser";
 import { expectFits, saveScreenshot } from "./layout";

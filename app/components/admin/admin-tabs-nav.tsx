@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useScrollReach } from "~/components/use-scroll-reach";
-import type { AdminTab } from "~/domain/stores/admin-tabs";
+import type { AdminTab } from "~/domain/team/admin-tabs";
 
 /**
  * The panel's tabs, on one row at every width: at 1280 px all of them fit; where they do not (a

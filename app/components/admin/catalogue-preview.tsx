@@ -1,4 +1,4 @@
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import type { ImportSummary, ShownChange, ShownConflict } from "~/domain/products/catalogue-summary";
 
 /** Rows the apply would write: the new products and the changed ones. */

@@ -1,4 +1,4 @@
-import { doneBySentence, type DoneBy } from "~/domain/team/done-by";
+import { doneBySentence, type DoneBy } from "~/domain/orders/done-by";
 
 /** "Completada por Ana": who behind the counter did the order's changes, when it was recorded. */
 export function DoneByLine({ doneBy }: { doneBy: DoneBy }) {

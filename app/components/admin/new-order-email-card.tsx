@@ -1,6 +1,6 @@
 import { ActionMessage } from "~/components/action-message";
 import { useFormAction } from "~/components/forms/use-form-action";
-import { NEW_ORDER_EMAIL_MESSAGES } from "~/domain/mail/mail-text";
+import { NEW_ORDER_EMAIL_MESSAGES } from "~/domain/orders/new-order-notices";
 import { CheckboxField } from "./checkbox-field";
 
 /**

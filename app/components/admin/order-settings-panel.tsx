@@ -10,7 +10,7 @@ import {
   TEMPLATE_LABELS,
   TEMPLATE_MAX_LENGTH,
 } from "~/domain/orders/status-messages";
-import { ORDER_SETTINGS_MESSAGES } from "~/domain/stores/order-settings-form";
+import { ORDER_SETTINGS_MESSAGES } from "~/domain/orders/order-settings-form";
 import { CheckboxField } from "./checkbox-field";
 import { PanelForm } from "./panel-form";
 

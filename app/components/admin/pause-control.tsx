@@ -9,7 +9,7 @@ import {
   PAUSE_TEXTS,
 } from "~/domain/stores/pause";
 import { formatLocalTime } from "~/domain/stores/opening-hours";
-import { SHOP_RULES_MESSAGES } from "~/domain/stores/shop-rules-form";
+import { SHOP_RULES_MESSAGES } from "~/domain/orders/shop-rules-form";
 import { Modal } from "./modal";
 
 export type PauseView = { paused: boolean; until: string | null; message: string };

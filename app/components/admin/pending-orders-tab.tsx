@@ -19,7 +19,7 @@ import { finalStep, nextSteps, STEP_LABELS } from "~/domain/orders/order-steps";
 import { TICKET_WORDS, ticketPath } from "~/domain/orders/kitchen-ticket";
 import { statusWhatsappUrl, type MessageContext, type TemplateKind } from "~/domain/orders/status-messages";
 import { paymentText } from "~/domain/orders/whatsapp";
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import type { LiveConnection } from "./use-live-orders";
 import { CancelOrderDialog } from "./cancel-order-dialog";
 import { KitchenPrinting, useTicketPaper } from "./kitchen-printing";

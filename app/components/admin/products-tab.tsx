@@ -2,7 +2,7 @@ import { formatChoices } from "~/domain/products/choices";
 import { useState } from "react";
 import type { products } from "~/db/schema";
 import { imageSources } from "~/domain/images/image-urls";
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import { ActionMessage } from "~/components/action-message";
 import { useFormAction } from "~/components/forms/use-form-action";
 import { PRODUCT_MESSAGES } from "~/domain/products/product-form";

@@ -4,7 +4,7 @@ import type { storeSettings } from "~/db/schema";
 import type { DeliveryZone } from "~/domain/orders/delivery-zones";
 import { SLOT_MINUTES } from "~/domain/orders/scheduling";
 import { WEEKDAY_NAMES, type HoursException, type TimeRange } from "~/domain/stores/opening-hours";
-import { parsePostalCodes, SHOP_RULES_MESSAGES } from "~/domain/stores/shop-rules-form";
+import { parsePostalCodes, SHOP_RULES_MESSAGES } from "~/domain/orders/shop-rules-form";
 import { LabelledInput, PanelForm } from "./panel-form";
 
 type Settings = typeof storeSettings.$inferSelect;

@@ -1,6 +1,6 @@
 import { imageSources } from "~/domain/images/image-urls";
 import type { DirectoryProduct } from "~/domain/directory/directory-product";
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import { ShoppingBagIcon } from "~/components/icons";
 
 /** A product of some store in the directory: the whole card links to that store's page. */

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import type { OrderSummary } from "~/domain/orders/order-summary";
 import type { StorefrontStore } from "~/domain/storefront/catalogue.server";
 import { CartLines } from "./cart/cart-lines";

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import { pickRefusal, type ChoiceGroup } from "~/domain/products/choices";
 import { STOCK_WORDS, type StockBadge } from "~/domain/products/stock";
 

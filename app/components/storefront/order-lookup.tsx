@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import { ORDER_NUMBER_MAX_LENGTH } from "~/domain/orders/order-form";
 import { formatOrderDate, ORDER_STATUS_LABELS } from "~/domain/orders/order-vocabulary";
 import type { OrderSummary } from "~/domain/orders/order-summary";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { imageSources } from "~/domain/images/image-urls";
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import { listedPrice, priceChoices } from "~/domain/products/choices";
 import { RESTOCK_WORDS } from "~/domain/products/restock";
 import { STOCK_WORDS } from "~/domain/products/stock";

@@ -2,7 +2,7 @@ import { ActionMessage } from "~/components/action-message";
 import { CopyButton } from "~/components/admin/copy-button";
 import { useFormAction } from "~/components/forms/use-form-action";
 import { formatOrderDate } from "~/domain/orders/order-vocabulary";
-import { CLAIM_MESSAGES } from "~/domain/stores/claim";
+import { CLAIM_MESSAGES } from "~/domain/super-admin/claim";
 import { SUPER_ADMIN_ACTIONS_URL } from "~/domain/super-admin/super-admin-forms";
 
 /**

@@ -7,7 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { inTransaction } from "~/db/after-commit.server";
-import { DASHBOARD_TIME_ZONE } from "~/domain/stores/dashboard";
+import { DASHBOARD_TIME_ZONE } from "./time-zone";
 
 const MARK = "page_views";
 export const PAGE_VIEW_EVENT = "view_store_page";

@@ -9,6 +9,17 @@ import { passwordProblem } from "./password";
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MAX_EMAIL_LENGTH = 254;
 
+/**
+ * What making an account says, from the sign-up form or from a link (a claim, an invitation), in
+ * the product's fixed wording; the sign-up's own messages add the store's (SIGNUP_MESSAGES).
+ */
+export const NEW_ACCOUNT_MESSAGES = {
+  email: "Ingresa un correo electrónico válido.",
+  emailTaken: "Ya existe una cuenta con este correo electrónico. Inicia sesión.",
+  tooMany: "Demasiados registros desde esta conexión. Intenta de nuevo más tarde.",
+  failed: "No pudimos crear tu tienda. Intenta de nuevo.",
+} as const;
+
 export const RESET_MESSAGES = {
   /** Always the same answer, whether or not the account exists. */
   sent: "Si existe una cuenta con ese correo, te enviamos un enlace para elegir una nueva contraseña. Revisa tu bandeja de entrada (y la de spam); el enlace vence en 1 hora.",

@@ -2,14 +2,13 @@ import { redirect, type AppLoadContext } from "react-router";
 import { databaseOutage, isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from "~/db/outage.server";
 import { OUTAGE_MESSAGE } from "~/lib/errors";
 import { plainPage } from "~/lib/plain-page.server";
-import { findStore, type StoreWithSettings } from "~/domain/stores/store.server";
-import { findStoreRole } from "~/domain/team/members.server";
-import { can, type Capability, type StoreRole } from "~/domain/team/team-roles";
 import { GUARD_MESSAGES, NO_PERMISSION_MESSAGE, SUPERADMIN_ROLE } from "./roles";
 
 /**
- * The named guards every loader and action calls for itself (docs/decisions/009): a layout's loader
- * never protects a child's action. Each answers in the caller's language: a page request gets a
+ * Who is asking: the guards of identity, which `requireAccess` (app/lib/entry-access.server.ts)
+ * runs as each entry point declares (docs/decisions/009, 048); a store member's is
+ * `requireStoreMember` (app/domain/team/store-access.server.ts). A layout's loader never protects a
+ * child's action. Each answers in the caller's language: a page request gets a
  * redirect to the login page or a Spanish 403/404 page; a script's JSON request (our fetch
  * clients send `Accept: application/json`) gets the status and `{ ok: false, message }`, because
  * a redirect to the login page would read to a script as a success.
@@ -92,44 +91,4 @@ export async function requireSuperAdmin(request: Request, context: AppLoadContex
   const user = await requireUser(request, context);
   if (user.role !== SUPERADMIN_ROLE) deny(request, 403, NO_PERMISSION_MESSAGE);
   return user;
-}
-
-type StoreAccess = { user: CurrentUser; store: StoreWithSettings; role: StoreRole; signedInAt: Date };
-
-/**
- * The signed-in owner or member, their store, their role and when their session signed in, when
- * their role has `capability` (docs/decisions/033). A user without a store, or whose role lacks
- * the capability, has nothing to act on: "not found", exactly as for another owner's data —
- * unless the caller shows the no-store case itself (`allowNoStore`: the admin panel's
- * "Selecciona una tienda primero.").
- */
-export async function requireStoreMember(
-  request: Request,
-  context: AppLoadContext,
-  capability: Capability,
-): Promise<StoreAccess>;
-export async function requireStoreMember(
-  request: Request,
-  context: AppLoadContext,
-  capability: Capability,
-  options: { allowNoStore: true },
-): Promise<StoreAccess | (Omit<StoreAccess, "store" | "role"> & { store: null; role: null })>;
-export async function requireStoreMember(
-  request: Request,
-  context: AppLoadContext,
-  capability: Capability,
-  options: { allowNoStore?: boolean } = {},
-) {
-  const { user, signedInAt } = await requireSignedIn(request, context);
-  const { db } = context.services;
-  const access = await findStoreRole(db, user.id);
-  const store = access ? await findStore(db, access.storeId) : null;
-  if (!store || !access) {
-    // The fixed log line for an owner whose user record (store link) is missing.
-    context.logger.warn("No user document found!", { userId: user.id });
-    if (!options.allowNoStore) deny(request, 404, GUARD_MESSAGES.notFound);
-    return { user, store: null, role: null, signedInAt };
-  }
-  if (!can(access.role, capability)) deny(request, 404, GUARD_MESSAGES.notFound);
-  return { user, store, role: access.role, signedInAt };
 }

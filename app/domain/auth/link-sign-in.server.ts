@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { enforce } from "~/domain/rate-limit/rate-limit.server";
-import { SIGNUP_MESSAGES } from "~/domain/stores/signup-form";
+import { NEW_ACCOUNT_MESSAGES } from "./account-forms";
 import { AppError } from "~/lib/errors";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
@@ -75,14 +75,15 @@ export async function answerLinkForm<Signup extends SignupFields>(
         Object.keys(flow.signupSchema.shape).map((key) => [key, form[key] ?? ""]),
       );
       const parsed = flow.signupSchema.safeParse(fields);
-      if (!parsed.success) return data(invalidForm(SIGNUP_MESSAGES.failed, fieldErrors(parsed.error)), 400);
+      if (!parsed.success)
+        return data(invalidForm(NEW_ACCOUNT_MESSAGES.failed, fieldErrors(parsed.error)), 400);
       return answering(options, async () => {
         const limit = {
           name: "signupPerAddress",
           subject: context.clientIp,
           limit: context.services.env.SIGNUP_LIMIT_PER_HOUR,
         } as const;
-        await enforce(context.services.db, [limit], SIGNUP_MESSAGES.tooMany);
+        await enforce(context.services.db, [limit], NEW_ACCOUNT_MESSAGES.tooMany);
         const { storeId, userId } = await flow.signUp(parsed.data);
         context.logger.info(flow.logLines.signedUp, { storeId, userId });
         return redirect("/i/admin", { headers: await signInWithLink(request, context, parsed.data) });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { inTransaction } from "~/db/after-commit.server";
 import type { Database, Executor } from "~/db/client.server";
 import { authAccount, authUser } from "~/db/schema";
-import { SIGNUP_MESSAGES } from "~/domain/stores/signup-form";
+import { NEW_ACCOUNT_MESSAGES } from "./account-forms";
 import { AppError, uniqueViolation } from "~/lib/errors";
 import { assertNewPasswordAllowed } from "./common-passwords.server";
 import { hashPassword } from "./password-hash.server";
@@ -34,7 +34,7 @@ export async function withNewAccount<T>(
     });
   } catch (error) {
     if (uniqueViolation(error)?.includes("email")) {
-      throw new AppError("ALREADY_EXISTS", SIGNUP_MESSAGES.emailTaken, { field: "email" });
+      throw new AppError("ALREADY_EXISTS", NEW_ACCOUNT_MESSAGES.emailTaken, { field: "email" });
     }
     throw error;
   }

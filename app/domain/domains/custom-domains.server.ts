@@ -10,7 +10,7 @@ import { authUser, customDomains, storeOwners, stores, storeSettings } from "~/d
 import { enqueue } from "~/domain/jobs/jobs.server";
 import { domainFailingMail } from "~/domain/mail/mail-text";
 import { queueMail } from "~/domain/mail/mail.server";
-import { storeHomeUrl } from "~/domain/share/share-links";
+import { storeHomeUrl } from "~/domain/stores/store-links";
 import { enforce } from "~/domain/rate-limit/rate-limit.server";
 import { resolveLicence } from "~/domain/stores/licence";
 import type { LicenceType } from "~/domain/stores/licence-types";

@@ -1,15 +1,9 @@
 /**
  * What Tianguis's e-mails say: Spanish, plain text plus a simple HTML part with the
  * same words, the sender named after Tianguis or the store, and no tracking of any kind (no
- * pixels, no rewritten links). Pure: the server builds every message from these.
+ * pixels, no rewritten links). Pure: the server builds every message from these. A message about
+ * an order is the order's own to word (app/domain/orders/new-order-notices.ts), in this layout.
  */
-import { formatMoney } from "~/domain/orders/money";
-import type { DeliveryType } from "~/domain/orders/order-vocabulary";
-import { formatChoices, type ChosenGroup } from "~/domain/products/choices";
-import { discountText, type AppliedDiscount } from "~/domain/promotions/promotions";
-import { formatQuantity } from "~/domain/products/quantity";
-import type { ProductUnit } from "~/domain/products/product-units";
-
 export type MailMessage = {
   to: string;
   /** The sender's display name: "Tianguis", or the store's name for a store's own messages. */
@@ -72,10 +66,16 @@ export function composeMail({
   return { to, fromName, subject, text, html, ...(action ? { link: action.url } : {}) } satisfies MailMessage;
 }
 
-/** "a•••@ejemplo.com": enough for the owner to recognise an address, not to read it. */
+/**
+ * "a•••@ejemplo.com": an address as a message or a page names it to someone who may not read it
+ * whole (the old address told of a change, an invitation named to another account) — enough for
+ * its owner to recognise it. Its first letter and its domain, in lower case.
+ */
 export function maskEmail(email: string): string {
-  const [local = "", domain = ""] = email.split("@");
-  return `${local.slice(0, 1)}•••@${domain}`;
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  const local = at === -1 ? address : address.slice(0, at);
+  return `${local.slice(0, 1)}•••@${at === -1 ? "" : address.slice(at + 1)}`;
 }
 
 export function passwordResetMail(to: string, url: string) {
@@ -138,54 +138,6 @@ export function claimLinkMail(to: string, store: { name: string; id: string }, u
     after: [
       `El enlace sirve una sola vez y vence en ${CLAIM_LINK_DAYS} días. Si vence, pídenos uno nuevo.`,
       "Si no esperabas este correo, ignóralo.",
-    ],
-  });
-}
-
-export const NEW_ORDER_EMAIL_MESSAGES = {
-  label: "Avisarme por correo de cada pedido nuevo",
-  hint: (email: string) =>
-    `Además de las notificaciones, te enviaremos un correo a ${email} con cada pedido.`,
-  on: (email: string) => `Listo: te avisaremos de cada pedido nuevo en ${email}.`,
-  off: "Ya no te enviaremos un correo por cada pedido.",
-  failed: "No se pudo guardar el aviso por correo. Intenta de nuevo.",
-} as const;
-
-export type NewOrderFacts = {
-  storeName: string;
-  number: string;
-  customerName: string;
-  total: number;
-  deliveryType: DeliveryType;
-  /** Each line with its choices, if any ("— Tamaño: Grande · Extras: Queso"). */
-  lines: { name: string; quantity: number; unit: ProductUnit; choices?: ChosenGroup[] }[];
-  /** Its offers' and code's discounts, each its own line (docs/decisions/036). */
-  discounts?: Pick<AppliedDiscount, "kind" | "name" | "amount">[];
-};
-
-export function newOrderMail(to: string, order: NewOrderFacts, panelUrl: string) {
-  const firstName = order.customerName.trim().split(/\s+/)[0] ?? "";
-  const delivery = order.deliveryType === "pickup" ? "Para recoger" : "A domicilio";
-  const lines = order.lines
-    .map((line) => {
-      const choices = formatChoices(line.choices);
-      return `• ${formatQuantity(line.quantity, line.unit)} · ${line.name}${choices ? ` — ${choices}` : ""}`;
-    })
-    .join("\n");
-  const discounts = (order.discounts ?? []).map((discount) => `• ${discountText(discount)}`).join("\n");
-  return composeMail({
-    to,
-    fromName: order.storeName,
-    subject: `Nuevo pedido ${order.number} · ${formatMoney(order.total)}`,
-    paragraphs: [
-      `Tienes un pedido nuevo en ${order.storeName}.`,
-      `Pedido ${order.number} · ${firstName} · ${formatMoney(order.total)} · ${delivery}`,
-      lines,
-      ...(discounts ? [discounts] : []),
-    ],
-    action: { label: "Ver el pedido en tu panel", url: panelUrl },
-    after: [
-      "Recibes este correo porque activaste «Avisarme por correo de cada pedido nuevo». Puedes apagarlo en la pestaña Notificaciones de tu panel.",
     ],
   });
 }

@@ -21,6 +21,17 @@ import {
 } from "./cart";
 
 describe("cart arithmetic", () => {
+  it("prices quantities with decimals (kilos, litres) to the centavo", () => {
+    expect(lineTotal({ price: 260, quantity: 0.75 })).toBe(195);
+    expect(lineTotal({ price: 33.33, quantity: 0.25 })).toBe(8.33);
+    expect(
+      orderTotal([
+        { price: 0.1, quantity: 3 },
+        { price: 19.99, quantity: 1.5 },
+      ]),
+    ).toBe(30.29);
+  });
+
   it("adds a new line with quantity 1, and increments the same product and option", () => {
     let lines: CartLine[] = [];
     lines = addToCart(lines, "concha", "Vainilla");

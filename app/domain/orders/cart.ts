@@ -7,7 +7,7 @@ import {
 } from "~/domain/products/choices";
 import type { ProductUnit } from "~/domain/products/product-units";
 import { cartRoom, fitsRoom, type CartRoom, type CartStock } from "~/domain/products/stock";
-import { toCents } from "./money";
+import { toCents } from "~/domain/money/money";
 
 /** How a line's quantity moves: pieza by 1 from 1; measured units by the product's step. */
 export type StepRule = { step: number; minimum: number };

@@ -3,7 +3,7 @@
  * with a fee and a minimum order; or one flat fee; and free delivery over an amount. Pure: the
  * checkout shows the fee and the server charges it.
  */
-import { formatMoney, toCents } from "./money";
+import { formatMoney, toCents } from "~/domain/money/money";
 
 export type DeliveryZone = { id: string; name: string; postalCodes: string[]; fee: number; minimum: number };
 export type DeliveryPricing = {

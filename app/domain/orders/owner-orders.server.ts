@@ -6,7 +6,7 @@ import { notifyRestocked } from "~/domain/products/restock.server";
 import { AppError } from "~/lib/errors";
 import { publishOrderEvent } from "./order-events.server";
 import { canMarkStep, type OrderStep } from "./order-steps";
-import type { DoneBy } from "~/domain/team/done-by";
+import type { DoneBy } from "./done-by";
 import { HISTORY_PAGE_SIZE, PENDING_PAGE_SIZE, type HistoryFilter } from "./owner-orders";
 import { inTransaction } from "~/db/after-commit.server";
 import { giveCodeBack } from "~/domain/promotions/redeem.server";

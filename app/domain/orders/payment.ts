@@ -3,7 +3,7 @@
  * the owner's CLABE, or a card at delivery. No card processing here. Pure: the storefront, the
  * owner's panel and the server share it.
  */
-import { roundMoney, toCents } from "./money";
+import { roundMoney, toCents } from "~/domain/money/money";
 
 export const PAYMENT_METHODS = ["cash", "transfer", "card"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -3,7 +3,7 @@
  * ready-made Spanish texts the owner may edit, filled with the order's facts. Nothing is sent
  * automatically: the owner's phone opens wa.me with the text and the owner presses send.
  */
-import { formatMoney } from "./money";
+import { formatMoney } from "~/domain/money/money";
 
 export const TEMPLATE_KINDS = ["accepted", "ready", "on_the_way", "completed", "cancelled"] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];

@@ -1,5 +1,5 @@
 import { lineTotal } from "./cart";
-import { formatMoney } from "./money";
+import { formatMoney } from "~/domain/money/money";
 import { changeToBring, PAYMENT_LABELS } from "./payment";
 import { DELIVERY_LABELS, formatOrderDate, orderLineText } from "./order-vocabulary";
 import type { OrderSummary } from "./order-summary";

@@ -4,7 +4,7 @@
  * store changed after the file was exported. Values are written as a person reads them, never as
  * the JSON of the file. Pure: the server sends it, the panel renders it.
  */
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import {
   exportCells,
   FIELD_LABELS,

@@ -18,8 +18,6 @@ import { availableProductLimit, hasCustomCategories, resolveLicence } from "~/do
 import { AppError } from "~/lib/errors";
 import { randomId } from "~/lib/ids";
 import type { Logger } from "~/lib/logger.server";
-import type { Actor } from "~/domain/orders/owner-orders.server";
-import { recordActivity } from "~/domain/team/activity.server";
 import {
   BULK_MESSAGES,
   CATALOGUE_MESSAGES,
@@ -38,11 +36,17 @@ import { notifyRestocked } from "./restock.server";
 import { hasStock } from "./stock";
 
 /**
- * `actor`: who applies the file, for its Actividad line (the panel always says; scripts may not).
+ * `onApplied`: what else the import's own transaction writes once the file is applied (the
+ * panel's Actividad line, app/domain/team/activity.server.ts); scripts write nothing else.
  * `uploads`: where each stored photo is recorded at once (the pool), so that a crash before the
  * commit leaves them to the unattached uploads' clean-up; by default the import's own executor.
  */
-type Deps = { storage: ImageStorage; logger: Logger; actor?: Actor; uploads?: Executor };
+type Deps = {
+  storage: ImageStorage;
+  logger: Logger;
+  onApplied?: (tx: Executor, applied: { created: number; changed: number }) => Promise<void>;
+  uploads?: Executor;
+};
 
 /**
  * What the owner chose for the apply: `validOnly`, apply the rows valid then and skip the
@@ -278,10 +282,7 @@ async function writePlan(
       .where(and(eq(products.storeId, storeId), eq(products.id, update.id)));
   }
   if (plan.updates.length > 0) await notifyRestocked(tx, [storeId]);
-  if (deps.actor) {
-    const details = { created, changed: plan.updates.length };
-    await recordActivity(tx, deps.actor, storeId, { kind: "products_imported", details });
-  }
+  await deps.onApplied?.(tx, { created, changed: plan.updates.length });
   return created;
 }
 

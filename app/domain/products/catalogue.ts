@@ -6,7 +6,7 @@
  * included), and the bulk edit's price arithmetic. Pure: the server runs it for the preview and
  * again, under the store row's lock, for the apply.
  */
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import {
   sinceExport,
   TRACKED_KEYS,

@@ -4,7 +4,7 @@
  * minimum and a maximum of picks, each adding its price). Pure and without zod: the storefront
  * prices a line with the same rule the server enforces when it prices the order from the database.
  */
-import { formatMoney, toCents } from "~/domain/orders/money";
+import { formatMoney, toCents } from "~/domain/money/money";
 
 /** "size" sets the line's price (exactly one pick); "extras" adds to it (min..max picks). */
 export type ChoiceKind = "size" | "extras";

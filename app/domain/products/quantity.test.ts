@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { lineTotal, orderTotal } from "~/domain/orders/cart";
 import {
   formatQuantity,
   isValidQuantity,
@@ -44,17 +43,6 @@ describe("quantities by the step", () => {
     expect(stepUp(kg, 0.75)).toBe(1);
     expect(stepDown(kg, 0.5)).toBe(0.25);
     expect(stepDown(kg, 0.25)).toBe(0);
-  });
-
-  it("prices decimals to the centavo", () => {
-    expect(lineTotal({ price: 260, quantity: 0.75 })).toBe(195);
-    expect(lineTotal({ price: 33.33, quantity: 0.25 })).toBe(8.33);
-    expect(
-      orderTotal([
-        { price: 0.1, quantity: 3 },
-        { price: 19.99, quantity: 1.5 },
-      ]),
-    ).toBe(30.29);
   });
 
   it("reads in es-MX", () => {

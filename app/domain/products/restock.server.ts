@@ -15,7 +15,7 @@ import { acceptPushEndpoint, type PushServiceHost } from "~/domain/push/push-end
 import { restockPush } from "~/domain/push/push-text";
 import { queuePush } from "~/domain/push/push.server";
 import { enforce } from "~/domain/rate-limit/rate-limit.server";
-import { productPath } from "~/domain/share/share-links";
+import { productPath } from "~/domain/stores/store-links";
 import { findStore } from "~/domain/stores/store.server";
 import { AppError } from "~/lib/errors";
 import { randomId } from "~/lib/ids";

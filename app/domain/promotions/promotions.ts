@@ -7,7 +7,7 @@
  * The combination rule: offers apply per line first (at most one offer per line, the one that
  * saves the most); a code then applies to what is left of the eligible lines after offers.
  */
-import { roundMoney, toCents, formatMoney } from "~/domain/orders/money";
+import { roundMoney, toCents, formatMoney } from "~/domain/money/money";
 import type { ProductUnit } from "~/domain/products/product-units";
 import { localParts } from "~/domain/stores/opening-hours";
 import type { LicenceType } from "~/domain/stores/licence-types";

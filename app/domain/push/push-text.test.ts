@@ -1,36 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { newOrderPush, PENDING_ORDERS_URL, restockPush, testPush } from "./push-text";
+import { PENDING_ORDERS_URL, restockPush, testPush } from "./push-text";
 
-describe("an order's notification", () => {
-  it("says who ordered, how much and how, and opens the pending orders", () => {
-    expect(
-      newOrderPush({
-        number: "K7QM-3XRT-9HNPW",
-        customerName: "  Ana María López ",
-        total: 245.5,
-        deliveryType: "pickup",
-      }),
-    ).toEqual({
-      title: "Nuevo pedido",
-      body: "Nuevo pedido · Ana · $245.50 · Para recoger",
-      tag: "pedido-K7QM-3XRT-9HNPW",
-      url: "/i/admin?tab=ordenes_pendientes",
-    });
-    expect(
-      newOrderPush({ number: "A", customerName: "Luis", total: 60, deliveryType: "delivery" }).body,
-    ).toBe("Nuevo pedido · Luis · $60.00 · A domicilio");
-  });
-
-  it("one tag per order, so a retried push replaces itself", () => {
-    const order = { customerName: "Ana", total: 10, deliveryType: "pickup" as const };
-    expect(newOrderPush({ ...order, number: "AAAA" }).tag).toBe(
-      newOrderPush({ ...order, number: "AAAA" }).tag,
-    );
-    expect(newOrderPush({ ...order, number: "AAAA" }).tag).not.toBe(
-      newOrderPush({ ...order, number: "BBBB" }).tag,
-    );
-  });
-
+describe("the test notification", () => {
   it("the test notification says what it is and is never merged with an earlier one", () => {
     const push = testPush();
     expect(push).toMatchObject({

@@ -1,30 +1,11 @@
 /**
- * What an order's notification says: small and in Spanish, one `tag` per order so a
- * retried push replaces itself instead of showing twice. Pure: the server builds it and the
- * service worker shows it.
+ * What a push says: small and in Spanish, one `tag` per subject so a retried push replaces itself
+ * instead of showing twice. Pure: the server builds it and the service worker shows it. A new
+ * order's is the order's own to word (app/domain/orders/new-order-notices.ts).
  */
-import { formatMoney } from "~/domain/orders/money";
-import type { DeliveryType } from "~/domain/orders/order-vocabulary";
-
 export const PENDING_ORDERS_URL = "/i/admin?tab=ordenes_pendientes";
 
 export type PushMessage = { title: string; body: string; tag: string; url: string };
-
-export function newOrderPush(order: {
-  number: string;
-  customerName: string;
-  total: number;
-  deliveryType: DeliveryType;
-}): PushMessage {
-  const firstName = order.customerName.trim().split(/\s+/)[0] ?? "";
-  const delivery = order.deliveryType === "pickup" ? "Para recoger" : "A domicilio";
-  return {
-    title: "Nuevo pedido",
-    body: `Nuevo pedido · ${firstName} · ${formatMoney(order.total)} · ${delivery}`,
-    tag: `pedido-${order.number}`,
-    url: PENDING_ORDERS_URL,
-  };
-}
 
 export function testPush(): PushMessage {
   return {

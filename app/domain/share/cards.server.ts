@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import sharp, { type OverlayOptions } from "sharp";
-import { readableOn, safeColour } from "~/domain/storefront/store-theme";
+import { readableOn, safeColour } from "~/domain/stores/store-theme";
 import { CARD_HEIGHT, CARD_WIDTH } from "./og-tags";
 
 /** Bump when the drawing changes, so every card's URL changes with it. */

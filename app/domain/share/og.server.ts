@@ -8,7 +8,7 @@ import type { Executor } from "~/db/client.server";
 import { products, stores, storeSettings } from "~/db/schema";
 import { countVisibleStores, findCity } from "~/domain/directory/city.server";
 import type { ImageStorage } from "~/domain/images/storage.server";
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import { cardVersion, renderBrandCard, renderCard } from "./cards.server";
 import type { OgCard } from "./og-tags";
 

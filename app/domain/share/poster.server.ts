@@ -4,7 +4,7 @@
  */
 import QRCode from "qrcode";
 import sharp from "sharp";
-import { contrastRatio, readableOn, safeColour } from "~/domain/storefront/store-theme";
+import { contrastRatio, readableOn, safeColour } from "~/domain/stores/store-theme";
 import { FONT_FILES } from "./cards.server";
 import { POSTER_CALL_TO_ACTION, POSTER_SIZES, type PosterSize } from "./share-links";
 

@@ -1,36 +1,7 @@
 /**
- * The public addresses a store shares and the ready-made texts that go with them (pure: used by
- * the admin panel in the browser and by the server's cards, poster and sitemap).
+ * The ready-made texts that go with the addresses a store shares (app/domain/stores/store-links.ts),
+ * and the poster's (pure: used by the admin panel in the browser and by the server's poster).
  */
-export function storeAddress(origin: string, storeId: string): string {
-  return `${origin}/${storeId}`;
-}
-
-/** A product's own page: the store, opened with that product first (`/<storeId>/p/<productId>`). */
-export function productPath(storeId: string, productId: string): string {
-  return `/${storeId}/p/${encodeURIComponent(productId)}`;
-}
-
-export function productAddress(origin: string, storeId: string, productId: string): string {
-  return `${origin}${productPath(storeId, productId)}`;
-}
-
-/**
- * Where a store's public pages live: `<origin>/<storeId>` on the platform, or the root of its
- * own domain, where a product's page is `/p/<productId>`.
- */
-export type StoreHome = { origin: string; ownDomain: boolean };
-
-export function storeHomeUrl(home: StoreHome, storeId: string): string {
-  return home.ownDomain ? `${home.origin}/` : storeAddress(home.origin, storeId);
-}
-
-export function productHomeUrl(home: StoreHome, storeId: string, productId: string): string {
-  return home.ownDomain
-    ? `${home.origin}/p/${encodeURIComponent(productId)}`
-    : productAddress(home.origin, storeId, productId);
-}
-
 /** Texts an owner pastes into a WhatsApp status or a Facebook post. */
 export function shareTexts(storeName: string, address: string) {
   return {

@@ -15,7 +15,7 @@ import { findStore } from "~/domain/stores/store.server";
 import { listSlots, slotsByDay } from "~/domain/orders/scheduling";
 import { hasHours, openStatus } from "~/domain/stores/opening-hours";
 import { isPaused } from "~/domain/stores/pause";
-import { storeThemeStyle } from "./store-theme";
+import { storeThemeStyle } from "~/domain/stores/store-theme";
 import { hasPromotions, isOfferOn, offerBadgeFor } from "~/domain/promotions/promotions";
 import { readStorePromotions } from "~/domain/promotions/redeem.server";
 import type { ReadDatabase } from "~/db/read-database.server";

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { storeViewsBetween } from "~/domain/analytics/page-view-days.server";
-import { roundMoney } from "~/domain/orders/money";
+import { DASHBOARD_TIME_ZONE } from "~/domain/analytics/time-zone";
+import { roundMoney } from "~/domain/money/money";
 import {
   averageTicket,
   conversionRate,
-  DASHBOARD_TIME_ZONE,
   periodDays,
   type DashboardFigures,
   type PromotionFigure,

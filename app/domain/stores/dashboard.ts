@@ -1,7 +1,5 @@
 /** The Resumen tab: the periods an owner can look at and the shape of what it shows. */
 
-export const DASHBOARD_TIME_ZONE = "America/Mexico_City";
-
 export const DASHBOARD_PERIODS = [
   { id: "hoy", label: "Hoy", days: 1 },
   { id: "7dias", label: "Últimos 7 días", days: 7 },

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { EMAIL_PATTERN, NEW_ACCOUNT_MESSAGES } from "~/domain/auth/account-forms";
 import { passwordProblem } from "~/domain/auth/password";
 import {
   STORE_ID_FORMAT_MESSAGE,
@@ -13,13 +14,8 @@ export const SIGNUP_MESSAGES = {
   storeIdFormat: STORE_ID_FORMAT_MESSAGE,
   storeIdTaken: STORE_ID_TAKEN_MESSAGE,
   category: "Por favor, selecciona una categoría para tu tienda.",
-  email: "Ingresa un correo electrónico válido.",
-  emailTaken: "Ya existe una cuenta con este correo electrónico. Inicia sesión.",
-  tooMany: "Demasiados registros desde esta conexión. Intenta de nuevo más tarde.",
-  failed: "No pudimos crear tu tienda. Intenta de nuevo.",
+  ...NEW_ACCOUNT_MESSAGES,
 } as const;
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * One schema for the sign-up form: the browser runs it for instant feedback, the action

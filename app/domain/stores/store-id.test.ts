@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readdirSync, readFileSync } from "node:fs";
+import { ALL_ENTRY_POINTS } from "~/lib/entry-points";
 import {
   deriveStoreId,
   isValidStoreId,
@@ -57,19 +57,17 @@ describe("isValidStoreId", () => {
 });
 
 describe("reserved store ids", () => {
-  it("no store can take an address the server answers itself", () => {
-    // The first segment of every path served before the store pages: the app's own sections,
-    // the server's endpoints (the layers of server/http.ts) and the folders copied from public/
-    // next to the build's assets.
-    const serverPaths = [...readFileSync("server/http.ts", "utf8").matchAll(/path: "\/([a-z0-9-]+)/g)].map(
-      (match) => match[1]!,
+  it("no store can take the first segment of an address an entry point answers", () => {
+    // Every entry point the router or the server answers (app/lib/entry-points.ts), the server's
+    // own (`/healthz`, `/media/*`) and the files of public/ (`/sw.js`, `/icons/*`) among them.
+    const firstSegments = ALL_ENTRY_POINTS.map((entry) => entry.path.split("/")[1]!).filter(
+      (segment) => segment !== "" && segment !== "*" && !segment.startsWith(":"),
     );
-    expect(serverPaths).toEqual(expect.arrayContaining(["healthz", "readyz", "metrics", "media"]));
-    const publicFolders = readdirSync("public", { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name);
-    for (const segment of ["i", "s", "c", "assets", ...serverPaths, ...publicFolders]) {
-      expect(RESERVED_STORE_IDS.has(segment), segment).toBe(true);
+    expect(firstSegments).toEqual(
+      expect.arrayContaining(["i", "s", "c", "healthz", "media", "icons", "sw.js"]),
+    );
+    for (const segment of firstSegments) {
+      expect(RESERVED_STORE_IDS.has(segment.replace(/\.[a-z]+$/, "")), segment).toBe(true);
     }
   });
 });

@@ -1,4 +1,5 @@
 /** Store identifiers: the `<storeId>` of a store's public address. */
+import { ownFirstSegments } from "~/lib/entry-points";
 
 export const STORE_ID_MAX_LENGTH = 20;
 export const STORE_ID_PATTERN = /^[a-z0-9-]{3,20}$/;
@@ -25,34 +26,20 @@ export function isValidStoreId(storeId: string): boolean {
 }
 
 /**
- * Paths that belong to the product itself and can never be a store's address, so that
- * `/<storeId>` never shadows a page of ours, and a store is never hidden behind one: the server
- * answers `/healthz`, `/readyz`, `/metrics`, `/media` and the folders of `public/` before any
- * store page.
+ * Words no store may take as its address, so that `/<storeId>` never shadows a page of ours, and
+ * a store is never hidden behind one: the first segment of every address an entry point answers
+ * (`i`, `s`, `c`, `healthz`, `media`, `robots` for `/robots.txt`, the folders of `public/`…, from
+ * app/lib/entry-points.ts), and words of our own sections, old and new, that are no address yet.
  */
 export const RESERVED_STORE_IDS = new Set([
+  ...ownFirstSegments(),
   "api",
   "app",
-  "assets",
   "admin",
-  "c",
-  "i",
-  "s",
-  "healthz",
-  "readyz",
-  "metrics",
-  "icons",
-  "sounds",
   "login",
   "signup",
   "static",
   "uploads",
-  "media",
-  "manifest",
-  "sw",
-  "robots",
-  "sitemap",
-  "favicon",
   "tianguis",
   "soporte",
   "ayuda",

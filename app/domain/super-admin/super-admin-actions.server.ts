@@ -1,11 +1,11 @@
 import { data, type AppLoadContext } from "react-router";
-import { requireSuperAdmin, type CurrentUser } from "~/domain/auth/guards.server";
+import type { CurrentUser } from "~/domain/auth/guards.server";
 import { rotateFeaturedProducts } from "~/domain/directory/featured.server";
 import { fieldErrors } from "~/lib/form-result";
 import { toErrorResponse } from "~/lib/http-errors.server";
 import { createUserlessStore, setStoreHidden, setStorePlan } from "./operator-stores.server";
-import { CLAIM_MESSAGES } from "~/domain/stores/claim";
-import { createClaimLink } from "~/domain/stores/claim.server";
+import { CLAIM_MESSAGES } from "./claim";
+import { createClaimLink } from "./claim.server";
 import { CLOSE_STORE_MESSAGES } from "~/domain/stores/close-store";
 import {
   eraseShopperData,
@@ -41,10 +41,10 @@ export type SuperAdminResult =
 
 /**
  * Every super-admin action, for the page's own action (a form sent before the page hydrated)
- * and for its JSON endpoint (the hydrated panel's fetch): guard, parse, act, answer.
+ * and for its JSON endpoint (the hydrated panel's fetch): parse, act, answer, for the super-admin
+ * each route's guard gave.
  */
-export async function runSuperAdminAction(request: Request, context: AppLoadContext) {
-  const user = await requireSuperAdmin(request, context);
+export async function runSuperAdminAction(request: Request, context: AppLoadContext, user: CurrentUser) {
   const values = Object.fromEntries(await request.formData());
   const parsed = SuperAdminIntentSchema.safeParse(values);
   if (!parsed.success) {

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import { EVENT_LABELS, type OrderEventKind } from "~/domain/orders/order-steps";
 import { roleLabel } from "./invitations";
 import type { MemberRole } from "./team-roles";

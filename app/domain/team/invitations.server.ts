@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { maskEmail } from "~/domain/mail/mail-text";
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { inTransaction } from "~/db/after-commit.server";
 import type { Database, Executor } from "~/db/client.server";
@@ -16,7 +17,6 @@ import {
   invitationStatus,
   invitationStatusMessage,
   isInvitedEmail,
-  maskEmail,
   roleLabel,
   TEAM_MESSAGES,
 } from "./invitations";

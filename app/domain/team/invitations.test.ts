@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { maskEmail } from "~/domain/mail/mail-text";
 import {
   actorDisplayName,
   INVITATION_DAYS,
@@ -7,7 +8,6 @@ import {
   invitationPath,
   invitationStatusMessage,
   isInvitedEmail,
-  maskEmail,
   roleLabel,
   TEAM_ENDPOINT,
   TEAM_MESSAGES,
@@ -25,10 +25,10 @@ describe("an invitation's address", () => {
     expect(isInvitedEmail("ana@correo.mx", "bana@correo.mx")).toBe(false);
   });
   it("is named to another account masked: its first letter and its domain", () => {
-    expect(maskEmail("Ana.Garcia@Correo.mx")).toBe("a…@correo.mx");
-    expect(maskEmail("a@correo.mx")).toBe("a…@correo.mx");
+    expect(maskEmail("Ana.Garcia@Correo.mx")).toBe("a•••@correo.mx");
+    expect(maskEmail("a@correo.mx")).toBe("a•••@correo.mx");
     expect(TEAM_MESSAGES.wrongAccount(maskEmail("ana@correo.mx"))).toBe(
-      "Esta invitación es para a…@correo.mx. Cierra sesión y entra con esa cuenta para aceptarla.",
+      "Esta invitación es para a•••@correo.mx. Cierra sesión y entra con esa cuenta para aceptarla.",
     );
   });
 });

@@ -34,17 +34,6 @@ export function isInvitedEmail(invitedEmail: string, accountEmail: string): bool
   return normalizeEmail(invitedEmail) === normalizeEmail(accountEmail);
 }
 
-/**
- * "a…@correo.mx": the invited address as the invitation page names it to an account that is not
- * it, enough for its owner to recognise it, not to read it whole.
- */
-export function maskEmail(email: string): string {
-  const normalized = normalizeEmail(email);
-  const at = normalized.lastIndexOf("@");
-  if (at < 1) return "…";
-  return `${normalized[0]}…${normalized.slice(at)}`;
-}
-
 export const TEAM_MESSAGES = {
   unknown: "Esta invitación no es válida. Revisa que copiaste el enlace completo.",
   used: "Esta invitación ya se usó. Pide a la tienda una nueva si la necesitas.",

@@ -5,12 +5,13 @@ import {
   SEARCH_RESULTS_LIMIT,
 } from "~/domain/directory/search";
 import { isValidStoreId, RESERVED_STORE_IDS } from "~/domain/stores/store-id";
+import { entryFor } from "~/lib/entry-points";
 
 /**
  * Which requests the rendered-page cache answers (docs/decisions/021), and what each
- * page depends on. Only the anonymous public pages: the landing, a store's page (and a product's
- * page inside it), and a city's directory with or without a search. Everything else is rendered
- * for its request.
+ * page depends on. Only the entry points whose declaration says so (`pageCache: "public"` in
+ * app/lib/entry-points.ts): the landing, a store's page (and a product's page inside it), and a
+ * city's directory with or without a search. Everything else is rendered for its request.
  *
  * `scopes` are the rows of `page_versions` the page is rendered from: a write to a store bumps
  * `store:<id>` and its city's `city:<id>`; category names bump `directory` (migration 0012).
@@ -51,11 +52,14 @@ export function cacheablePage({
   /** `""` on the platform; a store's own origin on its domain (its links and canonical differ). */
   site: string;
 }): CacheablePage | null {
-  if (path === "/") return site === "" ? { key: "/", scopes: [] } : null;
+  // A page's data request (`.data`) is React Router's, never kept.
+  const entry = path.endsWith(".data") ? undefined : entryFor(path, "GET");
+  if (entry?.pageCache !== "public") return null;
+  if (entry.name === "landing") return site === "" ? { key: "/", scopes: [] } : null;
   const segments = path.split("/").slice(1);
   if (segments.some((segment) => segment === "")) return null;
 
-  if (segments[0] === "c" && segments.length === 2) {
+  if (entry.name === "city") {
     const city = segments[1]!;
     if (site !== "" || !CITY_ID.test(city)) return null;
     const scopes = cityPageScopes(city);
@@ -70,8 +74,8 @@ export function cacheablePage({
     };
   }
 
-  // /<store>, /s/<store>, and a product's page inside either: /<store>/p/<product>.
-  const [storeId, ...rest] = segments[0] === "s" ? segments.slice(1) : segments;
+  // The store's page entries: /<store>, /s/<store>, and a product's page inside either: /<store>/p/<product>.
+  const [storeId, ...rest] = entry.name.startsWith("storefront-s") ? segments.slice(1) : segments;
   if (storeId === undefined || !isValidStoreId(storeId) || RESERVED_STORE_IDS.has(storeId)) return null;
   const product = rest.length === 0 ? "" : rest.length === 2 && rest[0] === "p" ? rest[1]! : null;
   if (product === null || (product !== "" && !PRODUCT_ID.test(product))) return null;

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ConfirmIdentitySchema } from "~/domain/auth/account-forms";
 import { confirmIdentity } from "~/domain/auth/account.server";
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { CLOSE_STORE_MESSAGES, STORE_CLOSED_PAGE } from "~/domain/stores/close-store";
 import { assertStoreConfirmed, closeStore } from "~/domain/stores/close-store.server";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/close-store";
  * current password (which may stay empty right after signing in).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, store, signedInAt } = await requireStoreMember(request, context, "close");
+  const { user, store, signedInAt } = await requireAccess(request, context, "account-close-store");
   const form = await request.formData();
   const confirmation = String(form.get("confirmStoreId") ?? "").slice(0, 40);
   const identity = ConfirmIdentitySchema.safeParse({ currentPassword: form.get("currentPassword") ?? "" });

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ACCOUNT_MESSAGES, ChangeEmailSchema } from "~/domain/auth/account-forms";
 import { requestEmailChange } from "~/domain/auth/account.server";
-import { requireSignedIn } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/email";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/email";
  * with the current password (or right after signing in).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, signedInAt } = await requireSignedIn(request, context);
+  const { user, signedInAt } = await requireAccess(request, context, "account-email");
   const form = await request.formData();
   const parsed = ChangeEmailSchema.safeParse({
     newEmail: form.get("newEmail") ?? "",

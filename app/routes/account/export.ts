@@ -2,9 +2,10 @@ import { Readable } from "node:stream";
 import { data } from "react-router";
 import { ConfirmIdentitySchema } from "~/domain/auth/account-forms";
 import { confirmIdentity } from "~/domain/auth/account.server";
-import { requireStoreMember, wantsJson } from "~/domain/auth/guards.server";
+import { wantsJson } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { EXPORT_MESSAGES } from "~/domain/stores/close-store";
-import { exportFileName, storeExportZip } from "~/domain/stores/export.server";
+import { exportFileName, storeExportZip } from "~/domain/data-export/export.server";
 import { AppError } from "~/lib/errors";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/export";
  * it is them: POST with the current password, or GET right after signing in.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const owner = await requireStoreMember(request, context, "export");
+  const owner = await requireAccess(request, context, "account-export");
   try {
     await confirmIdentity(context.services, callerOf(request, context, owner), "");
   } catch (error) {
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await requireStoreMember(request, context, "export");
+  const owner = await requireAccess(request, context, "account-export");
   const identity = ConfirmIdentitySchema.safeParse({
     currentPassword: (await request.formData()).get("currentPassword") ?? "",
   });

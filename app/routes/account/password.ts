@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import { ACCOUNT_MESSAGES, ChangePasswordSchema } from "~/domain/auth/account-forms";
 import { changePassword } from "~/domain/auth/account.server";
-import { requireSignedIn } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/password";
 
 /** POST /i/cuenta/contrasena: the current password and a new one; every other session ends. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireSignedIn(request, context);
+  const { user } = await requireAccess(request, context, "account-password");
   const form = await request.formData();
   const parsed = ChangePasswordSchema.safeParse({
     currentPassword: form.get("currentPassword") ?? "",

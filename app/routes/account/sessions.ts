@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "~/lib/zod";
 import { ACCOUNT_MESSAGES } from "~/domain/auth/account-forms";
 import { endOtherSessions, endSession } from "~/domain/auth/account.server";
-import { requireSignedIn } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/sessions";
 
@@ -13,7 +13,7 @@ const SessionCommandSchema = z.discriminatedUnion("intent", [
 
 /** POST /i/cuenta/sesiones: "Cerrar esta sesión" (another device's) or "Cerrar todas las demás". */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, sessionId } = await requireSignedIn(request, context);
+  const { user, sessionId } = await requireAccess(request, context, "account-sessions");
   const parsed = SessionCommandSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false as const, message: ACCOUNT_MESSAGES.sessionsFailed }, 400);
   const { db } = context.services;

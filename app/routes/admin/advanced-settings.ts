@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { actorOf, withActivity } from "~/domain/team/activity.server";
 import { CATEGORY_TAG_MESSAGES, CategoryTagsSchema } from "~/domain/stores/category-tags";
 import { saveCustomCategories } from "~/domain/stores/settings.server";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/advanced-settings";
 
 /** POST /i/admin/advanced-settings: custom categories (basic plan; the domain refuses others). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, store } = await requireStoreMember(request, context, "categories");
+  const { user, store } = await requireAccess(request, context, "admin-advanced-settings");
   const formData = await request.formData();
   const parsed = CategoryTagsSchema.safeParse(
     formData.getAll("categories").filter((value) => typeof value === "string"),

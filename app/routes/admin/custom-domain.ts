@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { actorOf, withActivity } from "~/domain/team/activity.server";
 import { DOMAIN_MESSAGES, DomainActionSchema, verifiedMessage } from "~/domain/domains/custom-domain";
 import {
@@ -19,7 +19,7 @@ import type { Route } from "./+types/custom-domain";
  * is forgotten by this instance's host cache at once (others follow within seconds).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, store } = await requireStoreMember(request, context, "domain");
+  const { user, store } = await requireAccess(request, context, "admin-custom-domain");
   const actor = actorOf(user);
   const parsed = DomainActionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data(invalidForm(DOMAIN_MESSAGES.invalid, fieldErrors(parsed.error)), 400);

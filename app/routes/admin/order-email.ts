@@ -1,15 +1,15 @@
 import { data } from "react-router";
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { actorOf, withActivity } from "~/domain/team/activity.server";
-import { NEW_ORDER_EMAIL_MESSAGES } from "~/domain/mail/mail-text";
-import { setNewOrderEmails } from "~/domain/mail/new-order-mail.server";
+import { NEW_ORDER_EMAIL_MESSAGES } from "~/domain/orders/new-order-notices";
+import { setNewOrderEmails } from "~/domain/orders/new-order-mail.server";
 import { answering } from "~/lib/http-errors.server";
 import type { Executor } from "~/db/client.server";
 import type { Route } from "./+types/order-email";
 
 /** POST /i/admin/order-email: "Avisarme por correo de cada pedido nuevo", on or off. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, store } = await requireStoreMember(request, context, "notifications");
+  const { user, store } = await requireAccess(request, context, "admin-order-email");
   const enabled = (await request.formData()).get("enabled");
   if (enabled !== "true" && enabled !== "false") {
     return data({ ok: false as const, message: NEW_ORDER_EMAIL_MESSAGES.failed }, 400);

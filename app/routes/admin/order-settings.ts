@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { eq } from "drizzle-orm";
 import { storeSettings } from "~/db/schema";
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { actorOf, withActivity } from "~/domain/team/activity.server";
 import {
   ORDER_SETTINGS_MESSAGES,
@@ -9,7 +9,7 @@ import {
   paymentSettingsValues,
   TemplatesSchema,
   templateValues,
-} from "~/domain/stores/order-settings-form";
+} from "~/domain/orders/order-settings-form";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
 import type { Executor } from "~/db/client.server";
@@ -20,7 +20,7 @@ import type { Route } from "./+types/order-settings";
  * bank details for transfers; `intent=templates` saves the WhatsApp status texts.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, store } = await requireStoreMember(request, context, "payments");
+  const { user, store } = await requireAccess(request, context, "admin-order-settings");
   const actor = actorOf(user);
   const form = await request.formData();
   const { db } = context.services;

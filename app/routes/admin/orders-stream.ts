@@ -1,5 +1,5 @@
 import { joinsOutage } from "~/db/outage.server";
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import {
   latestOrderChangeId,
   listOrderChangesSince,
@@ -30,7 +30,7 @@ function lastSeenId(request: Request): number | null {
  * (docs/decisions/007-replayable-order-stream.md).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { store, user, role } = await requireStoreMember(request, context, "orders");
+  const { store, user, role } = await requireAccess(request, context, "admin-orders-stream");
   const { db, orderEvents } = context.services;
   const logger = context.logger;
   const asked = lastSeenId(request);

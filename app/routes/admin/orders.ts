@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "~/lib/zod";
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { OWNER_ORDER_MESSAGES } from "~/domain/orders/owner-orders";
 import { CANCEL_REASON_MAX_LENGTH, ORDER_STEPS } from "~/domain/orders/order-steps";
 import {
@@ -33,7 +33,7 @@ const IntentSchema = z.discriminatedUnion("intent", [
  * fixed line "Error completing order:"; the panel keeps the order as it was.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { store, user } = await requireStoreMember(request, context, "orders");
+  const { store, user } = await requireAccess(request, context, "admin-orders");
   const intent = IntentSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!intent.success) return data({ ok: false as const, message: OWNER_ORDER_MESSAGES.failed }, 400);
   const { db } = context.services;

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { actorOf, withActivity } from "~/domain/team/activity.server";
 import { pauseOrders, resumeOrders } from "~/domain/stores/pause.server";
-import { PauseSchema, SHOP_RULES_MESSAGES } from "~/domain/stores/shop-rules-form";
+import { PauseSchema, SHOP_RULES_MESSAGES } from "~/domain/orders/shop-rules-form";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/pause";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/pause";
  * chosen), `intent=resume` takes orders again.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, store } = await requireStoreMember(request, context, "pause");
+  const { user, store } = await requireAccess(request, context, "admin-pause");
   const actor = actorOf(user);
   const form = await request.formData();
   const { db } = context.services;

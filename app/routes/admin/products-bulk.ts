@@ -5,7 +5,7 @@
  * selection changes nothing (404).
  */
 import { data } from "react-router";
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { BULK_MESSAGES, bulkEditSubject, parsePriceChange, type BulkEdit } from "~/domain/products/catalogue";
 import { bulkEdit } from "~/domain/products/catalogue.server";
 import { actorOf, withActivity } from "~/domain/team/activity.server";
@@ -13,7 +13,7 @@ import { answering } from "~/lib/http-errors.server";
 import type { Route } from "./+types/products-bulk";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, store } = await requireStoreMember(request, context, "products");
+  const { user, store } = await requireAccess(request, context, "admin-products-bulk");
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);

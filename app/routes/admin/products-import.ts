@@ -4,31 +4,32 @@
  * skip the refused ones) and `overwrite` (the file's values win over what changed in the store
  * after the export). The preview answers what would be created, changed and refused; the apply
  * writes it (docs/decisions/035, 050). One import at a time per store. The route reads its own
- * body under its own cap (server/security.ts), after the guard.
+ * body under the cap its entry point declares (app/lib/entry-points.ts), after the guard.
  */
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import type { Executor } from "~/db/client.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import {
   FILE_MESSAGES,
   MAX_SHEET_BYTES,
-  MAX_ZIP_BYTES,
   readPhotos,
   readSheet,
   sheetKind,
 } from "~/domain/products/catalogue-files.server";
 import { CATALOGUE_MESSAGES } from "~/domain/products/catalogue";
 import { applyImport, oneImportAtATime, previewImport } from "~/domain/products/catalogue.server";
-import { actorOf } from "~/domain/team/activity.server";
+import { actorOf, recordActivity } from "~/domain/team/activity.server";
 import { AppError } from "~/lib/errors";
 import { answering } from "~/lib/http-errors.server";
+import { entryPoint } from "~/lib/entry-points";
 import { readLimitedBody } from "~/lib/limited-body.server";
 import type { Route } from "./+types/products-import";
 
-/** The sheet, the ZIP and the multipart boundaries around them. */
-const MAX_IMPORT_BODY = MAX_SHEET_BYTES + MAX_ZIP_BYTES + 64 * 1024;
+/** The sheet, the ZIP and the multipart boundaries around them, as the entry declares. */
+const MAX_IMPORT_BODY = entryPoint("admin-products-import").body.limit;
 const FAILED = "No se pudo importar el archivo. Intenta de nuevo.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, store } = await requireStoreMember(request, context, "products");
+  const { user, store } = await requireAccess(request, context, "admin-products-import");
   const options = { logger: context.logger, fallback: FAILED, logLine: "catalogue import failed" };
   return answering(options, async () => {
     const declared = Number(request.headers.get("content-length") ?? "0");
@@ -61,7 +62,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           ? await readPhotos(new Uint8Array(await zip.arrayBuffer()))
           : null;
       if (form.get("intent") === "apply") {
-        const deps = { storage, logger: context.logger, actor: actorOf(user), uploads: db };
+        const deps = {
+          storage,
+          logger: context.logger,
+          uploads: db,
+          // Who applied the file, on the Equipo tab's Actividad, in the import's own transaction.
+          onApplied: (tx: Executor, details: { created: number; changed: number }) =>
+            recordActivity(tx, actorOf(user), store.id, { kind: "products_imported", details }),
+        };
         const applied = await applyImport(tx, store.id, { rows, photos }, deps, choices);
         return {
           ok: true as const,

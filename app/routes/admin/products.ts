@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { actorOf, withProductActivity } from "~/domain/team/activity.server";
 import {
   addProduct,
@@ -23,7 +23,7 @@ const IntentSchema = z.discriminatedUnion("intent", [
 
 /** POST /i/admin/products: every write of the products tab, by named intent. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, store } = await requireStoreMember(request, context, "products");
+  const { user, store } = await requireAccess(request, context, "admin-products");
   const { db } = context.services;
   const deps = { storage: context.services.storage, logger: context.logger };
   const formData = await request.formData();

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { parseCodeForm, parseOfferForm, PROMOTION_FORM_MESSAGES } from "~/domain/promotions/promotion-form";
 import {
   createCode,
@@ -20,7 +20,7 @@ import type { Route } from "./+types/promotions";
  * A plan without promotions is refused by the domain, whatever the form says.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, store } = await requireStoreMember(request, context, "products");
+  const { user, store } = await requireAccess(request, context, "admin-promotions");
   const form = await request.formData();
   const fields: Record<string, string[]> = {};
   for (const [name, value] of form) if (typeof value === "string") (fields[name] ??= []).push(value);

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "~/lib/zod";
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { enqueue } from "~/domain/jobs/jobs.server";
 import { PUSH_SUBSCRIPTION_FIELDS } from "~/domain/push/push-endpoint";
 import { PUSH_MESSAGES } from "~/domain/push/push-messages";
@@ -18,7 +18,7 @@ import { inTransaction } from "~/db/after-commit.server";
  * owner; another owner's devices are "not found".
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, store } = await requireStoreMember(request, context, "alarm");
+  const { user, store } = await requireAccess(request, context, "admin-push");
   const devices = await listDevices(context.services.db, store.id, user.id);
   return {
     publicKey: context.services.vapid.publicKey,
@@ -49,7 +49,7 @@ const Command = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, store } = await requireStoreMember(request, context, "alarm");
+  const { user, store } = await requireAccess(request, context, "admin-push");
   const parsed = Command.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false as const, message: PUSH_MESSAGES.invalid }, 400);
   const { db, jobs } = context.services;

@@ -1,4 +1,4 @@
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { actorOf, withActivity } from "~/domain/team/activity.server";
 import { SETTINGS_MESSAGES, SettingsFormSchema, settingsFormValues } from "~/domain/stores/settings-form";
 import { saveStoreSettings } from "~/domain/stores/settings.server";
@@ -10,7 +10,7 @@ import { data } from "react-router";
 
 /** POST /i/admin/settings: the settings tab's save (merge). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, store } = await requireStoreMember(request, context, "settings");
+  const { user, store } = await requireAccess(request, context, "admin-settings");
   const parsed = SettingsFormSchema.safeParse(settingsFormValues(await request.formData()));
   if (!parsed.success) return data(invalidForm(SETTINGS_MESSAGES.failed, fieldErrors(parsed.error)), 400);
   return answering(

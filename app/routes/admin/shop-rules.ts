@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { storeSettings } from "~/db/schema";
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { actorOf, withActivity } from "~/domain/team/activity.server";
-import { HoursSchema, SHOP_RULES_MESSAGES, ZonesSchema } from "~/domain/stores/shop-rules-form";
+import { HoursSchema, SHOP_RULES_MESSAGES, ZonesSchema } from "~/domain/orders/shop-rules-form";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
 import type { Executor } from "~/db/client.server";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/shop-rules";
  * value as JSON in `payload`.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, store } = await requireStoreMember(request, context, "hours");
+  const { user, store } = await requireAccess(request, context, "admin-shop-rules");
   const form = await request.formData();
   let payload: unknown;
   try {

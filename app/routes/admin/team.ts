@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { closeStreamsOf } from "~/domain/orders/stream-limits.server";
 import { actorOf } from "~/domain/team/activity.server";
 import { TEAM_MESSAGES, TeamActionSchema } from "~/domain/team/invitations";
@@ -22,7 +22,7 @@ import type { Route } from "./+types/team";
  * owner's password asked; the owner stays as an encargado).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, store, signedInAt } = await requireStoreMember(request, context, "members");
+  const { user, store, signedInAt } = await requireAccess(request, context, "admin-team");
   const parsed = TeamActionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);

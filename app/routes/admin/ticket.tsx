@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { data, Link } from "react-router";
 import { OrderLines } from "~/components/order-lines";
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import {
   parseTicketPaper,
   PRINTABLE_MM,
@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
  * Anyone of the store who works its orders may print it; another store's order is not found.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { store } = await requireStoreMember(request, context, "orders");
+  const { store } = await requireAccess(request, context, "admin-ticket");
   const { db, env } = context.services;
   const ticket = await loadKitchenTicket(db, env.publicOrigin, store.id, params.orderNumber);
   // The panel's friendly 404, as for any address the owner's store does not have.

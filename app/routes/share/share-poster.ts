@@ -2,14 +2,14 @@
  * GET /i/admin/share/poster.pdf?tamano=a4|media-carta — the counter poster of the owner's store:
  * logo, name, colours, the QR of its address and a call to action, as a printable PDF.
  */
-import { requireStoreMember } from "~/domain/auth/guards.server";
+import { requireAccess } from "~/lib/entry-access.server";
 import { posterPdf } from "~/domain/share/poster.server";
 import { publicStoreAddress } from "~/domain/domains/custom-domains.server";
 import { isPosterSize } from "~/domain/share/share-links";
 import type { Route } from "./+types/share-poster";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { store } = await requireStoreMember(request, context, "settings");
+  const { store } = await requireAccess(request, context, "admin-share-poster");
   const { storage, env, db } = context.services;
   const requested = new URL(request.url).searchParams.get("tamano") ?? "a4";
   const size = isPosterSize(requested) ? requested : "a4";

@@ -1,6 +1,6 @@
 import { ActionMessage } from "~/components/action-message";
 import { useFormAction } from "~/components/forms/use-form-action";
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import { codeValidity, PROMOTION_FORM_MESSAGES } from "~/domain/promotions/promotion-form";
 import { offerBadge, PROMOTION_MESSAGES } from "~/domain/promotions/promotions";
 import { WEEKDAY_NAMES } from "~/domain/stores/opening-hours";

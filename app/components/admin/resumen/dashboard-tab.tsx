@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { discountAmountText, discountLabel } from "~/domain/promotions/promotions";
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import { DELIVERY_LABELS } from "~/domain/orders/order-vocabulary";
 import { formatQuantity } from "~/domain/products/quantity";
 import type { ProductUnit } from "~/domain/products/product-units";

@@ -1,5 +1,5 @@
 import { lineRoom, lineTotal } from "~/domain/orders/cart";
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import { formatChoices } from "~/domain/products/choices";
 import { quantityRule } from "~/domain/products/quantity";
 import { QuantityStepper } from "../quantity-stepper";

@@ -6,7 +6,7 @@ import {
   ZONE_MESSAGES,
   type deliveryCharge,
 } from "~/domain/orders/delivery-zones";
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import type { OrderFieldErrors } from "~/domain/orders/order-form";
 import { DELIVERY_LABELS } from "~/domain/orders/order-vocabulary";
 import type { StorefrontStore } from "~/domain/storefront/catalogue.server";

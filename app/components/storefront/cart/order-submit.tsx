@@ -1,4 +1,4 @@
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import type { OrderFieldErrors } from "~/domain/orders/order-form";
 import type { StorefrontStore } from "~/domain/storefront/catalogue.server";
 

@@ -1,5 +1,5 @@
 import { FieldError, FieldFrame } from "~/components/field";
-import { formatMoney } from "~/domain/orders/money";
+import { formatMoney } from "~/domain/money/money";
 import type { OrderFieldErrors } from "~/domain/orders/order-form";
 import { changeToBring, PAYMENT_LABELS, parseCashAmount } from "~/domain/orders/payment";
 import type { StorefrontStore } from "~/domain/storefront/catalogue.server";

@@ -6,7 +6,7 @@ import {
   normalizePostalCode,
   POSTAL_CODE_LENGTH,
 } from "~/domain/orders/delivery-zones";
-import { roundMoney } from "~/domain/orders/money";
+import { roundMoney } from "~/domain/money/money";
 import { ORDER_MESSAGES, parseOrderForm, type OrderFieldErrors } from "~/domain/orders/order-form";
 import type { OrderSummary } from "~/domain/orders/order-summary";
 import type { ChosenGroup } from "~/domain/products/choices";

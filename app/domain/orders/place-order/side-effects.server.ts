@@ -8,8 +8,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { announceJobs } from "~/domain/jobs/jobs.server";
-import { NEW_ORDER_EMAIL_JOB, newOrderEmailJobInsert } from "~/domain/mail/new-order-mail.server";
-import { newOrderPush } from "~/domain/push/push-text";
+import { NEW_ORDER_EMAIL_JOB, newOrderEmailJobInsert } from "~/domain/orders/new-order-mail.server";
+import { newOrderPush } from "../new-order-notices";
 import { PUSH_JOB, storePushJobsInsert } from "~/domain/push/push.server";
 import { announceOrderChange, orderChangeInsert, type OrderEvent } from "../order-events.server";
 import type { NewOrder } from "./write.server";

@@ -8,7 +8,7 @@ import { AppError } from "~/lib/errors";
 import { isPaused } from "~/domain/stores/pause";
 import { orderTotal } from "../cart";
 import { deliveryCharge } from "../delivery-zones";
-import { roundMoney } from "../money";
+import { roundMoney } from "~/domain/money/money";
 import { MAX_ORDER_TOTAL, ORDER_MESSAGES, type OrderForm } from "../order-form";
 import { PAYMENT_MESSAGES } from "../payment";
 import { orderTiming, SCHEDULE_MESSAGES } from "../scheduling";

@@ -1,4 +1,4 @@
-import type { AdminTab } from "~/domain/stores/admin-tabs";
+import type { AdminTab } from "~/domain/team/admin-tabs";
 import type { TabContext } from "./context";
 import * as configuracion from "./configuracion.server";
 import * as configuracionAvanzada from "./configuracion-avanzada.server";

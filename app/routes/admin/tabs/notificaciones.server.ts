@@ -1,4 +1,4 @@
-import { wantsNewOrderEmails } from "~/domain/mail/new-order-mail.server";
+import { wantsNewOrderEmails } from "~/domain/orders/new-order-mail.server";
 import { can } from "~/domain/team/team-roles";
 import type { TabContext } from "./context";
 

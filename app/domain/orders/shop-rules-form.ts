@@ -3,10 +3,10 @@
  * and their Spanish messages, checked by the panel and again by the server.
  */
 import { z } from "~/lib/zod";
-import { MAX_ZONES, type DeliveryPricing } from "~/domain/orders/delivery-zones";
-import { SLOT_MINUTES } from "~/domain/orders/scheduling";
-import { HOURS_MESSAGES, isDate, isTime, type OpeningHours } from "./opening-hours";
-import { KEEP_PAUSE_END, PAUSE_MESSAGE_MAX_LENGTH } from "./pause";
+import { MAX_ZONES, type DeliveryPricing } from "./delivery-zones";
+import { SLOT_MINUTES } from "./scheduling";
+import { HOURS_MESSAGES, isDate, isTime, type OpeningHours } from "~/domain/stores/opening-hours";
+import { KEEP_PAUSE_END, PAUSE_MESSAGE_MAX_LENGTH } from "~/domain/stores/pause";
 
 export const SHOP_RULES_MESSAGES = {
   hoursSaved: "Horario guardado.",

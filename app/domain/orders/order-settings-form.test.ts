@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { schemaIssues } from "../../../tests/support/schema-issues";
-import { PAYMENT_MESSAGES } from "~/domain/orders/payment";
-import { DEFAULT_TEMPLATES } from "~/domain/orders/status-messages";
+import { PAYMENT_MESSAGES } from "./payment";
+import { DEFAULT_TEMPLATES } from "./status-messages";
 import {
   ORDER_SETTINGS_MESSAGES,
   PaymentSettingsSchema,

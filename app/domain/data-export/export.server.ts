@@ -11,7 +11,7 @@ import { Zip, ZipDeflate } from "fflate";
 import type { Executor } from "~/db/client.server";
 import { cities, orderLines, orders, products, storeCategories, stores, storeSettings } from "~/db/schema";
 import { mediaUrl } from "~/domain/images/image-urls";
-import { CSV_BOM, csvDateTime, csvRow, dateHeader } from "./export-csv";
+import { CSV_BOM, csvDateTime, csvRow, dateHeader } from "~/domain/stores/export-csv";
 
 const PAGE = 500;
 

@@ -9,12 +9,17 @@ import { priceDiscounts } from "~/domain/orders/place-order/discounts";
 import { priceLines, type ProductRow } from "~/domain/orders/place-order/price";
 import { productsOf } from "~/domain/orders/place-order/price.server";
 import { mergeLines } from "~/domain/orders/place-order/parse";
-import type { OrderLineInput } from "~/domain/orders/order-form";
+import type { OrderLineInput } from "./order-form";
 import { enforce } from "~/domain/rate-limit/rate-limit.server";
 import { findStore } from "~/domain/stores/store.server";
 import { AppError } from "~/lib/errors";
-import { hasPromotions, normalizeCode, PROMOTION_MESSAGES, type CartCode } from "./promotions";
-import { codeRefusal, promotionsOf, readPromotions } from "./redeem.server";
+import {
+  hasPromotions,
+  normalizeCode,
+  PROMOTION_MESSAGES,
+  type CartCode,
+} from "~/domain/promotions/promotions";
+import { codeRefusal, promotionsOf, readPromotions } from "~/domain/promotions/redeem.server";
 
 /** Past `couponCheckPerAddress`: the cart's checks are not a way to guess codes. */
 export const COUPON_CHECKS_TOO_MANY = "Probaste muchos códigos. Espera unos minutos e intenta de nuevo.";

@@ -11,8 +11,8 @@ import { authUser, orderLines, orders, storeOwners, storeSettings } from "~/db/s
 import { jobsInsert } from "~/domain/jobs/jobs.server";
 import { z } from "~/lib/zod";
 import { PENDING_ORDERS_URL } from "~/domain/push/push-text";
-import { newOrderMail } from "./mail-text";
-import { queueMail } from "./mail.server";
+import { newOrderMail } from "./new-order-notices";
+import { queueMail } from "~/domain/mail/mail.server";
 import { inTransaction } from "~/db/after-commit.server";
 import { defineJob } from "~/domain/jobs/define-job.server";
 

@@ -3,8 +3,8 @@
  * run by the panel for instant feedback and by the server to enforce it.
  */
 import { z } from "~/lib/zod";
-import { isValidClabe, PAYMENT_METHODS, PAYMENT_MESSAGES } from "~/domain/orders/payment";
-import { TEMPLATE_KINDS, TEMPLATE_MAX_LENGTH } from "~/domain/orders/status-messages";
+import { isValidClabe, PAYMENT_METHODS, PAYMENT_MESSAGES } from "./payment";
+import { TEMPLATE_KINDS, TEMPLATE_MAX_LENGTH } from "./status-messages";
 
 export const ORDER_SETTINGS_MESSAGES = {
   paymentSaved: "Formas de pago guardadas.",

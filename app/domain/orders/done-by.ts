@@ -1,4 +1,4 @@
-import { EVENT_LABELS, type OrderEventKind } from "~/domain/orders/order-steps";
+import { EVENT_LABELS, type OrderEventKind } from "./order-steps";
 
 /** Per kind of change of an order, the name of who behind the counter did it (docs/decisions/033). */
 export type DoneBy = Partial<Record<OrderEventKind, string>>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { schemaIssues } from "../../../tests/support/schema-issues";
-import { HOURS_MESSAGES } from "./opening-hours";
+import { HOURS_MESSAGES } from "~/domain/stores/opening-hours";
 import {
   HoursSchema,
   parsePostalCodes,

@@ -1,6 +1,6 @@
 import type { LicenceType } from "~/domain/stores/licence-types";
-import { can, type Capability, type StoreRole } from "~/domain/team/team-roles";
-import { hasCustomCategories } from "./licence";
+import { can, type Capability, type StoreRole } from "./team-roles";
+import { hasCustomCategories } from "~/domain/stores/licence";
 import { hasPromotions } from "~/domain/promotions/promotions";
 
 /**
