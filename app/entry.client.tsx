@@ -26,6 +26,7 @@ if ("__reactRouterContext" in window) {
     );
   });
 } else {
+  await wholeStylesheets();
   for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
     const name = element.dataset.island as IslandName;
     const load = islands[name];
@@ -37,4 +38,23 @@ if ("__reactRouterContext" in window) {
       hydrateRoot(element, <Component {...props} />);
     });
   }
+}
+
+/**
+ * The whole stylesheet, linked by the script start beside the rules a kept page carries
+ * (app/components/island.tsx), loaded or failed: an island hydrates once what it may draw after a
+ * tap (a dialog, the cart) has its rules.
+ */
+function wholeStylesheets() {
+  const links = document.querySelectorAll<HTMLLinkElement>("style[data-stylesheet] + link");
+  return Promise.all(
+    Array.from(links, (link) =>
+      link.dataset.settled !== undefined
+        ? undefined
+        : new Promise((settled) => {
+            link.addEventListener("load", settled, { once: true });
+            link.addEventListener("error", settled, { once: true });
+          }),
+    ),
+  );
 }

@@ -173,6 +173,40 @@ const TEST_PROGRAMS = [
 ];
 
 /**
+ * The programs the benches run that npm does not bring, and the benches that use them: wrk, a load
+ * generator in a process of its own (scripts/bench/static-twin.ts `loadApart`).
+ */
+const BENCH_PROGRAMS = [
+  { debian: "wrk", benches: ["page-cache"], paths: [process.env.WRK_PATH ?? "/usr/bin/wrk"] },
+];
+
+/** The Debian packages of `programs` none of whose paths exists here. */
+const missingPackages = (programs) =>
+  programs.filter(({ paths }) => !paths.some((file) => existsSync(file))).map(({ debian }) => debian);
+
+/**
+ * Installs the `missing` Debian packages when this machine can (root with apt-get) and returns
+ * true; otherwise prints the one command to run and returns false. `who` says who needs them.
+ */
+function installPackages(missing, who) {
+  if (missing.length === 0) return true;
+  const install = `apt-get install -y ${missing.join(" ")}`;
+  const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
+  if (!canInstall) {
+    console.error(
+      `${who.needs} programas de Debian que faltan aquí (${missing.join(", ")}). ` +
+        `Instálalos con:\n\n  sudo apt-get update && sudo ${install}\n`,
+    );
+    return false;
+  }
+  const named = missing.length > 1 ? `${missing.slice(0, -1).join(", ")} y ${missing.at(-1)}` : missing[0];
+  console.log(`Instalando ${named} de Debian ${who.for}…`);
+  run("apt-get", ["update", "-qq"]);
+  run("apt-get", ["install", "-y", "-qq", ...missing], { DEBIAN_FRONTEND: "noninteractive" });
+  return true;
+}
+
+/**
  * The Debian programs the tests of `projects` need (all projects when none is named): Chromium
  * (the browser and its headless shell) and Caddy for the browser tests; PgBouncer, Caddy, Patroni,
  * etcd, HAProxy and PostgreSQL 15's programs for the integration tests. As `npm start` installs its npm
@@ -180,25 +214,29 @@ const TEST_PROGRAMS = [
  * run stops before any test with the one command to run.
  */
 export function ensureTestPrograms(projects = []) {
-  const missing = TEST_PROGRAMS.filter(
-    (program) => projects.length === 0 || program.projects.some((project) => projects.includes(project)),
-  )
-    .filter(({ paths }) => !paths.some((file) => existsSync(file)))
-    .map(({ debian }) => debian);
-  if (missing.length === 0) return;
-  const install = `apt-get install -y ${missing.join(" ")}`;
-  const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
-  if (!canInstall) {
-    console.error(
-      `Las pruebas necesitan programas de Debian que faltan aquí (${missing.join(", ")}). ` +
-        `Instálalos con:\n\n  sudo apt-get update && sudo ${install}\n`,
-    );
-    process.exit(1);
-  }
-  const named = missing.length > 1 ? `${missing.slice(0, -1).join(", ")} y ${missing.at(-1)}` : missing[0];
-  console.log(`Instalando ${named} de Debian para las pruebas…`);
-  run("apt-get", ["update", "-qq"]);
-  run("apt-get", ["install", "-y", "-qq", ...missing], { DEBIAN_FRONTEND: "noninteractive" });
+  const missing = missingPackages(
+    TEST_PROGRAMS.filter(
+      (program) => projects.length === 0 || program.projects.some((project) => projects.includes(project)),
+    ),
+  );
+  if (!installPackages(missing, { needs: "Las pruebas necesitan", for: "para las pruebas" })) process.exit(1);
 }
 
+/**
+ * The same for the benches named (all when none is): installed when missing and this machine can;
+ * otherwise the command is printed and the result is false, and the bench measures without them.
+ */
+export function ensureBenchPrograms(benches = []) {
+  const missing = missingPackages(
+    BENCH_PROGRAMS.filter(
+      (program) => benches.length === 0 || program.benches.some((name) => benches.includes(name)),
+    ),
+  );
+  return installPackages(missing, { needs: "Las mediciones necesitan", for: "para las mediciones" });
+}
+
+// `node scripts/prepare.mjs build`, or `… bench-programs page-cache` (exit status 1 when missing).
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === "build") build();
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === "bench-programs") {
+  process.exit(ensureBenchPrograms(process.argv.slice(3)) ? 0 : 1);
+}

@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
+import onHeaders from "on-headers";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { DatabaseHealth } from "~/db/health.server";
@@ -48,9 +49,11 @@ import {
   formBodies,
   originGuard,
   responseHeaders,
+  securityHeaderList,
   setSecurityHeaders,
   withReadBody,
 } from "./security";
+import { mercadoPagoWebhook } from "./payments-webhook";
 import { storefrontApi } from "./storefront-api";
 
 export type Lifecycle = { closing: boolean };
@@ -153,6 +156,11 @@ export const LAYERS: readonly Layer[] = [
     entry: "storefront-api",
     handle: ({ services }) => storefrontApi(services),
   },
+  {
+    what: "Mercado Pago's payment notifications",
+    entry: "mercadopago-webhook",
+    handle: ({ services }) => mercadoPagoWebhook(services),
+  },
   { what: "forms only as forms", handle: () => formBodies() },
   { what: "a method the entry point does not take: 405", handle: () => declaredMethods() },
   {
@@ -196,13 +204,14 @@ export async function createHttpHandler(
   const pages = createPageCache({
     db,
     reads: services.reads,
+    versions: services.pageVersions,
     sites: services.sites,
     build,
     mode,
     budgetBytes: vite ? 0 : env.PAGE_CACHE_MB * 1024 * 1024,
     imageOrigins: env.imageOrigins,
     loadContext,
-    securityHeaders: (res, site) => setSecurityHeaders(res, env, site),
+    securityHeaders: securityHeaderList(env),
     stylesheet: vite ? undefined : buildStylesheet,
     trustProxy: (address, hop) =>
       (app.get("trust proxy fn") as (a: string, h: number) => boolean)(address, hop),
@@ -227,16 +236,27 @@ export async function createHttpHandler(
 
   // A current kept page is sent before Express sees the request; anything else goes to the app.
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return void app(req, res);
-    pages.answer(req, res).then(
-      (answered) => answered || app(req, res),
-      (error: unknown) => {
-        // The render further on meets the same outage and answers 503; the outage is logged once.
-        if (isDatabaseUnavailable(error)) databaseOutage.failed(error);
-        else logger.error("page cache failed; rendering", { error });
-        app(req, res);
-      },
-    );
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      // What it wrote has committed by the time its answer goes out: until this worker's listener
+      // has heard it, its kept pages are checked against the database (docs/decisions/051).
+      onHeaders(res, () => services.pageVersions.wrote());
+      return void app(req, res);
+    }
+    const failed = (error: unknown) => {
+      // The render further on meets the same outage and answers 503; the outage is logged once.
+      if (isDatabaseUnavailable(error)) databaseOutage.failed(error);
+      else logger.error("page cache failed; rendering", { error });
+      app(req, res);
+    };
+    let answered: boolean | Promise<boolean>;
+    try {
+      answered = pages.answer(req, res);
+    } catch (error) {
+      return failed(error);
+    }
+    // A hit from memory is sent by now; anything else goes on to Express.
+    if (answered instanceof Promise) answered.then((sent) => sent || app(req, res), failed);
+    else if (!answered) app(req, res);
   };
 }
 
@@ -292,12 +312,15 @@ function readyz(services: AppServices, health: DatabaseHealth, lifecycle: Lifecy
       listener: services.orderEvents.isListening(),
       jobs: services.jobs.isRunning(),
     };
+    // Not a condition of readiness: while memory cannot be trusted, the database is read.
+    const pageVersions = services.pageVersions.source();
     const { primary, replica } = services.reads.status();
     const ready =
       state.database && state.listener && state.jobs && primary.role !== "replica" && !lifecycle.closing;
     res.status(ready ? 200 : 503).json({
       ready,
       ...state,
+      pageVersions,
       shuttingDown: lifecycle.closing,
       connections,
       primary: { role: primary.role, timeline: primary.timeline },

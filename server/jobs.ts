@@ -17,6 +17,8 @@ import { uploadCleanupJob } from "~/domain/images/unattached-uploads.server";
 import type { JobDefinition } from "~/domain/jobs/define-job.server";
 import { mailJob, type Mailer } from "~/domain/mail/mail.server";
 import { newOrderEmailJob } from "~/domain/orders/new-order-mail.server";
+import type { Payments } from "~/domain/payments/payments.server";
+import { paymentsSweepJob } from "~/domain/payments/sweep.server";
 import { stockRefillJob } from "~/domain/products/stock-refill.server";
 import { pushJob, type VapidKeys } from "~/domain/push/push.server";
 import { retentionJob } from "~/domain/retention/retention.server";
@@ -32,6 +34,7 @@ export type JobDependencies = {
   mailer: Mailer;
   vapid: VapidKeys;
   resolver: DnsResolver;
+  payments: Payments;
 };
 
 export function jobRegistry({
@@ -42,6 +45,7 @@ export function jobRegistry({
   mailer,
   vapid,
   resolver,
+  payments,
 }: JobDependencies): JobDefinition[] {
   const origin = env.publicOrigin;
   return [
@@ -59,6 +63,8 @@ export function jobRegistry({
     retentionJob(db, { logger, mailDirectory: mailer.transport === "file" ? mailer.destination : undefined }),
     // Periodic: at each opening of a store with daily stock, and at least hourly.
     stockRefillJob(db, logger),
+    // Periodic: card orders still waiting for their payment, asked about and expired.
+    paymentsSweepJob(db, payments, logger),
     ...(env.BACKUP_EVERY
       ? [
           backupJob(

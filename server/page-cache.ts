@@ -19,10 +19,12 @@ import type { RequestSite, SiteResolver } from "~/domain/domains/site-cache.serv
 import { contentSecurityPolicy, REPORTING_ENDPOINTS } from "~/lib/csp";
 import { pageCacheRequests } from "~/lib/metrics.server";
 import { ByteLru } from "~/lib/page-cache/byte-lru";
+import { criticalStylesheet } from "~/lib/page-cache/critical-css";
 import { cacheablePage, SEARCH_RESULTS_HEADER, type CacheablePage } from "~/lib/page-cache/cacheable-page";
 import { findCity } from "~/domain/directory/city.server";
 import { recordSearch, searchProducts } from "~/domain/directory/search.server";
-import { createPageVersionReader, sameVersions, type Versions } from "~/lib/page-cache/page-versions.server";
+import { sameVersions, type Versions } from "~/lib/page-cache/page-versions.server";
+import type { PageVersions } from "~/lib/page-cache/version-mirror.server";
 import { matchesEtag, preferredEncoding } from "~/lib/page-cache/negotiation";
 import { inlineScriptHashes } from "~/lib/page-cache/script-hashes.server";
 import {
@@ -31,8 +33,8 @@ import {
   panelRequest,
   type PanelAnswer,
 } from "./panel-cache";
-import { observeRequest, requestIdOf } from "./request-log";
-import { type SearchFrame, searchFrame, searchPage } from "./search-page";
+import { observeAnswer, observeRequest, requestIdOf } from "./request-log";
+import { type SearchFrame, searchFrame, searchPage, searchSectionClasses } from "./search-page";
 import { fieldWithControlCharacter } from "./security";
 import { createUnknownStorePage, sendUnknownStore } from "./unknown-store-page";
 
@@ -74,6 +76,8 @@ type Entry = {
   searchFrame?: Promise<SearchFrame | null>;
   /** A signed-in pending tab (server/panel-cache.ts): what it was rendered from. */
   fingerprint?: string;
+  /** Its headers as sent (`[name, value, …]`), by result and encoding, made on the first answer of each. */
+  sent?: Map<string, string[]>;
 };
 
 /** What the first look at a request found, for the render further on. */
@@ -86,6 +90,8 @@ export type PageCacheOptions = {
   db: Database;
   /** Where a search's reads run: the read replica when it holds the city's versions (docs/decisions/047). */
   reads: ReadRouting;
+  /** The current versions of a page's scopes: from memory while they can be trusted (docs/decisions/051). */
+  versions: PageVersions;
   sites: SiteResolver;
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
@@ -93,8 +99,11 @@ export type PageCacheOptions = {
   imageOrigins: string[];
   /** The same load context the app's handler gives, for a request rendered for the cache. */
   loadContext: (req: Request, res: ExpressResponse) => AppLoadContext;
-  /** The headers every answer carries (server/security.ts), for the answers given before the app. */
-  securityHeaders: (res: ServerResponse, site: RequestSite) => void;
+  /**
+   * The headers every answer carries (server/security.ts `securityHeaderList`), for the answers
+   * given before the app: one list per kind of site.
+   */
+  securityHeaders: (site: RequestSite) => readonly string[];
   /** Express's `trust proxy` decision: whether X-Forwarded-Host names the host. */
   trustProxy: (address: string, hop: number) => boolean;
   logRequest: Parameters<typeof observeRequest>[2];
@@ -108,12 +117,26 @@ const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>
 /**
  * The page with its stylesheets inside it: a phone on 4G paints the page without first fetching
  * them (a round trip on the way to the largest paint); the HTML is compressed once anyway.
+ *
+ * Only the rules of what the page draws (app/lib/page-cache/critical-css.ts), about half the
+ * compressed bytes, so that the document fits the first round trip of a new connection: the
+ * classes of its HTML, and `drawsLater` (a city page's search results, put in without a render). A
+ * page with an island also names the whole stylesheet (`data-stylesheet`): its script start links
+ * it once a frame is painted (app/components/island.tsx), for what the island draws after a tap (a
+ * dialog, the cart). A page without scripts draws nothing else.
  */
-function withInlineStylesheets(html: string, stylesheet: PageCacheOptions["stylesheet"]) {
+function withInlineStylesheets(
+  html: string,
+  stylesheet: PageCacheOptions["stylesheet"],
+  drawsLater?: Iterable<string>,
+) {
   if (!stylesheet) return html;
+  const island = html.includes(" data-island=");
   return html.replace(STYLESHEET_LINK, (link, href: string) => {
     const css = stylesheet(href);
-    return css === undefined || css.includes("</") ? link : `<style>${css}</style>`;
+    if (css === undefined || css.includes("</")) return link;
+    const drawn = criticalStylesheet(css, html, drawsLater);
+    return island ? `<style data-stylesheet="${href}">${drawn}</style>` : `<style>${drawn}</style>`;
   });
 }
 
@@ -123,8 +146,8 @@ function keptPages(options: PageCacheOptions) {
   const pages = new ByteLru<Entry>(budgetBytes);
   // Versions of another history say nothing about what was kept under the old primary's.
   reads.onFailover(() => pages.clear());
-  // Both reads are prepared by name; a pool behind a transaction pooler drops the names (createPool).
-  const versions = createPageVersionReader(db.$client);
+  const { versions } = options;
+  // Prepared by name; a pool behind a transaction pooler drops the names (createPool).
   const panelFingerprint = createPanelFingerprintReader(db.$client);
   const renderPage = createRequestHandler(options.build, options.mode);
   /** Renders under way, so a burst of visitors to one page renders it once. */
@@ -151,7 +174,8 @@ function keptPages(options: PageCacheOptions) {
     result: "HIT" | "MISS",
     req: IncomingMessage,
     res: ServerResponse,
-  ) => sendEntry(entry, result, req, res, () => pages.resize(key, weight(entry)));
+    first?: readonly string[],
+  ) => sendEntry(entry, result, req, res, () => pages.resize(key, weight(entry)), first);
 
   /** The request as React Router takes it, for another path of the platform when `path` is given. */
   const fetchRequest = (req: Request, path?: string) => {
@@ -176,13 +200,16 @@ function keptPages(options: PageCacheOptions) {
       cspNonce: undefined,
       pageVersions: versionsNow,
     });
-    return entryOf(response, { scopes: page.scopes, versions: versionsNow });
+    // A city's page carries the rules of the search results that may go into it later.
+    const drawsLater = page.searchSection ? searchSectionClasses() : undefined;
+    return entryOf(response, { scopes: page.scopes, versions: versionsNow }, drawsLater);
   };
 
   /** A rendered page as kept, to the end of this minute; any other answer (not a page, a cookie) as is. */
   const entryOf = async (
     response: globalThis.Response,
     of: Pick<Entry, "scopes" | "versions" | "fingerprint">,
+    drawsLater?: Iterable<string>,
   ): Promise<Entry | globalThis.Response> => {
     const type = response.headers.get("content-type") ?? "";
     if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("set-cookie")) {
@@ -190,7 +217,7 @@ function keptPages(options: PageCacheOptions) {
     }
     // An owner's panel keeps its stylesheets linked: their phone has them from the last visit.
     const stylesheet = of.fingerprint === undefined ? options.stylesheet : undefined;
-    const html = Buffer.from(withInlineStylesheets(await response.text(), stylesheet), "utf8");
+    const html = Buffer.from(withInlineStylesheets(await response.text(), stylesheet, drawsLater), "utf8");
     return {
       ...of,
       expiresAt: (Math.floor(now() / MINUTE_MS) + 1) * MINUTE_MS,
@@ -202,18 +229,25 @@ function keptPages(options: PageCacheOptions) {
     };
   };
 
-  /** A kept page sent before Express sees the request, with its log line, id and headers. */
-  const answerHit = async (
+  /**
+   * A kept page sent before Express sees the request, with its log line, id and headers: the
+   * request id and the security headers go first in the one list `writeHead` is given.
+   */
+  const answerHit = (
     req: IncomingMessage,
     res: ServerResponse,
     site: RequestSite,
     { entry, key, result }: { entry: Entry; key: string; result: "hit" | "panel-hit" },
-  ) => {
-    observeRequest(req, res, options.logRequest, requestIdOf(req));
-    options.securityHeaders(res, site);
-    pageCacheRequests.inc({ result });
-    await send(entry, key, "HIT", req, res);
-    return true;
+  ): true | Promise<true> => {
+    const requestId = requestIdOf(req);
+    observeAnswer(req, res, options.logRequest, requestId);
+    pageCacheRequests.inc(RESULT_LABELS[result]);
+    const sent = send(entry, key, "HIT", req, res, [
+      "x-request-id",
+      requestId,
+      ...options.securityHeaders(site),
+    ]);
+    return sent ? sent.then(() => true) : true;
   };
 
   /** One render of a page at its versions, however many requests ask for it at the same time. */
@@ -337,9 +371,11 @@ function searchPages(kept: Kept) {
     if (!frame) return renderEntry(req, res, page, versionsNow);
     const scoped = { scopes: page.scopes, versions: versionsNow };
     const found = await reads.page(scoped, (db) => searchProducts(db, search));
+    const html = searchPage(frame, { ...search, ...found });
+    // A section the kept page has no rules for: the whole page, whose render counts the search.
+    if (!html) return renderEntry(req, res, page, versionsNow);
     // The search's analytics events are a write: on the primary.
     await recordSearch(db, search, found.products.length, loadContext(req, res).clientIp);
-    const html = searchPage(frame, { ...search, ...found });
     return {
       scopes: page.scopes,
       versions: versionsNow,
@@ -360,7 +396,7 @@ function searchPages(kept: Kept) {
     const scoped = { scopes: city.scopes, versions: versionsNow };
     const named = reads.page(scoped, (db) => findCity(db, cityId));
     const cut = Promise.all([gunzip(city.gzip), named]).then(([html, found]) =>
-      found ? searchFrame(html.toString("utf8"), { id: found.id, name: found.name }) : null,
+      found ? searchFrame(html.toString("utf8"), found) : null,
     );
     cut.catch(() => (city.searchFrame = undefined));
     return cut;
@@ -383,30 +419,57 @@ export function createPageCache(options: PageCacheOptions) {
   const { answerPanel, renderPanel } = panelPages(kept);
   const { renderSearch } = searchPages(kept);
 
-  /** Answers from memory and resolves true, or resolves false and leaves the request untouched. */
-  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+  /**
+   * Answers from memory and gives true, or gives false and leaves the request untouched. A hit on
+   * the platform, with its versions in memory, waits on no promise: true comes back at once.
+   */
+  const answer = (req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> => {
     if (off || (req.method !== "GET" && req.method !== "HEAD")) return false;
     if (hasSession(req)) return answerPanel(req, res);
+    const site = sites.resolve(hostnameOf(req, options.trustProxy));
+    return site instanceof Promise
+      ? site.then((known) => answerOn(req, res, known))
+      : answerOn(req, res, site);
+  };
+
+  /** `answer` once the request's site is known. */
+  const answerOn = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    site: RequestSite,
+  ): boolean | Promise<boolean> => {
     const url = req.url ?? "/";
     const at = url.indexOf("?");
     let path = at === -1 ? url : url.slice(0, at);
     const search = at === -1 ? "" : url.slice(at + 1);
-    const site = await sites.resolve(hostnameOf(req, options.trustProxy));
     if (site.kind === "store") {
       const route = routeOnCustomHost(path, site.storeId, site.active);
       if (route.kind !== "store-page") return false;
       path = route.path;
     }
-    const query = new URLSearchParams(search);
-    const page = cacheablePage({ path, query, site: site.kind === "store" ? site.origin : "" });
-    // A control character in the query is refused further on (server/security.ts), never kept; a
-    // search is answered further on too, where it is counted with the visitor's address.
-    if (!page || page.search || hasControlCharacter(query)) return false;
-    const versionsNow = await versions.read(page.scopes);
+    const origin = site.kind === "store" ? site.origin : "";
+    // Most visits carry no query: nothing to parse or to look through, and the page is known.
+    const page = search === "" ? pageWithoutQuery(path, origin) : pageWithQuery(path, search, origin);
+    if (!page) return false;
+    const versionsNow = versions.read(page.scopes);
+    return versionsNow instanceof Promise
+      ? versionsNow.then((read) => answerAt(req, res, site, page, read))
+      : answerAt(req, res, site, page, versionsNow);
+  };
+
+  /** `answer` once the page's versions are known. */
+  const answerAt = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    site: RequestSite,
+    page: CacheablePage,
+    versionsNow: Versions,
+  ): boolean | Promise<boolean> => {
     const unknown = neverAStore(page, versionsNow) ? unknownStore.current() : undefined;
     if (unknown) {
       observeRequest(req, res, options.logRequest, requestIdOf(req));
-      options.securityHeaders(res, site);
+      const security = options.securityHeaders(site);
+      for (let at = 0; at < security.length; at += 2) res.setHeader(security[at]!, security[at + 1]!);
       pageCacheRequests.inc({ result: "unknown-store" });
       res.setHeader(CACHE_RESULT_HEADER, "UNKNOWN-STORE");
       sendUnknownStore(unknown, page.storeId!, req, res);
@@ -484,6 +547,39 @@ export function createPageCache(options: PageCacheOptions) {
   return { answer, render, pages };
 }
 
+/** The query of an address without one, shared: only ever read. */
+const NO_QUERY = new URLSearchParams();
+
+/**
+ * The kept page a path without a query is, remembered: the same few paths are asked again and
+ * again. Paths are the visitor's to choose, so the map is bounded and starts again when full; what
+ * it holds is derived from the path alone (cacheablePage is pure).
+ */
+const pagesByPath = new Map<string, CacheablePage | null>();
+const MAX_PAGES_BY_PATH = 2_000;
+function pageWithoutQuery(path: string, site: string): CacheablePage | null {
+  const key = `${site} ${path}`;
+  let page = pagesByPath.get(key);
+  if (page === undefined) {
+    if (pagesByPath.size >= MAX_PAGES_BY_PATH) pagesByPath.clear();
+    page = cacheablePage({ path, query: NO_QUERY, site });
+    // A search is answered further on, where it is counted with the visitor's address.
+    if (page?.search) page = null;
+    pagesByPath.set(key, page);
+  }
+  return page;
+}
+
+/**
+ * The kept page of a path with a query, or null: a control character in the query is refused
+ * further on (server/security.ts), never kept; a search is answered further on too.
+ */
+function pageWithQuery(path: string, search: string, site: string): CacheablePage | null {
+  const query = new URLSearchParams(search);
+  const page = cacheablePage({ path, query, site });
+  return !page || page.search || hasControlCharacter(query) ? null : page;
+}
+
 const hasSession = (req: IncomingMessage) => SESSION_COOKIE.test(req.headers.cookie ?? "");
 
 function hasControlCharacter(query: URLSearchParams) {
@@ -510,43 +606,111 @@ const etagOf = (html: Buffer) => `W/"${createHash("sha256").update(html).digest(
 
 const weight = (entry: Entry) => entry.gzip.length * (entry.br ? 2 : 1) + 512;
 
-async function sendEntry(
+/** Reused label sets of the page cache's counter for the answers given before the app. */
+const RESULT_LABELS = { hit: { result: "hit" }, "panel-hit": { result: "panel-hit" } } as const;
+
+/**
+ * Sends a kept page. Before the app (`first`: the request id and the security headers) its headers
+ * are written in one `writeHead` with a list made once per entry, result and encoding; through
+ * Express they are set one by one, so the app's own headers (server/security.ts
+ * `responseHeaders`) still have the last word when the head is written.
+ */
+function sendEntry(
   entry: Entry,
   result: "HIT" | "MISS",
   req: IncomingMessage,
   res: ServerResponse,
   grew: () => void,
+  first?: readonly string[],
+): Promise<void> | undefined {
+  const unchanged = matchesEtag(req.headers["if-none-match"], entry.etag);
+  const encoding = unchanged ? null : encodingFor(req.headers["accept-encoding"] ?? "", !entry.gzipOnly);
+  const body = unchanged ? undefined : bodyIn(entry, encoding, grew);
+  // The gzip kept is sent at once: no promise to wait for on the way of almost every hit.
+  const answer = { entry, result, encoding, first };
+  if (body instanceof Promise) return body.then((ready) => writeAnswer(req, res, answer, ready));
+  writeAnswer(req, res, answer, body);
+}
+
+/** The answer's head and body; `body` undefined for a 304. */
+function writeAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  {
+    entry,
+    result,
+    encoding,
+    first,
+  }: { entry: Entry; result: "HIT" | "MISS"; encoding: "br" | "gzip" | null; first?: readonly string[] },
+  body: Buffer | undefined,
 ) {
-  for (const [name, value] of entry.headers) res.setHeader(name, value);
-  res.setHeader("Content-Security-Policy", entry.csp);
-  res.setHeader("Reporting-Endpoints", REPORTING_ENDPOINTS);
-  res.setHeader(
+  const headers = sentHeaders(entry, result, encoding, body?.length);
+  const status = body === undefined ? 304 : 200;
+  if (first) res.writeHead(status, [...first, ...headers]);
+  else {
+    for (let at = 0; at < headers.length; at += 2) res.setHeader(headers[at]!, headers[at + 1]!);
+    res.statusCode = status;
+  }
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** The kept page's body in `encoding`: brotli made once, the first time it is asked for. */
+function bodyIn(entry: Entry, encoding: "br" | "gzip" | null, grew: () => void): Buffer | Promise<Buffer> {
+  if (encoding === "gzip") return entry.gzip;
+  if (encoding === null) return gunzip(entry.gzip);
+  if (!entry.br) {
+    entry.br = gunzip(entry.gzip).then((html) =>
+      brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }),
+    );
+    entry.br.then(grew, () => {});
+  }
+  return entry.br;
+}
+
+/**
+ * The entry's own headers for this answer (a 304 when `length` is undefined), in the order they
+ * were always sent, made once per result and encoding.
+ */
+function sentHeaders(entry: Entry, result: "HIT" | "MISS", encoding: "br" | "gzip" | null, length?: number) {
+  const key = `${result} ${length === undefined ? "304" : (encoding ?? "identity")}`;
+  entry.sent ??= new Map();
+  let headers = entry.sent.get(key);
+  if (headers) return headers;
+  headers = [
+    ...entry.headers.flat(),
+    "Content-Security-Policy",
+    entry.csp,
+    "Reporting-Endpoints",
+    REPORTING_ENDPOINTS,
     "Cache-Control",
     entry.fingerprint === undefined ? PUBLIC_PAGE_CACHE_CONTROL : PANEL_CACHE_CONTROL,
-  );
-  res.setHeader("ETag", entry.etag);
-  res.setHeader("Vary", "Accept-Encoding");
-  res.setHeader(CACHE_RESULT_HEADER, result);
-  if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
-    res.statusCode = 304;
-    return void res.end();
+    "ETag",
+    entry.etag,
+    "Vary",
+    "Accept-Encoding",
+    CACHE_RESULT_HEADER,
+    result,
+  ];
+  if (length !== undefined) {
+    if (encoding) headers.push("Content-Encoding", encoding);
+    headers.push("Content-Length", String(length));
   }
-  const encoding = preferredEncoding(req.headers["accept-encoding"] ?? "", { brotli: !entry.gzipOnly });
-  let body: Buffer;
-  if (encoding === "br") {
-    if (!entry.br) {
-      entry.br = gunzip(entry.gzip).then((html) =>
-        brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }),
-      );
-      entry.br.then(grew, () => {});
-    }
-    body = await entry.br;
-  } else if (encoding === "gzip") body = entry.gzip;
-  else body = await gunzip(entry.gzip);
-  if (encoding) res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.statusCode = 200;
-  res.end(req.method === "HEAD" ? undefined : body);
+  entry.sent.set(key, headers);
+  return headers;
+}
+
+/** `preferredEncoding` of the few Accept-Encoding headers browsers send, remembered. */
+const encodings = new Map<string, "br" | "gzip" | null>();
+function encodingFor(accept: string, brotli: boolean) {
+  const key = `${brotli ? "br" : "gzip"} ${accept}`;
+  let encoding = encodings.get(key);
+  if (encoding === undefined) {
+    // The header is the visitor's to write: the map is bounded, and starts again when full.
+    if (encodings.size >= 100) encodings.clear();
+    encoding = preferredEncoding(accept, { brotli });
+    encodings.set(key, encoding);
+  }
+  return encoding;
 }
 
 /** A response rendered for a cacheable path that is not kept (a 404, a redirect), sent as is. */

@@ -5,14 +5,16 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "~/lib/logger.server";
-import { httpDuration, httpRequests, redactTokens } from "~/lib/metrics.server";
+import { answerSeriesFor, recordAnswer, redactTokens, type AnswerSeries } from "~/lib/metrics.server";
 // Labelled by the entry points' own patterns: nothing a visitor sends can add a label.
 import { routeLabel } from "~/lib/route-labels";
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 /** The caller's request id when it is a sensible one (a proxy's), or a new one. */
 export function requestIdOf(req: IncomingMessage): string {
   const incoming = req.headers["x-request-id"];
-  return typeof incoming === "string" && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+  return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
 /**
@@ -25,22 +27,54 @@ export function observeRequest(
   logger: Logger,
   requestId: string,
 ): Logger {
-  const started = process.hrtime.bigint();
-  const requestLogger = logger.child({ requestId });
   res.setHeader("x-request-id", requestId);
-  res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  observeAnswer(req, res, logger, requestId);
+  return logger.child({ requestId });
+}
+
+/**
+ * The line and the metrics of `observeRequest` for an answer whose caller writes every header
+ * itself, the request id among them (the page cache's kept pages, written in one `writeHead`).
+ */
+export function observeAnswer(
+  req: IncomingMessage & { originalUrl?: string },
+  res: ServerResponse,
+  logger: Logger,
+  requestId: string,
+) {
+  const started = performance.now();
+  res.once("finish", () => {
+    const ms = performance.now() - started;
     const url = req.originalUrl ?? req.url ?? "/";
-    requestLogger.info("request", {
+    // The request id first: the same line a child logger with the id writes.
+    logger.info("request", {
+      requestId,
       method: req.method,
       path: redactTokens(url),
       status: res.statusCode,
       ms: Math.round(ms * 10) / 10,
     });
-    const path = url.split("?", 1)[0]!;
-    const labels = { method: req.method ?? "GET", route: routeLabel(path), status: String(res.statusCode) };
-    httpRequests.inc(labels);
-    httpDuration.observe(labels, ms / 1000);
+    recordAnswer(seriesOf(req.method ?? "GET", url, res.statusCode), ms / 1000);
   });
-  return requestLogger;
+}
+
+/** Series by method, path and status: a kept page's requests ask for the same few again and again. */
+const seriesByPath = new Map<string, AnswerSeries>();
+/**
+ * Paths are the visitor's to choose, so the map is bounded: past it, it starts again. What it holds
+ * is only ever derived from the entry points' patterns (the label values), never kept per visitor.
+ */
+const MAX_PATHS = 2_000;
+
+function seriesOf(method: string, url: string, status: number) {
+  const at = url.indexOf("?");
+  const path = at === -1 ? url : url.slice(0, at);
+  const key = `${method} ${status} ${path}`;
+  let series = seriesByPath.get(key);
+  if (!series) {
+    if (seriesByPath.size >= MAX_PATHS) seriesByPath.clear();
+    series = answerSeriesFor({ method, route: routeLabel(path), status: String(status) });
+    seriesByPath.set(key, series);
+  }
+  return series;
 }

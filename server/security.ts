@@ -59,14 +59,33 @@ function bodyOf(req: Request): Body {
  * owner's other subdomains are not ours to force.
  */
 export function setSecurityHeaders(res: ServerResponse, env: Env, site: RequestSite) {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (env.publicOrigin.startsWith("https://")) {
-    const subdomains = site.kind === "platform" ? "; includeSubDomains" : "";
-    res.setHeader("Strict-Transport-Security", `max-age=31536000${subdomains}`);
-  }
+  const headers = securityHeaderList(env)(site);
+  for (let at = 0; at < headers.length; at += 2) res.setHeader(headers[at]!, headers[at + 1]!);
+}
+
+const headerLists = new WeakMap<Env, (site: RequestSite) => readonly string[]>();
+
+/**
+ * The same headers as one flat list (`[name, value, …]`, as `writeHead` takes them), made once per
+ * kind of site: the page cache writes them with the rest of a kept page's headers in one call.
+ */
+export function securityHeaderList(env: Env): (site: RequestSite) => readonly string[] {
+  let listFor = headerLists.get(env);
+  if (listFor) return listFor;
+  const every = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
+  ];
+  const https = env.publicOrigin.startsWith("https://");
+  const withHsts = (value: string) =>
+    (https ? [...every, ["Strict-Transport-Security", value]] : every).flat();
+  const platform = Object.freeze(withHsts("max-age=31536000; includeSubDomains"));
+  const storeDomain = Object.freeze(withHsts("max-age=31536000"));
+  listFor = (site) => (site.kind === "platform" ? platform : storeDomain);
+  headerLists.set(env, listFor);
+  return listFor;
 }
 
 /** A nonce per request, for the scripts of the page React renders (app/entry.server.tsx). */

@@ -7,6 +7,7 @@ import { createCityFrames } from "~/domain/directory/city-frame.server";
 import { connectDatabase } from "~/db/client.server";
 import { connectionBudget, workerCount } from "~/db/connection-budget";
 import { createDatabaseHealth } from "~/db/health.server";
+import { startListener } from "~/db/listen.server";
 import { connectReplica, createReadRouting } from "~/db/replica.server";
 import { createAuth } from "~/domain/auth/auth.server";
 import { createDnsResolver } from "~/domain/domains/dns-check.server";
@@ -14,13 +15,15 @@ import { createSiteResolver } from "~/domain/domains/site-cache.server";
 import { createStorage } from "~/domain/images/configured-storage.server";
 import { startJobWorker } from "~/domain/jobs/jobs.server";
 import { createMailer } from "~/domain/mail/mail.server";
-import { startOrderEventHub } from "~/domain/orders/order-events.server";
+import { ORDER_CHANNEL, startOrderEventHub } from "~/domain/orders/order-events.server";
+import { createPayments } from "~/domain/payments/payments.server";
 import { loadVapidKeys } from "~/domain/push/push.server";
 import { loadOrCreateSecret } from "~/domain/secrets/secrets.server";
 import type { AppServices } from "~/lib/context.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import { gaugeOf } from "~/lib/metrics.server";
+import { PAGE_VERSIONS_CHANNEL, startVersionMirror } from "~/lib/page-cache/version-mirror.server";
 import { openStreamCount } from "~/domain/orders/stream-limits.server";
 import type { DatabaseUrls } from "./database";
 import { handlersOf, jobRegistry } from "./jobs";
@@ -52,7 +55,16 @@ export async function buildServices({ env, logger, urls }: { env: Env; logger: L
   const secret = env.AUTH_SECRET ?? (await loadOrCreateSecret(db, "auth-secret"));
   const auth = createAuth({ db, secret, publicOrigin: env.publicOrigin });
   // LISTEN belongs to a session: a pooler would hand its server connection to others.
-  const orderEvents = await startOrderEventHub({ databaseUrl: urls.directUrl, db, logger });
+  const listener = await startListener({
+    databaseUrl: urls.directUrl,
+    channels: [ORDER_CHANNEL, PAGE_VERSIONS_CHANNEL],
+    logger,
+  });
+  const orderEvents = startOrderEventHub({ listener, db, logger });
+  // The kept pages' versions in memory, from the database's notices (docs/decisions/051).
+  const pageVersions = startVersionMirror({ listener, pool: connection.pool, logger });
+  // Versions of the old primary's history say nothing of the new one's.
+  reads.onFailover(() => pageVersions.forget());
   const storage = createStorage(env, logger);
   if (env.DATABASE_URL && !env.S3_BUCKET && !isLoopback(new URL(env.DATABASE_URL).hostname)) {
     logger.warn(
@@ -60,7 +72,8 @@ export async function buildServices({ env, logger, urls }: { env: Env; logger: L
       { dataDir: env.dataDir },
     );
   }
-  const vapid = await loadVapidKeys(db, env);
+  // Two kept secrets, read (or made once) side by side.
+  const [vapid, payments] = await Promise.all([loadVapidKeys(db, env), createPayments(db, env)]);
   const resolver = createDnsResolver(env.dnsServers);
   const mailer = createMailer(env, logger);
   if (mailer.transport === "smtp")
@@ -69,7 +82,7 @@ export async function buildServices({ env, logger, urls }: { env: Env; logger: L
     logger.info("e-mail: no SMTP_URL configured; every message is logged with its link and written as .eml", {
       directory: mailer.destination,
     });
-  const jobs = jobRegistry({ db, env, logger, storage, mailer, vapid, resolver });
+  const jobs = jobRegistry({ db, env, logger, storage, mailer, vapid, resolver, payments });
   // One worker per instance for everything that runs after a commit (docs/decisions/004).
   const worker = startJobWorker({
     db,
@@ -89,12 +102,14 @@ export async function buildServices({ env, logger, urls }: { env: Env; logger: L
     env,
     logger,
     orderEvents,
+    pageVersions,
     storage,
     jobs: worker,
     vapid,
     resolver,
     sites,
     cityFrames,
+    payments,
   };
 
   gaugeOf(
@@ -110,7 +125,14 @@ export async function buildServices({ env, logger, urls }: { env: Env; logger: L
   );
   gaugeOf("tianguis_event_stream_clients", "Open live order streams on this instance.", openStreamCount);
 
-  return { services, connection, mailer, jobRegistry: jobs, health: createDatabaseHealth(connection.pool) };
+  return {
+    services,
+    connection,
+    listener,
+    mailer,
+    jobRegistry: jobs,
+    health: createDatabaseHealth(connection.pool),
+  };
 }
 
 export type BuiltServices = Awaited<ReturnType<typeof buildServices>>;

@@ -52,7 +52,9 @@ export function shutdownSequence({
       await services.jobs.stop();
       logger.debug("shutdown: jobs stopped");
       mailer.close();
+      services.pageVersions.close();
       await services.orderEvents.close();
+      await built.listener.close();
       await services.reads.close().catch(() => {});
       await connection.close().catch(() => {});
       logger.debug("shutdown: pool closed");

@@ -10,6 +10,7 @@
  * matching and request conversion were a seventh of an order's cost. It runs after the same edge
  * as every route: the site by host, the origin guard, the body limit and the control characters.
  */
+import { amountToPay } from "~/domain/orders/tips";
 import type { Request, RequestHandler, Response } from "express";
 import { z } from "~/lib/zod";
 import { recordLimitedEvent } from "~/domain/analytics/events.server";
@@ -18,6 +19,9 @@ import { placedOnThisDevice, placingDeviceCookie } from "~/domain/orders/order-d
 import { withoutStreetAddress } from "~/domain/orders/order-privacy";
 import { ORDER_MESSAGES, parseOrderForm } from "~/domain/orders/order-form";
 import { placeOrder } from "~/domain/orders/place-order/index.server";
+import type { OrderSummary } from "~/domain/orders/order-summary";
+import { CHECKOUT_MESSAGES } from "~/domain/payments/checkout";
+import { providerOf } from "~/domain/payments/providers.server";
 import { checkCoupon } from "~/domain/orders/check-coupon.server";
 import { parseRestockForm, RESTOCK_WORDS, restockCancelPath } from "~/domain/products/restock";
 import { requestRestock } from "~/domain/products/restock.server";
@@ -28,6 +32,7 @@ import { invalidForm } from "~/lib/form-result";
 import { errorAnswer, type ErrorResponseOptions } from "~/lib/http-errors.server";
 import type { Logger } from "~/lib/logger.server";
 import { ordersPlaced } from "~/lib/metrics.server";
+import { readJson, sendJson } from "./json-body";
 
 const RequestSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("place-order"), form: z.unknown() }),
@@ -47,7 +52,12 @@ export const STOREFRONT_API_PATH = "/s/:storeId/api";
 const API_PATH = /^\/s\/[^/]+\/api$/;
 export const isStorefrontApiPath = (path: string) => API_PATH.test(path);
 
-export function storefrontApi({ db, env, vapid }: Pick<AppServices, "db" | "env" | "vapid">): RequestHandler {
+export function storefrontApi({
+  db,
+  env,
+  vapid,
+  payments,
+}: Pick<AppServices, "db" | "env" | "vapid" | "payments">): RequestHandler {
   const secure = env.publicOrigin.startsWith("https://");
   return (req, res, next) => {
     answer(req, res).catch(next);
@@ -145,11 +155,43 @@ export function storefrontApi({ db, env, vapid }: Pick<AppServices, "db" | "env"
               logger.info("order placed", { storeId, orderId: order.number });
               ordersPlaced.inc();
             }
-            return { ok: true as const, order };
+            // Placed and waiting for its payment: the shopper goes on to pay (docs/decisions/052).
+            const checkoutUrl = await checkoutOf(db, payments, storeId, order, logger);
+            return { ok: true as const, order, ...checkoutUrl };
           },
         );
       }
     }
+  }
+}
+
+/**
+ * Where the shopper pays an order that waits for an online payment: the provider's page, or, when
+ * it cannot be reached, nothing but a sentence — the order stands, and its tracking page offers to
+ * pay again.
+ */
+async function checkoutOf(
+  db: AppServices["db"],
+  payments: AppServices["payments"],
+  storeId: string,
+  order: OrderSummary,
+  logger: Logger,
+): Promise<{ checkoutUrl?: string; checkoutError?: string }> {
+  const provider = providerOf(order.paymentMethod);
+  if (!provider?.online || order.paid || order.status !== "pending") return {};
+  try {
+    const store = await findStore(db, storeId);
+    const url = await provider.start(db, payments, {
+      storeId,
+      storeName: store?.settings.displayName || storeId,
+      id: order.number,
+      amount: amountToPay(order),
+      createdAt: new Date(order.createdAt),
+    });
+    return url ? { checkoutUrl: url } : {};
+  } catch (error) {
+    logger.warn("checkout not started", { storeId, orderId: order.number, error: String(error) });
+    return { checkoutError: CHECKOUT_MESSAGES.unavailable };
   }
 }
 
@@ -182,21 +224,4 @@ async function sendJsonAnswer(res: Response, options: ErrorResponseOptions, body
     return sendJson(res, failure.status, failure.body);
   }
   sendJson(res, 200, result);
-}
-
-/**
- * The answer as JSON, without Express's ETag: every answer is new (an order, a look-up), so a
- * hash of each body bought nothing.
- */
-function sendJson(res: Response, status: number, body: unknown) {
-  res.status(status).type("application/json; charset=utf-8").end(JSON.stringify(body));
-}
-
-function readJson(body: Buffer | undefined): unknown {
-  if (!body) return null;
-  try {
-    return JSON.parse(body.toString("utf8"));
-  } catch {
-    return null;
-  }
 }

@@ -2,6 +2,7 @@ import type { ChosenGroup } from "~/domain/products/choices";
 import { lineTotal } from "~/domain/orders/cart";
 import { discountAmountText, discountLabel, type AppliedDiscount } from "~/domain/promotions/promotions";
 import { formatMoney } from "~/domain/money/money";
+import { amountToPay, tipBase, tipLabel } from "~/domain/orders/tips";
 import { ORDER_PRIVACY_MESSAGES, publicDeliveryPlace } from "~/domain/orders/order-privacy";
 import {
   DELIVERY_LABELS,
@@ -37,8 +38,12 @@ export function OrderLines({
     deliveryFee?: number;
     deliveryZone?: string;
     discounts?: Pick<AppliedDiscount, "kind" | "name" | "amount">[];
+    /** Propina (app/domain/orders/tips.ts): apart from `total`; with one, "Total a pagar" includes it. */
+    tip?: number;
+    tipPercent?: number | null;
   };
 }) {
+  const tip = order.tip ?? 0;
   return (
     <div>
       <ul className="divide-y divide-stone-300">
@@ -79,15 +84,31 @@ export function OrderLines({
           <span className="shrink-0 font-semibold">{discountAmountText(discount.amount)}</span>
         </p>
       ))}
+      {tip > 0 ? (
+        // With a tip, what its percentage is of: the products less their discounts.
+        <p
+          className="flex justify-between gap-3 border-t border-stone-300 py-1.5"
+          data-testid="order-subtotal"
+        >
+          <span>Subtotal</span>
+          <span className="font-semibold">{formatMoney(tipBase(order))}</span>
+        </p>
+      ) : null}
       {order.deliveryFee ? (
         <p className="flex justify-between gap-3 border-t border-stone-300 py-1.5">
           <span>Envío{order.deliveryZone ? ` (${order.deliveryZone})` : ""}</span>
           <span className="font-semibold">{formatMoney(order.deliveryFee)}</span>
         </p>
       ) : null}
+      {tip > 0 ? (
+        <p className="flex justify-between gap-3 border-t border-stone-300 py-1.5" data-testid="order-tip">
+          <span>{tipLabel(order.tipPercent ?? null)}</span>
+          <span className="font-semibold">{formatMoney(tip)}</span>
+        </p>
+      ) : null}
       <p className="mt-2 flex justify-between border-t border-stone-400 pt-2 text-lg font-bold">
-        <span>Total</span>
-        <span>{formatMoney(order.total)}</span>
+        <span>{tip > 0 ? "Total a pagar" : "Total"}</span>
+        <span>{formatMoney(amountToPay({ total: order.total, tip }))}</span>
       </p>
     </div>
   );

@@ -53,7 +53,7 @@ describe("budgetProblem", () => {
     const budget = connectionBudget({ DB_POOL_MAX: 200, DATABASE_DIRECT_URL: "postgres://db/tianguis" }, 3);
     expect(budgetProblem(budget, 6)).toBeNull();
     expect(budgetProblem(budget, 5)).toBe(
-      "this instance needs 6 direct database connections (3 workers × 2: the live orders' LISTEN and the " +
+      "this instance needs 6 direct database connections (3 workers × 2: the listener's and the " +
         "job worker's; the pools go through PgBouncer) but the database accepts 5 (max_connections minus " +
         "the reserved ones): lower WEB_CONCURRENCY or raise max_connections",
     );

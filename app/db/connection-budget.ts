@@ -3,7 +3,7 @@ import os from "node:os";
 /**
  * How many connections one instance of Tianguis opens to PostgreSQL, and whether the database can
  * hold them. Each worker process keeps a pool (DB_POOL_MAX) and two connections of its own beside
- * it: the live orders' LISTEN and the job worker's. An instance is its workers together.
+ * it: the listener (live orders, kept pages' versions) and the job worker's. An instance is its workers together.
  *
  * Behind PgBouncer in transaction mode (DATABASE_DIRECT_URL set) the pools are PgBouncer's clients,
  * not PostgreSQL's: PgBouncer shares its own few server connections among them, and only the two
@@ -57,7 +57,7 @@ export function budgetProblem(budget: ConnectionBudget, available: number): stri
   if (budget.pooler) {
     return (
       `this instance needs ${budget.instance} direct database connections (${budget.workers} workers × ` +
-      `${CONNECTIONS_BESIDE_POOL}: the live orders' LISTEN and the job worker's; the pools go through ` +
+      `${CONNECTIONS_BESIDE_POOL}: the listener's and the job worker's; the pools go through ` +
       `PgBouncer) but the database accepts ${available} (max_connections minus the reserved ones): ` +
       `lower WEB_CONCURRENCY or raise max_connections`
     );

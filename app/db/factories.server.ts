@@ -9,6 +9,7 @@ import {
   authAccount,
   authUser,
   cities,
+  orderInvoices,
   orderLines,
   orders,
   products,
@@ -176,6 +177,15 @@ export type CreateOrderInput = {
   /** A scheduled order's slot; null (the default) for one due now. */
   scheduledFor?: Date | null;
   cancelReason?: string;
+  /** "Requiero factura": the fiscal data the order was placed with; none by default. */
+  invoice?: {
+    rfc: string;
+    name: string;
+    regimenFiscal: string;
+    usoCfdi: string;
+    postalCode: string;
+    email: string;
+  };
   lines: {
     productId: string;
     name: string;
@@ -224,5 +234,6 @@ export async function createOrder(db: Executor, storeId: string, input: CreateOr
       price: line.price,
     })),
   );
+  if (input.invoice) await db.insert(orderInvoices).values({ storeId, orderId: id, ...input.invoice });
   return order!;
 }

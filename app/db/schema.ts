@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  customType,
   bigserial,
   boolean,
   check,
@@ -263,71 +264,92 @@ export const storeActivity = pgTable(
   (t) => [index("store_activity_store_idx").on(t.storeId, t.createdAt)],
 );
 
-export const storeSettings = pgTable("store_settings", {
-  storeId: text("store_id")
-    .primaryKey()
-    .references(() => stores.id, { onDelete: "cascade" }),
-  displayName: text("display_name").notNull().default(""),
-  description: text("description").notNull().default(""),
-  contactEmail: text("contact_email").notNull().default(""),
-  phone: text("phone").notNull().default(""),
-  /** Storage key of the logo (see app/domain/images); thumbnails derive from it. */
-  logoKey: text("logo_key"),
-  faviconKey: text("favicon_key"),
-  primaryColor: text("primary_color").notNull().default("#2563eb"),
-  secondaryColor: text("secondary_color").notNull().default("#22d3ee"),
-  backgroundColor: text("background_color").notNull().default("#f8fafc"),
-  panelBackgroundColor: text("panel_background_color").notNull().default("#ffffff"),
-  productBackgroundColor: text("product_background_color").notNull().default("#ffffff"),
-  allowPickup: boolean("allow_pickup").notNull().default(true),
-  allowDelivery: boolean("allow_delivery").notNull().default(false),
-  /** Where shoppers pick up their orders (street and number); "" when the owner has not said. */
-  pickupAddress: text("pickup_address").notNull().default(""),
-  pickupInstructions: text("pickup_instructions").notNull().default(""),
-  deliveryInstructions: text("delivery_instructions").notNull().default(""),
-  requireWhatsappConfirmation: boolean("require_whatsapp_confirmation").notNull().default(false),
-  facebookUrl: text("facebook_url").notNull().default(""),
-  instagramUrl: text("instagram_url").notNull().default(""),
-  twitterUrl: text("twitter_url").notNull().default(""),
-  /** advancedSettings.categories: the owner's custom product categories (basic plan). */
-  customCategories: text("custom_categories")
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  /** How shoppers may pay; with none offered the checkout asks nothing about payment. */
-  paymentMethods: text("payment_methods")
-    .array()
-    .$type<PaymentMethod[]>()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  bankName: text("bank_name").notNull().default(""),
-  bankAccountHolder: text("bank_account_holder").notNull().default(""),
-  clabe: text("clabe").notNull().default(""),
-  /** The owner's WhatsApp status texts by step; missing ones use the defaults. */
-  statusTemplates: jsonb("status_templates")
-    .$type<Partial<Record<string, string>>>()
-    .notNull()
-    .default(sql`'{}'::jsonb`),
-  // Opening hours and pauses: a store that sets none of these takes orders at any time.
-  timeZone: text("time_zone").notNull().default("America/Mexico_City"),
-  openingHours: jsonb("opening_hours")
-    .$type<OpeningHours>()
-    .notNull()
-    .default(sql`'{"weekly":[[],[],[],[],[],[],[]],"exceptions":[]}'::jsonb`),
-  /** "Pausar pedidos": when set, new orders are refused until `pauseUntil` (or until resumed). */
-  pausedAt: timestamp("paused_at", { withTimezone: true }),
-  pauseUntil: timestamp("pause_until", { withTimezone: true }),
-  pauseMessage: text("pause_message").notNull().default(""),
-  outsideHours: text("outside_hours").$type<OutsideHours>().notNull().default("refuse"),
-  slotMinutes: integer("slot_minutes").notNull().default(30),
-  leadMinutes: integer("lead_minutes").notNull().default(60),
-  slotCapacity: integer("slot_capacity"),
-  deliveryPricing: jsonb("delivery_pricing")
-    .$type<DeliveryPricing>()
-    .notNull()
-    .default(sql`'{"zones":[],"flatFee":0,"freeOver":null}'::jsonb`),
-  updatedAt: updatedAt(),
-});
+export const storeSettings = pgTable(
+  "store_settings",
+  {
+    storeId: text("store_id")
+      .primaryKey()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    displayName: text("display_name").notNull().default(""),
+    description: text("description").notNull().default(""),
+    contactEmail: text("contact_email").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    /** Storage key of the logo (see app/domain/images); thumbnails derive from it. */
+    logoKey: text("logo_key"),
+    faviconKey: text("favicon_key"),
+    primaryColor: text("primary_color").notNull().default("#2563eb"),
+    secondaryColor: text("secondary_color").notNull().default("#22d3ee"),
+    backgroundColor: text("background_color").notNull().default("#f8fafc"),
+    panelBackgroundColor: text("panel_background_color").notNull().default("#ffffff"),
+    productBackgroundColor: text("product_background_color").notNull().default("#ffffff"),
+    allowPickup: boolean("allow_pickup").notNull().default(true),
+    allowDelivery: boolean("allow_delivery").notNull().default(false),
+    /** Where shoppers pick up their orders (street and number); "" when the owner has not said. */
+    pickupAddress: text("pickup_address").notNull().default(""),
+    pickupInstructions: text("pickup_instructions").notNull().default(""),
+    deliveryInstructions: text("delivery_instructions").notNull().default(""),
+    requireWhatsappConfirmation: boolean("require_whatsapp_confirmation").notNull().default(false),
+    facebookUrl: text("facebook_url").notNull().default(""),
+    instagramUrl: text("instagram_url").notNull().default(""),
+    twitterUrl: text("twitter_url").notNull().default(""),
+    /** advancedSettings.categories: the owner's custom product categories (basic plan). */
+    customCategories: text("custom_categories")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** How shoppers may pay; with none offered the checkout asks nothing about payment. */
+    paymentMethods: text("payment_methods")
+      .array()
+      .$type<PaymentMethod[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    bankName: text("bank_name").notNull().default(""),
+    bankAccountHolder: text("bank_account_holder").notNull().default(""),
+    clabe: text("clabe").notNull().default(""),
+    /** The owner's WhatsApp status texts by step; missing ones use the defaults. */
+    statusTemplates: jsonb("status_templates")
+      .$type<Partial<Record<string, string>>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    // Opening hours and pauses: a store that sets none of these takes orders at any time.
+    timeZone: text("time_zone").notNull().default("America/Mexico_City"),
+    openingHours: jsonb("opening_hours")
+      .$type<OpeningHours>()
+      .notNull()
+      .default(sql`'{"weekly":[[],[],[],[],[],[],[]],"exceptions":[]}'::jsonb`),
+    /** "Pausar pedidos": when set, new orders are refused until `pauseUntil` (or until resumed). */
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    pauseUntil: timestamp("pause_until", { withTimezone: true }),
+    pauseMessage: text("pause_message").notNull().default(""),
+    outsideHours: text("outside_hours").$type<OutsideHours>().notNull().default("refuse"),
+    slotMinutes: integer("slot_minutes").notNull().default(30),
+    leadMinutes: integer("lead_minutes").notNull().default(60),
+    slotCapacity: integer("slot_capacity"),
+    deliveryPricing: jsonb("delivery_pricing")
+      .$type<DeliveryPricing>()
+      .notNull()
+      .default(sql`'{"zones":[],"flatFee":0,"freeOver":null}'::jsonb`),
+    /**
+     * Propina (app/domain/orders/tips.ts): offered while on, as up to 3 percentages of the subtotal
+     * after discounts and, when allowed, an amount the shopper types.
+     */
+    tipsEnabled: boolean("tips_enabled").notNull().default(false),
+    tipPercentages: integer("tip_percentages")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    tipOwnAmount: boolean("tip_own_amount").notNull().default(false),
+    /** "Permitir solicitar factura": the checkout offers "Requiero factura" (docs/decisions/053). */
+    allowInvoiceRequests: boolean("allow_invoice_requests").notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "store_settings_tip_percentages",
+      sql`cardinality(${t.tipPercentages}) <= 3 and 1 <= all(${t.tipPercentages}) and 50 >= all(${t.tipPercentages})`,
+    ),
+  ],
+);
 
 /**
  * A store's own domain (docs/decisions/018): one per store. `host` is the ASCII
@@ -510,6 +532,8 @@ export const orders = pgTable(
     transferReference: text("transfer_reference").notNull().default(""),
     transferReportedAt: timestamp("transfer_reported_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** When a card payment was refunded through its provider (docs/decisions/052). */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
     /** A scheduled order's slot (an order outside opening hours); null for "as soon as possible". */
     scheduledFor: timestamp("scheduled_for", { withTimezone: true }),
     deliveryZone: text("delivery_zone").notNull().default(""),
@@ -528,21 +552,67 @@ export const orders = pgTable(
     seenAt: timestamp("seen_at", { withTimezone: true }),
     /** When the shopper's name, phone and address were erased (a closed store, or on request). */
     personalDataErasedAt: timestamp("personal_data_erased_at", { withTimezone: true }),
+    /**
+     * Propina (app/domain/orders/tips.ts): NOT in `total`, which stays what the products and the
+     * delivery cost; what the shopper pays is `total + tip`. `tipPercent` is the percentage picked,
+     * null for none or an amount of their own.
+     */
+    tip: numeric("tip", { precision: 12, scale: 2, mode: "number" }).notNull().default(0),
+    tipPercent: integer("tip_percent"),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.id] }),
+    check("orders_tip", sql`${t.tip} >= 0 and (${t.tipPercent} is null or ${t.tipPercent} between 1 and 50)`),
     check("orders_step", sql`${t.step} is null or ${t.step} in ('accepted', 'ready', 'on_the_way')`),
     check(
       "orders_payment_method",
-      sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('cash', 'transfer', 'card')`,
+      sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('cash', 'transfer', 'card', 'mercadopago')`,
     ),
     uniqueIndex("orders_idempotency_idx").on(t.storeId, t.idempotencyKey),
     index("orders_store_status_idx").on(t.storeId, t.status, t.createdAt),
     index("orders_slot_idx").on(t.storeId, t.scheduledFor),
     /** The Resumen tab reads one store's orders of a period, whatever their status. */
     index("orders_store_created_idx").on(t.storeId, t.createdAt),
+    /** The payments sweep asks about card orders still waiting (app/domain/payments/sweep.server.ts). */
+    index("orders_waiting_card_idx")
+      .on(t.createdAt)
+      .where(sql`${t.paymentMethod} = 'mercadopago' and ${t.status} = 'pending' and ${t.paidAt} is null`),
     check("orders_status", sql`${t.status} in ('pending', 'completed', 'cancelled')`),
     check("orders_delivery_type", sql`${t.deliveryType} in ('pickup', 'delivery')`),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * "Requiero factura" (docs/decisions/053): the shopper's fiscal data, checked against the SAT's
+ * catalogues when the order was placed (app/domain/invoices/invoice-form.ts); "Facturado" once the
+ * owner marks it, and the PDF and XML the owner attaches, sent to `email`.
+ */
+export const orderInvoices = pgTable(
+  "order_invoices",
+  {
+    storeId: text("store_id").notNull(),
+    orderId: text("order_id").notNull(),
+    rfc: text("rfc").notNull(),
+    name: text("name").notNull(),
+    regimenFiscal: text("regimen_fiscal").notNull(),
+    usoCfdi: text("uso_cfdi").notNull(),
+    postalCode: text("postal_code").notNull(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+    invoicedAt: timestamp("invoiced_at", { withTimezone: true }),
+    pdf: bytea("pdf"),
+    xml: bytea("xml"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.orderId] }),
+    foreignKey({ columns: [t.storeId, t.orderId], foreignColumns: [orders.storeId, orders.id] }).onDelete(
+      "cascade",
+    ),
+    check("order_invoices_rfc", sql`${t.rfc} ~ '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{2}[0-9A]$'`),
+    check("order_invoices_postal_code", sql`${t.postalCode} ~ '^[0-9]{5}$'`),
   ],
 );
 
@@ -866,6 +936,61 @@ export const imageUploads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("image_uploads_created_idx").on(t.createdAt)],
+);
+
+// ── Card payments (docs/decisions/052) ──────────────────────────────────────────────────────────
+
+/**
+ * A store's linked Mercado Pago account. The access and refresh tokens and the webhook secret are
+ * AES-256-GCM ciphertexts (app/domain/payments/sealed.server.ts), never shown again once saved.
+ */
+export const paymentAccounts = pgTable(
+  "payment_accounts",
+  {
+    storeId: text("store_id")
+      .primaryKey()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    provider: text("provider").$type<"mercadopago">().notNull().default("mercadopago"),
+    linkedVia: text("linked_via").$type<"token" | "oauth">().notNull(),
+    providerUserId: text("provider_user_id").notNull(),
+    nickname: text("nickname").notNull(),
+    publicKey: text("public_key").notNull().default(""),
+    accessToken: text("access_token").notNull(),
+    refreshToken: text("refresh_token"),
+    webhookSecret: text("webhook_secret"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("payment_accounts_provider", sql`${t.provider} in ('mercadopago')`),
+    check("payment_accounts_linked_via", sql`${t.linkedVia} in ('token', 'oauth')`),
+  ],
+);
+
+/** One row per payment a provider reported for an order: applying one twice changes nothing. */
+export const providerPayments = pgTable(
+  "provider_payments",
+  {
+    provider: text("provider").notNull(),
+    paymentId: text("payment_id").notNull(),
+    storeId: text("store_id").notNull(),
+    orderId: text("order_id").notNull(),
+    status: text("status").notNull(),
+    amount: numeric("amount", { precision: 12, scale: 2, mode: "number" }).notNull(),
+    refundId: text("refund_id"),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "provider_payments_pk", columns: [t.provider, t.paymentId] }),
+    foreignKey({
+      name: "provider_payments_order_fk",
+      columns: [t.storeId, t.orderId],
+      foreignColumns: [orders.storeId, orders.id],
+    }).onDelete("cascade"),
+    index("provider_payments_order_idx").on(t.storeId, t.orderId),
+  ],
 );
 
 /** Secrets generated on first start (auth secret, VAPID keys) so a fresh clone needs no setup. */

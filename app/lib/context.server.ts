@@ -7,9 +7,11 @@ import type { RequestSite, SiteResolver } from "~/domain/domains/site-cache.serv
 import type { ImageStorage } from "~/domain/images/storage.server";
 import type { JobWorker } from "~/domain/jobs/jobs.server";
 import type { OrderEventHub } from "~/domain/orders/order-events.server";
+import type { Payments } from "~/domain/payments/payments.server";
 import type { VapidKeys } from "~/domain/push/push.server";
 import type { Env } from "./env.server";
 import type { Versions } from "./page-cache/page-versions.server";
+import type { PageVersions } from "./page-cache/version-mirror.server";
 import type { Logger } from "./logger.server";
 
 /** What the server builds once at start-up and hands to every loader and action. */
@@ -25,6 +27,8 @@ export type AppServices = {
   env: Env;
   logger: Logger;
   orderEvents: OrderEventHub;
+  /** The versions of the public pages, in memory while the listener proves them current (decision 051). */
+  pageVersions: PageVersions;
   /** Where uploaded images live (local disk or S3-compatible). */
   storage: ImageStorage;
   /** The background worker of this instance (pushes, the daily rotation). */
@@ -37,6 +41,8 @@ export type AppServices = {
   sites: SiteResolver;
   /** What a city's page shows around its search, kept per city while it is current. */
   cityFrames: CityFrames;
+  /** Card payments through the stores' own Mercado Pago accounts (docs/decisions/052). */
+  payments: Payments;
 };
 
 declare module "react-router" {

@@ -458,6 +458,17 @@ export const ENTRY_POINTS = [
     by: router("routes/admin/orders.ts"),
   },
   {
+    name: "admin-order-invoice",
+    path: "/i/admin/orders/factura",
+    methods: ["POST"],
+    access: member("orders"),
+    answers: "json",
+    private: true,
+    // An invoice's PDF (2 MB) and XML (512 KB), the order's number and the multipart boundaries.
+    body: { limit: 2 * MB + 512 * KB + 16 * KB, streamed: true },
+    by: router("routes/admin/order-invoice.ts"),
+  },
+  {
     name: "admin-orders-stream",
     path: "/i/admin/orders/stream",
     methods: ["GET"],
@@ -484,6 +495,27 @@ export const ENTRY_POINTS = [
     private: true,
     body: FORM,
     by: router("routes/admin/order-settings.ts"),
+  },
+  {
+    // The store's Mercado Pago account: linked with its credentials, or unlinked (decision 052).
+    name: "admin-payment-account",
+    path: "/i/admin/mercadopago",
+    methods: ["POST"],
+    access: member("payments"),
+    answers: "json",
+    private: true,
+    body: FORM,
+    by: router("routes/admin/payment-account.ts"),
+  },
+  {
+    // "Vincular cuenta" by OAuth: off to Mercado Pago and back with its code (decision 052).
+    name: "admin-mercadopago-oauth",
+    path: "/i/admin/mercadopago/vincular",
+    methods: ["GET"],
+    access: member("payments"),
+    answers: "page",
+    private: true,
+    by: router("routes/admin/payment-oauth.tsx"),
   },
   {
     name: "admin-shop-rules",
@@ -768,6 +800,17 @@ export const ENTRY_POINTS = [
     access: PUBLIC,
     answers: "file",
     private: false,
+    by: EXPRESS,
+  },
+  {
+    // Mercado Pago's notifications of a store's payments, signed with its webhook secret (decision 052).
+    name: "mercadopago-webhook",
+    path: "/i/pagos/mercadopago/:storeId",
+    methods: ["POST"],
+    access: PUBLIC,
+    answers: "json",
+    private: false,
+    body: { limit: 16 * KB },
     by: EXPRESS,
   },
   {

@@ -133,6 +133,37 @@ const EnvSchema = z.object({
     .refine((value) => value === undefined || "hosts" in parsePushServiceHosts(value), {
       message: "comma-separated host names, each with an optional :port or a leading *. (no IP addresses)",
     }),
+  /**
+   * Card payments through each store's own Mercado Pago account (docs/decisions/052): the REST API's
+   * base URL (the tests point it at a local stand-in) and the authorization page of "Vincular cuenta".
+   */
+  MERCADOPAGO_API_URL: z.url().default("https://api.mercadopago.com"),
+  MERCADOPAGO_AUTH_URL: z.url().default("https://auth.mercadopago.com"),
+  /** The operator's Mercado Pago application: with both set, owners may link their account by OAuth. */
+  MERCADOPAGO_CLIENT_ID: z.string().min(1).optional(),
+  MERCADOPAGO_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The secret the operator's application signs webhooks with, for accounts linked by OAuth. */
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** How long one call to Mercado Pago may take before it is given up. */
+  MERCADOPAGO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * The key that seals the stores' payment credentials (AES-256-GCM): 32 bytes in base64. Unset: a
+   * key generated once and kept in the database with the other app secrets.
+   */
+  PAYMENTS_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || Buffer.from(value, "base64").length === 32, {
+      message: "32 bytes in base64 (openssl rand -base64 32)",
+    }),
+  /** An unpaid card order is cancelled as expired after this many minutes. */
+  CARD_PAYMENT_EXPIRY_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(7 * 24 * 60)
+    .default(30),
+  /** How often the payments sweep asks Mercado Pago about card orders still waiting. */
+  PAYMENTS_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 function splitList(value: string): string[] {

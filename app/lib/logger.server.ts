@@ -5,22 +5,78 @@ export type Logger = {
   [level in Level]: (message: string, fields?: Record<string, unknown>) => void;
 } & { child(fields: Record<string, unknown>): Logger };
 
+/**
+ * Lines on their way to stdout. A busy server logs a line per request, and each write to a pipe
+ * is a system call made while the request waits: the lines of one turn of the event loop go out
+ * together, as soon as that turn is over, or at once past 64 KB. The process's exit writes what is
+ * left (the shutdown's last lines, an uncaught error's), so only a kill loses lines, those of its
+ * last turn.
+ */
+type Outbox = { lines: string[]; bytes: number; queued: boolean };
+const OUTBOX = Symbol.for("tianguis.logOutbox");
+const FLUSH_BYTES = 64 * 1024;
+
+/**
+ * One outbox per process, however many times this module is loaded (a test runner loads it once
+ * per file), so that one listener writes it at exit.
+ */
+const outbox = ((globalThis as { [OUTBOX]?: Outbox })[OUTBOX] ??= (() => {
+  const box: Outbox = { lines: [], bytes: 0, queued: false };
+  // On exit stdout is written synchronously (a file, or a pipe on Linux): the lines reach it.
+  process.on("exit", flushLogs);
+  return box;
+})());
+
+/** Writes the lines waiting for stdout now. */
+export function flushLogs() {
+  outbox.queued = false;
+  if (outbox.lines.length === 0) return;
+  const text = outbox.lines.join("\n") + "\n";
+  outbox.lines.length = 0;
+  outbox.bytes = 0;
+  process.stdout.write(text);
+}
+
+function writeToStdout(line: string) {
+  outbox.lines.push(line);
+  outbox.bytes += line.length;
+  if (outbox.bytes >= FLUSH_BYTES) return flushLogs();
+  if (outbox.queued) return;
+  outbox.queued = true;
+  setImmediate(flushLogs);
+}
+
+/** `new Date().toISOString()`, made once per millisecond: a busy server logs many lines in one. */
+let lastMs = 0;
+let lastTime = "";
+function timeNow() {
+  const ms = Date.now();
+  if (ms !== lastMs) [lastMs, lastTime] = [ms, new Date(ms).toISOString()];
+  return lastTime;
+}
+
 /** Structured logs: one JSON object per line, so a request id can be grepped across lines. */
 export function createLogger(
   minimum: Level | "silent" = "info",
   base: Record<string, unknown> = {},
-  write: (line: string) => void = (line) => process.stdout.write(line + "\n"),
+  write: (line: string) => void = writeToStdout,
 ): Logger {
-  const log =
-    (level: Level) =>
-    (message: string, fields: Record<string, unknown> = {}) => {
-      if (order[level] < order[minimum]) return;
-      const entry: Record<string, unknown> = { time: new Date().toISOString(), level, msg: message, ...base };
+  // The fields every line of this logger carries, as JSON once: a busy server writes a line per
+  // request, and merging them into a new object for each line was most of its cost.
+  const baseJson = JSON.stringify(base).slice(1, -1);
+  const log = (level: Level) => (message: string, fields?: Record<string, unknown>) => {
+    if (order[level] < order[minimum]) return;
+    if (fields !== undefined && !plainFields(fields, base)) {
+      const entry: Record<string, unknown> = { time: timeNow(), level, msg: message, ...base };
       for (const [key, value] of Object.entries(fields)) {
         entry[key] = value instanceof Error ? describeError(value) : value;
       }
-      write(JSON.stringify(entry));
-    };
+      return write(JSON.stringify(entry));
+    }
+    const head = `{"time":"${timeNow()}","level":"${level}","msg":${JSON.stringify(message)}`;
+    const own = fields === undefined ? "" : JSON.stringify(fields).slice(1, -1);
+    write(`${head}${baseJson === "" ? "" : `,${baseJson}`}${own === "" ? "" : `,${own}`}}`);
+  };
   return {
     debug: log("debug"),
     info: log("info"),
@@ -28,6 +84,20 @@ export function createLogger(
     error: log("error"),
     child: (fields) => createLogger(minimum, { ...base, ...fields }, write),
   };
+}
+
+/**
+ * Whether a line's fields can follow its head and the logger's own fields as they are: no error
+ * to describe, and no name the line already has (a field given twice keeps its last value, as
+ * JSON.stringify of the merged object did).
+ */
+function plainFields(fields: Record<string, unknown>, base: Record<string, unknown>) {
+  for (const key in fields) {
+    if (fields[key] instanceof Error || key in base || key === "time" || key === "level" || key === "msg") {
+      return false;
+    }
+  }
+  return true;
 }
 
 /**

@@ -8,18 +8,94 @@ import client from "prom-client";
 export const registry = new client.Registry();
 client.collectDefaultMetrics({ register: registry, prefix: "tianguis_" });
 
+type AnswerLabels = { method: string; route: string; status: string };
+
+/**
+ * The requests of one method, route pattern and status, counted as plain numbers: every answer
+ * adds to them (a kept page's hit among them, thousands a second) without the label checks and
+ * hashing prom-client does per call, and a scrape reads them (`httpRequests`, `httpDuration`).
+ */
+export type AnswerSeries = { labels: AnswerLabels; count: number; sum: number; buckets: number[] };
+
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Bounded: methods, the entry points' patterns and statuses, never anything a visitor writes. */
+const answerSeries = new Map<string, AnswerSeries>();
+
+/** The series of a label set, the same object for the same labels. */
+export function answerSeriesFor(labels: AnswerLabels): AnswerSeries {
+  const key = `${labels.method} ${labels.route} ${labels.status}`;
+  let series = answerSeries.get(key);
+  if (!series) {
+    series = { labels, count: 0, sum: 0, buckets: DURATION_BUCKETS.map(() => 0) };
+    answerSeries.set(key, series);
+  }
+  return series;
+}
+
+/** One answer of the series, given in `seconds`. */
+export function recordAnswer(series: AnswerSeries, seconds: number) {
+  series.count += 1;
+  series.sum += seconds;
+  const at = DURATION_BUCKETS.findIndex((bound) => seconds <= bound);
+  if (at !== -1) series.buckets[at]! += 1;
+}
+
 export const httpRequests = new client.Counter({
   name: "tianguis_http_requests_total",
   help: "HTTP requests answered, by method, route pattern and status.",
   labelNames: ["method", "route", "status"] as const,
   registers: [registry],
+  collect() {
+    this.reset();
+    for (const { labels, count } of answerSeries.values()) this.inc(labels, count);
+  },
 });
 
-export const httpDuration = new client.Histogram({
+const DURATION = {
   name: "tianguis_http_request_duration_seconds",
   help: "Time to answer an HTTP request, by method, route pattern and status.",
+};
+
+/** prom-client's types declare the metric types as a numeric enum it does not export; its value is the word. */
+const HISTOGRAM = "histogram" as unknown as client.MetricType;
+
+/** The answers' histogram, read from their series when scraped. */
+class AnswerDuration extends client.Histogram<"method" | "route" | "status"> {
+  override async get(): Promise<client.MetricObjectWithValues<client.MetricValueWithName<string>>> {
+    const values: client.MetricValueWithName<string>[] = [];
+    for (const { labels, count, sum, buckets } of answerSeries.values()) {
+      let below = 0;
+      for (const [at, le] of DURATION_BUCKETS.entries()) {
+        below += buckets[at]!;
+        values.push({ labels: { le, ...labels }, value: below, metricName: `${DURATION.name}_bucket` });
+      }
+      values.push(
+        { labels: { le: "+Inf", ...labels }, value: count, metricName: `${DURATION.name}_bucket` },
+        { labels, value: sum, metricName: `${DURATION.name}_sum` },
+        { labels, value: count, metricName: `${DURATION.name}_count` },
+      );
+    }
+    return { ...DURATION, type: HISTOGRAM, values, aggregator: "sum", collect: () => {} };
+  }
+
+  getForPromString() {
+    return this.get();
+  }
+
+  override reset() {
+    super.reset();
+    for (const series of answerSeries.values()) {
+      series.count = 0;
+      series.sum = 0;
+      series.buckets.fill(0);
+    }
+  }
+}
+
+export const httpDuration = new AnswerDuration({
+  ...DURATION,
   labelNames: ["method", "route", "status"] as const,
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  buckets: DURATION_BUCKETS,
   registers: [registry],
 });
 
@@ -50,6 +126,12 @@ export const pageCacheRequests = new client.Counter({
   registers: [registry],
 });
 
+export const pageVersionReads = new client.Counter({
+  name: "tianguis_page_version_reads_total",
+  help: "Reads of page_versions from the database for the rendered-page cache (each serves a batch of answers), made instead of answering from memory: before the listener first caught up, while it is down or behind, and right after a write on this worker (decision 051).",
+  registers: [registry],
+});
+
 /** A gauge read at scrape time from the given function. */
 export function gaugeOf(name: string, help: string, read: () => number) {
   return new client.Gauge({
@@ -72,6 +154,9 @@ const TOKEN_ROUTES: RegExp[] = [
 
 /** A request path with any e-mailed token replaced, so that logs never hold a working link. */
 export function redactTokens(path: string): string {
+  // Every page with a token is under /i/: any other path (a kept page's) comes back as it came,
+  // unless a second "?" makes the split below drop what follows it.
+  if (!path.startsWith("/i/") && path.indexOf("?") === path.lastIndexOf("?")) return path;
   const [pathname = "", query] = path.split("?");
   const clean = pathname.replace(/\.data$/, "");
   const match = TOKEN_ROUTES.some((pattern) => pattern.test(clean));

@@ -48,7 +48,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const liveCursor = await latestOrderChangeId(db, store.id);
   const [panel, unseenOrders, domainPanel] = await Promise.all([
     // The tab on screen runs its own queries (./admin/tabs/) and no other tab's.
-    loadAdminTab(tab, { db, store, role, url, recentReads: (read) => recentReads(context, read) }),
+    loadAdminTab(tab, {
+      db,
+      store,
+      role,
+      url,
+      recentReads: (read) => recentReads(context, read),
+      canLinkByOAuth: context.services.payments.oauth !== null,
+    }),
     listUnseenOrderIds(db, store.id),
     loadDomainPanel(
       db,

@@ -1,5 +1,6 @@
+import { amountToPay } from "~/domain/orders/tips";
 import { useEffect, useState } from "react";
-import { data, Form, useNavigation, useRevalidator } from "react-router";
+import { data, Form, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { CopyButton } from "~/components/admin/copy-button";
 import { OrderDetails } from "~/components/storefront/order-lines";
 import { EVENT_LABELS, STEP_LABELS } from "~/domain/orders/order-steps";
@@ -8,7 +9,9 @@ import { formatClabe } from "~/domain/orders/payment";
 import { TRACKING_MESSAGES, TRANSFER_REFERENCE_MAX_LENGTH } from "~/domain/orders/tracking";
 import { placedOnThisDevice } from "~/domain/orders/order-device.server";
 import { withoutStreetAddress } from "~/domain/orders/order-privacy";
-import { loadTracking, reportTransfer } from "~/domain/orders/tracking.server";
+import { loadTracking, reportTransfer, type Tracking } from "~/domain/orders/tracking.server";
+import { CHECKOUT_MESSAGES } from "~/domain/payments/checkout";
+import { providerOf } from "~/domain/payments/providers.server";
 import { consume, release } from "~/domain/rate-limit/rate-limit.server";
 import { readableOn, safeColour } from "~/domain/stores/store-theme";
 import { isValidStoreId } from "~/domain/stores/store-id";
@@ -47,10 +50,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const retryAfter = { "Retry-After": String(slot.retryAfterSeconds) };
     return data({ kind: "limited" as const }, { status: 429, headers: { ...PRIVATE, ...retryAfter } });
   }
-  const tracking = isValidStoreId(params.storeId)
-    ? await loadTracking(db, params.storeId, params.number)
-    : null;
-  if (!tracking) return data({ kind: "missing" as const }, { status: 404, headers: PRIVATE });
+  const found = isValidStoreId(params.storeId) ? await loadTracking(db, params.storeId, params.number) : null;
+  if (!found) return data({ kind: "missing" as const }, { status: 404, headers: PRIVATE });
+  // A card order still waiting: the server asks the provider itself (never the address's query
+  // string, which Mercado Pago's redirect fills and anyone can write), docs/decisions/052.
+  const tracking = (await confirmWaitingPayment(context, found)) ?? found;
   await release(db, slot.hitIds);
   const here = await placedOnThisDevice(db, {
     storeId: tracking.store.id,
@@ -59,6 +63,49 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   });
   if (here) return { kind: "order" as const, tracking };
   return { kind: "order" as const, tracking: { ...tracking, order: withoutStreetAddress(tracking.order) } };
+}
+
+async function confirmWaitingPayment(context: Route.LoaderArgs["context"], tracking: Tracking) {
+  const { order, store } = tracking;
+  const provider = providerOf(order.paymentMethod);
+  if (!provider?.online || order.paid || order.status !== "pending") return null;
+  const { db, payments } = context.services;
+  try {
+    const order_ = { storeId: store.id, storeName: store.name, id: order.number, amount: amountToPay(order) };
+    const outcome = await provider.confirm(db, payments, { ...order_, createdAt: new Date(order.createdAt) });
+    // Read again only when the payment changed the order: the page the loader has is current otherwise.
+    return outcome === "paid" ? loadTracking(db, store.id, order.number) : null;
+  } catch (error) {
+    context.logger.warn("card payment not confirmed", {
+      storeId: store.id,
+      orderId: order.number,
+      error: String(error),
+    });
+    return null;
+  }
+}
+
+async function payAgain(context: Route.ActionArgs["context"], storeId: string, number: string) {
+  const { db, payments } = context.services;
+  const tracking = await loadTracking(db, storeId, number);
+  if (!tracking) throw new AppError("NOT_FOUND", TRACKING_MESSAGES.notFound);
+  const { order, store } = tracking;
+  const provider = providerOf(order.paymentMethod);
+  if (!provider?.online || order.paid || order.status !== "pending")
+    throw new AppError("UNAVAILABLE", CHECKOUT_MESSAGES.notWaiting);
+  try {
+    const url = await provider.start(db, payments, {
+      storeId: store.id,
+      storeName: store.name,
+      id: order.number,
+      amount: amountToPay(order),
+      createdAt: new Date(order.createdAt),
+    });
+    if (!url) throw new Error("no checkout address");
+    return url;
+  } catch (error) {
+    throw new AppError("SERVICE_UNAVAILABLE", CHECKOUT_MESSAGES.providerDown, { internal: String(error) });
+  }
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -73,6 +120,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       });
     }
     if (!isValidStoreId(params.storeId)) throw new AppError("NOT_FOUND", TRACKING_MESSAGES.notFound);
+    if (form.get("intent") === "pay") {
+      // "Pagar ahora": a new preference for a card order still waiting (a rejected card, a lost page).
+      const checkoutUrl = await payAgain(context, params.storeId, params.number);
+      await release(db, slot.hitIds);
+      return { ok: true as const, message: CHECKOUT_MESSAGES.redirecting, checkoutUrl };
+    }
     await reportTransfer(db, params.storeId, params.number, reference);
     await release(db, slot.hitIds);
     return { ok: true as const, message: TRACKING_MESSAGES.transferReported };
@@ -102,7 +155,7 @@ function TrackingPage({
   tracking: TrackingData;
   actionData: Route.ComponentProps["actionData"];
 }) {
-  const { order, events, store } = tracking;
+  const { order, events, store, invoice } = tracking;
   const open = order.status === "pending";
   useLiveRefresh(open);
   const brand = safeColour(store.primaryColor, "#ea580c");
@@ -120,6 +173,13 @@ function TrackingPage({
       </header>
       <main className="mx-auto max-w-xl space-y-6 px-4 py-6">
         <OrderStatus order={order} events={events} open={open} />
+        {invoice ? (
+          <p
+            className={`rounded-xl p-4 font-semibold ring-1 ${invoice === "invoiced" ? "bg-green-50 text-green-900 ring-green-200" : "bg-amber-50 text-amber-950 ring-amber-200"}`}
+          >
+            {invoice === "invoiced" ? "Facturado" : "Factura solicitada"}
+          </p>
+        ) : null}
 
         <section aria-labelledby="tracking-lines" className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
           <h2 id="tracking-lines" className="mb-2 text-lg font-semibold">
@@ -130,6 +190,23 @@ function TrackingPage({
         </section>
 
         {store.pickup ? <PickupSection pickup={store.pickup} /> : null}
+
+        {tracking.cardPayment && !order.paid && open ? (
+          <section
+            aria-labelledby="tracking-card"
+            className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200"
+          >
+            <h2 id="tracking-card" className="text-lg font-semibold">
+              Esperando pago
+            </h2>
+            <p className="mt-1 text-sm">
+              {tracking.cardPayment.lastStatus === "rejected"
+                ? CHECKOUT_MESSAGES.rejected
+                : CHECKOUT_MESSAGES.waiting}
+            </p>
+            <PayAgain />
+          </section>
+        ) : null}
 
         {store.bank && !order.paid ? (
           <TransferSection bank={store.bank} order={order} open={open} actionData={actionData} />
@@ -373,4 +450,35 @@ function useLiveRefresh(active: boolean) {
       document.removeEventListener("visibilitychange", refresh);
     };
   }, [active, revalidate]);
+}
+
+/**
+ * "Pagar ahora con Mercado Pago": the server makes a new preference and the page goes to it. A
+ * script navigates, since the page's forms may only post to its own origin (form-action 'self').
+ */
+function PayAgain() {
+  // The way to Mercado Pago is a script's: until the page has one, the button waits.
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<{ ok: boolean; message: string; checkoutUrl?: string }>();
+  const url = fetcher.data?.ok ? fetcher.data.checkoutUrl : undefined;
+  useEffect(() => {
+    if (url) window.location.assign(url);
+  }, [url]);
+  return (
+    <fetcher.Form method="post" className="mt-3 space-y-2">
+      <input type="hidden" name="intent" value="pay" />
+      <button
+        type="submit"
+        disabled={!hydrated || fetcher.state !== "idle" || Boolean(url)}
+        className="w-full rounded-lg bg-sky-700 px-4 py-2.5 font-semibold text-white hover:bg-sky-800 disabled:opacity-70"
+      >
+        {CHECKOUT_MESSAGES.payNow}
+      </button>
+      {fetcher.data && !fetcher.data.ok ? (
+        <p role="alert" className="text-sm text-red-800">
+          {fetcher.data.message}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
 }

@@ -71,7 +71,7 @@ try {
   const results: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     await admin.query(
-      "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'listen tianguis_orders%'",
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = 'tianguis-listener'",
       ["tianguis_bench_outage"],
     );
     await proxy.refuse();

@@ -1,11 +1,14 @@
 /**
  * What a shopper's phone pays for the public pages, on the built server
  * with the demo marketplace:
- * - JavaScript each page loads in Chromium, gzip as sent (targets: landing and login ≤ 20 KB, city
- *   ≤ 60 KB, store ≤ 75 KB), with brotli beside it;
+ * - JavaScript each page loads in Chromium on its first load, no tap, as Lighthouse counts it: the
+ *   transfer sizes Chromium reports (the encoding it negotiates, brotli, and the headers) (targets:
+ *   landing and login ≤ 20 KB, city ≤ 60 KB, store ≤ 80 KB, docs/decisions/003), with the files' gzip
+ *   beside it for a browser without brotli;
  * - Lighthouse 12 mobile (emulated mid-range phone, simulated slow 4G), median of 3 runs: LCP
- *   (target ≤ 1.5 s), performance (target ≥ 98), and what the LCP element is.
- * Prints figures; asserts nothing.
+ *   (target ≤ 1.0 s), performance (target ≥ 98), and what the LCP element is.
+ * Prints figures; asserts nothing. The browser test `tests/e2e/store-page-code.test.ts` holds the
+ * store page to its budget.
  *
  *   npm run build && npm run bench -- page-speed      (BENCH_LIGHTHOUSE_RUNS=5 for more runs)
  */
@@ -15,14 +18,16 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromium } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../tests/support/chromium";
 import { startServerProcess } from "../../tests/support/server-process";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const LCP_TARGET_S = 1.0;
 const PAGES = [
   { path: "/", js: 20 },
-  { path: "/panaderia-la-espiga", js: 75 },
+  { path: "/panaderia-la-espiga", js: 80 },
+  { path: "/jabones-luna", js: 80 },
   { path: "/c/aguascalientes", js: 60 },
   { path: "/i/login", js: 20 },
 ];
@@ -40,6 +45,39 @@ function sentBytes(url: string, encoding: string) {
   });
 }
 
+/** A header of CDP's response, whose names keep the server's own case over HTTP/1.1. */
+const headerOf = (headers: Record<string, string>, name: string) =>
+  Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+
+/** Each script the tab receives: the bytes Chromium counted for it (body as sent, and headers), and its encoding. */
+async function recordScripts(tab: Page) {
+  const cdp = await tab.context().newCDPSession(tab);
+  await cdp.send("Network.enable");
+  const received = new Map<string, { address: string; encoding: string }>();
+  const scripts = new Map<string, { bytes: number; encoding: string }>();
+  cdp.on("Network.responseReceived", ({ requestId, type, response }) => {
+    if (type === "Script")
+      received.set(requestId, {
+        address: response.url,
+        encoding: headerOf(response.headers, "content-encoding") ?? "identity",
+      });
+  });
+  cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
+    const script = received.get(requestId);
+    if (script) scripts.set(script.address, { bytes: encodedDataLength, encoding: script.encoding });
+  });
+  return scripts;
+}
+
+/** The transfer size of the scripts in Lighthouse's own list of the page's requests. */
+function lighthouseScriptBytes(details: unknown) {
+  const items = (details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)
+    ?.items;
+  return (items ?? [])
+    .filter((item) => item.resourceType === "Script")
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[(sorted.length - 1) >> 1]!;
@@ -50,35 +88,33 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), "tianguis-bench-speed-"));
 const server = await startServerProcess({ env: { DATA_DIR: dataDir, DEMO_DATA: "true", LOG_LEVEL: "warn" } });
 try {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-  console.log("JavaScript loaded by each page (Chromium, 360 × 740), as sent:");
+  console.log("JavaScript loaded by each page on its first load (Chromium, 360 × 740), as sent:");
   for (const page of PAGES) {
     const tab = await browser.newPage({ viewport: { width: 360, height: 740 } });
-    const scripts = new Set<string>();
-    tab.on("response", (response) => {
-      if (response.request().resourceType() === "script") scripts.add(response.url());
-    });
+    const scripts = await recordScripts(tab);
     await tab.goto(`${server.url}${page.path}`, { waitUntil: "networkidle" });
     await tab.close();
+    const transfer = [...scripts.values()].reduce((sum, script) => sum + script.bytes, 0);
+    const encodings = new Set([...scripts.values()].map((script) => script.encoding));
     let gzip = 0;
-    let brotli = 0;
-    for (const script of scripts) {
-      gzip += await sentBytes(script, "gzip");
-      brotli += await sentBytes(script, "br, gzip");
-    }
+    for (const address of scripts.keys()) gzip += await sentBytes(address, "gzip");
     const inline = await sentBytes(`${server.url}${page.path}`, "gzip");
     console.log(
-      `  ${page.path.padEnd(22)} ${kb(gzip).padStart(9)} gzip (${kb(brotli)} brotli), ${scripts.size} files` +
-        ` — target ≤ ${page.js} KB ${gzip / 1024 <= page.js ? "✓" : "✗"} · HTML ${kb(inline)} gzip`,
+      `  ${page.path.padEnd(22)} ${kb(transfer).padStart(9)} transfer (${[...encodings].join(", ") || "—"}; ${kb(gzip)} gzip),` +
+        ` ${scripts.size} files — target ≤ ${page.js} KB ${transfer / 1024 <= page.js ? "✓" : "✗"} · HTML ${kb(inline)} gzip`,
     );
   }
   await browser.close();
 
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   try {
-    console.log(`Lighthouse 12 mobile, median of ${RUNS} runs (targets: LCP ≤ 1.5 s, performance ≥ 98):`);
+    console.log(
+      `Lighthouse 12 mobile, median of ${RUNS} runs (targets: LCP ≤ ${LCP_TARGET_S} s, performance ≥ 98):`,
+    );
     for (const page of PAGES) {
       const scores: number[] = [];
       const lcps: number[] = [];
+      const scriptBytes: number[] = [];
       let element = "";
       for (let run = 0; run < RUNS; run++) {
         // A page people visit is in the page cache: the run measures that, not its first render.
@@ -92,6 +128,7 @@ try {
         const lhr = result!.lhr;
         scores.push(Math.round((lhr.categories.performance!.score ?? 0) * 100));
         lcps.push(lhr.audits["largest-contentful-paint"]!.numericValue ?? Number.NaN);
+        scriptBytes.push(lighthouseScriptBytes(lhr.audits["network-requests"]?.details));
         const details = lhr.audits["largest-contentful-paint-element"]?.details as
           { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
         element ||= details?.items?.[0]?.items?.[0]?.node?.snippet?.slice(0, 70) ?? "";
@@ -99,8 +136,8 @@ try {
       const lcp = median(lcps) / 1000;
       const score = median(scores);
       console.log(
-        `  ${page.path.padEnd(22)} LCP ${lcp.toFixed(2)} s ${lcp <= 1.5 ? "✓" : "✗"} · performance ${score} ${score >= 98 ? "✓" : "✗"}` +
-          ` (runs ${scores.join(", ")}) · LCP element ${element}`,
+        `  ${page.path.padEnd(22)} LCP ${lcp.toFixed(2)} s ${lcp <= LCP_TARGET_S ? "✓" : "✗"} · performance ${score} ${score >= 98 ? "✓" : "✗"}` +
+          ` (runs ${scores.join(", ")}) · JS ${kb(median(scriptBytes))} · LCP element ${element}`,
       );
     }
   } finally {

@@ -19,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { startServerProcess, type ServerProcess } from "../../tests/support/server-process";
+import { wrkFigures } from "./static-twin";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -48,15 +49,12 @@ async function load(url: string, script: string): Promise<Run> {
     ["-t2", `-c${CONNECTIONS}`, `-d${SECONDS}s`, "--latency", "-s", script, url],
     { maxBuffer: 1 << 20 },
   );
-  const latency = (percent: string) => new RegExp(`^\\s+${percent}%\\s+(\\S+)`, "m").exec(stdout)?.[1] ?? "?";
-  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0);
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
-  const socketErrors = socket ? socket.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0;
+  const figures = wrkFigures(stdout);
   return {
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0),
-    p50: latency("50"),
-    p99: latency("99"),
-    errors: non2xx + socketErrors,
+    rps: figures.rps,
+    p50: figures.latencyText("50"),
+    p99: figures.latencyText("99"),
+    errors: figures.errors,
   };
 }
 

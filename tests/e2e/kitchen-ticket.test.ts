@@ -9,7 +9,9 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
 import { createOrder, createProduct } from "~/db/factories.server";
+import { orders } from "~/db/schema";
 import { PRINTABLE_MM, TICKET_WORDS } from "~/domain/orders/kitchen-ticket";
 import {
   expectAccessible,
@@ -45,7 +47,8 @@ function printCalls(frame: Pick<Page, "evaluate">) {
   return frame.evaluate(() => (window as unknown as { printCalls?: number }).printCalls ?? 0);
 }
 
-async function ownerWithOrder() {
+/** An owner's order; with `tip`, a propina of 15 % beside its total (app/domain/orders/tips.ts). */
+async function ownerWithOrder(tip = 0) {
   const page = await newPhonePage(browser.browser, browser.baseUrl);
   const owner = await signedInOwner(page.context(), db, {
     settings: { displayName: "Taquería El Trompo", allowPickup: true },
@@ -75,13 +78,20 @@ async function ownerWithOrder() {
       { productId: "agua", name: "Agua de horchata", unit: "L", quantity: 1.5, price: 30 },
     ],
   });
+  if (tip > 0)
+    await db
+      .update(orders)
+      .set({ tip, tipPercent: 15 })
+      .where(and(eq(orders.storeId, owner.storeId), eq(orders.id, order.id)));
   return { page, storeId: owner.storeId, order };
 }
 
 describe("the kitchen ticket", () => {
   for (const paper of [58, 80] as const) {
     it(`prints an order with its choices, notes and tracking QR within a ${paper} mm roll`, async () => {
-      const { page, order } = await ownerWithOrder();
+      // The narrow roll's ticket carries a tip: its lines too fit the printable width.
+      const tipped = paper === 58;
+      const { page, order } = await ownerWithOrder(tipped ? 30.75 : 0);
       await page.goto("/i/admin?tab=ordenes_pendientes");
       const card = page.getByRole("listitem", { name: `Orden ${order.id}` });
       const link = card.getByRole("link", { name: new RegExp(TICKET_WORDS.printTicket) });
@@ -98,6 +108,14 @@ describe("the kitchen ticket", () => {
       expect(text).toContain("Lucía Hernández Villaseñor");
       expect(text).toContain("Sin cebolla, salsa aparte");
       expect(text).toContain("$205.00");
+      if (tipped) {
+        expect(text).toContain("Subtotal$205.00");
+        expect(text).toContain("Propina (15 %)$30.75");
+        expect(text).toContain("Total a pagar$235.75");
+      } else {
+        expect(text).toContain("Total$205.00");
+        expect(text).not.toMatch(/Propina|Subtotal|Total a pagar/);
+      }
       expect(await ticket.locator("svg").count()).toBe(1);
       // Each choice on a line of its own, below the one before, large and black.
       const choices = ["Tamaño: 5 piezas", "Extras: Queso", "Extras: Aguacate"];

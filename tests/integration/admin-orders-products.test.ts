@@ -12,8 +12,10 @@ import { analyticsEvents, orders, products } from "~/db/schema";
 import { createLocalStorage } from "~/domain/images/local-storage.server";
 import { imageFileKeys } from "~/domain/images/store-image.server";
 import { newImageKey } from "~/domain/images/image-keys";
+import { startListener } from "~/db/listen.server";
 import {
   listOrderChangesSince,
+  ORDER_CHANNEL,
   startOrderEventHub,
   type OrderChange,
 } from "~/domain/orders/order-events.server";
@@ -50,7 +52,8 @@ describe("order transitions", () => {
     const store = await createStore(db);
     const product = await createProduct(db, store.id, { price: 12.5 });
     const order = await createOrder(db, store.id, { lines: [line(product)] });
-    const hub = await startOrderEventHub({ databaseUrl: url, db, logger });
+    const listener = await startListener({ databaseUrl: url, channels: [ORDER_CHANNEL], logger });
+    const hub = startOrderEventHub({ listener, db, logger });
     const received: OrderChange[] = [];
     // As a live stream does: what the hub hands over, or, when it says to look, what the table holds.
     const arrived = new Promise<void>((resolve) =>
@@ -71,6 +74,7 @@ describe("order transitions", () => {
     await completeOrder(db, store.id, order.id, now);
     await arrived;
     await hub.close();
+    await listener.close();
 
     const [row] = await db
       .select()

@@ -225,7 +225,7 @@ describe("Tus datos: export", () => {
     }
     const [header, ...rows] = text("pedidos.csv").trim().split("\r\n");
     expect(header).toBe(
-      "Número,Fecha (hora de CDMX),Estado,Cliente,Teléfono,Entrega,Dirección,Zona,Comentarios,Pago,Envío,Total,Programado para (hora de CDMX),Completado (hora de CDMX),Descuento,Promociones",
+      "Número,Fecha (hora de CDMX),Estado,Cliente,Teléfono,Entrega,Dirección,Zona,Comentarios,Pago,Envío,Total,Programado para (hora de CDMX),Completado (hora de CDMX),Descuento,Promociones,Propina,Total a pagar,Estado del pago",
     );
     const delivered = rows.find((row) => row.startsWith(mine.orders[0]!.id))!;
     // The times on Mexico City's clock, as Excel reads a date and time; not UTC.

@@ -37,6 +37,7 @@ import { GUARD_MESSAGES, NO_PERMISSION_MESSAGE } from "~/domain/auth/roles";
 import { PUSH_JOB, saveSubscription } from "~/domain/push/push.server";
 import { ALL_ENTRY_POINTS, type EntryPoint } from "~/lib/entry-points";
 import { VALID_SETTINGS_FORM } from "../support/admin-forms";
+import { VALID_INVOICE } from "../support/invoice-files";
 import { createTestDatabase } from "../support/database";
 import {
   addressOf,
@@ -235,6 +236,8 @@ beforeAll(async () => {
   const product = await createProduct(db, store.id, { available: true });
   const order = await createOrder(db, store.id, {
     lines: [{ productId: product.id, name: product.name, price: product.price, unit: product.unit }],
+    // It asked for a factura, so that "Marcar como facturado" and "Adjuntar factura" have one to act on.
+    invoice: VALID_INVOICE,
   });
   await promotionFor(store.id, product.id);
   await saveSubscription(db, owner.id, store.id, { ...newDevice(), device: "Teléfono de A" }, []);
@@ -316,6 +319,8 @@ async function ownTarget({ key, request }: Case): Promise<{ cookie: string; targ
   const product = await createProduct(db, storeId, { available: true });
   const order = await createOrder(db, storeId, {
     lines: [{ productId: product.id, name: product.name, price: product.price, unit: product.unit }],
+    // It asked for a factura, so that "Marcar como facturado" and "Adjuntar factura" have one to act on.
+    invoice: VALID_INVOICE,
   });
   await promotionFor(storeId, product.id);
   const device = newDevice();

@@ -57,11 +57,11 @@ describe("live orders across a database outage and two instances", () => {
     const admin = createClient({ connectionString: url });
     await admin.connect();
     const { rows: terminated } = await admin.query(
-      "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'listen tianguis_orders%'",
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = 'tianguis-listener'",
       [database],
     );
     await admin.end();
-    expect(terminated.length).toBe(2); // one order-event LISTEN connection per instance (the job worker has its own)
+    expect(terminated.length).toBe(2); // one listener per instance (the job worker has its own)
     await proxy.refuse();
     const during: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -97,8 +97,8 @@ describe("live orders across a database outage and two instances", () => {
 
     // The loss and the recovery are logged once each, however many attempts lay between.
     const output = a.output();
-    expect(output.match(/order event listener lost its connection/g)?.length).toBe(1);
-    expect(output.match(/order event listener reconnected/g)?.length).toBe(1);
+    expect(output.match(/database listener lost its connection/g)?.length).toBe(1);
+    expect(output.match(/database listener reconnected/g)?.length).toBe(1);
     streamOnA.close();
     streamOnB.close();
   });

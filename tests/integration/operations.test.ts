@@ -10,9 +10,10 @@ import http from "node:http";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createClient } from "~/db/client.server";
-import { ORDER_LISTENER_APPLICATION_NAME } from "~/domain/orders/order-events.server";
+import { LISTENER_APPLICATION_NAME } from "~/db/listen.server";
 import { createTestDatabase, describeOnOwnCluster } from "../support/database";
 import { signIn } from "../support/http-server";
+import { clearOfMinuteTurn, getPage } from "../support/kept-pages";
 import { childrenOf, embeddedCluster as cluster, processTestKit, shopIn } from "../support/processes";
 import { ROOT } from "../support/server-process";
 import { postOrder } from "../support/shopper";
@@ -131,9 +132,9 @@ describeOnOwnCluster("a watched database", () => {
   );
 });
 
-describe("a lost order listener", () => {
+describe("a lost database listener", () => {
   it(
-    "/readyz says so while only the LISTEN connection is down, and recovers with it; /healthz stays alive",
+    "/readyz says so while only the LISTEN connection is down (kept pages checked against the database meanwhile), and recovers with it; /healthz stays alive",
     { timeout: 60_000 },
     async () => {
       const { url: databaseUrl } = await createTestDatabase();
@@ -153,16 +154,21 @@ describe("a lost order listener", () => {
         while (holding) {
           const { rows } = await admin.query(
             "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1",
-            [ORDER_LISTENER_APPLICATION_NAME],
+            [LISTENER_APPLICATION_NAME],
           );
           terminated += rows.length;
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       })();
       try {
-        await expect
-          .poll(ready)
-          .toMatchObject({ ready: false, database: true, listener: false, jobs: true, shuttingDown: false });
+        await expect.poll(ready).toMatchObject({
+          ready: false,
+          database: true,
+          listener: false,
+          pageVersions: "database",
+          jobs: true,
+          shuttingDown: false,
+        });
         expect(await health()).toBe("200 ok");
       } finally {
         holding = false;
@@ -171,7 +177,9 @@ describe("a lost order listener", () => {
       expect(terminated).toBeGreaterThan(0);
       await expect.poll(health).toBe("200 ok");
       // Ready too: its own database probe may run past its 200 ms bound once on a loaded machine.
-      await expect.poll(ready).toMatchObject({ ready: true, database: true, listener: true });
+      await expect
+        .poll(ready)
+        .toMatchObject({ ready: true, database: true, listener: true, pageVersions: "memory" });
       await admin.end();
     },
   );
@@ -214,10 +222,71 @@ describe("metrics", () => {
   });
 });
 
+describe("the request log", () => {
+  it("a page from memory: one line per answer with the id it sent, and each counted in the metrics", async () => {
+    const { url: databaseUrl } = await createTestDatabase();
+    const shop = await shopIn(databaseUrl);
+    const server = await start(await newDataDir(), undefined, { DATABASE_URL: databaseUrl });
+    const page = `${server.url}/${shop.storeId}`;
+    const counted = async () => {
+      const text = await (await fetch(`${server.url}/metrics`)).text();
+      const count = (labels: string) =>
+        Number(new RegExp(`^tianguis_http_requests_total\\{${labels}\\} (\\d+)`, "m").exec(text)?.[1] ?? 0);
+      return {
+        ok: count('method="GET",route="/:storeId",status="200"'),
+        head: count('method="HEAD",route="/:storeId",status="200"'),
+        unchanged: count('method="GET",route="/:storeId",status="304"'),
+      };
+    };
+    await clearOfMinuteTurn(15_000);
+    const { etag } = await getPage(server.url, `/${shop.storeId}`);
+    const before = await counted();
+    const ids = Array.from({ length: 20 }, (_, n) => `kept-${n}`);
+    const answers = await Promise.all([
+      ...ids.map((id) => fetch(page, { headers: { "x-request-id": id } })),
+      fetch(page, { method: "HEAD", headers: { "x-request-id": "kept-head" } }),
+      fetch(page, { headers: { "x-request-id": "kept-304", "if-none-match": etag! } }),
+    ]);
+    expect(answers.map((answer) => answer.headers.get("x-tianguis-cache"))).toEqual(
+      ids.map(() => "HIT").concat("HIT", "HIT"),
+    );
+    expect(answers.map((answer) => answer.headers.get("x-request-id"))).toEqual([
+      ...ids,
+      "kept-head",
+      "kept-304",
+    ]);
+    type Line = { msg: string; requestId?: string; method: string; path: string; status: number; ms: number };
+    const lines = () =>
+      server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"msg":"request"') && line.includes('"requestId":"kept-'))
+        .map((line) => JSON.parse(line) as Line);
+    await expect.poll(() => lines().length).toBe(22);
+    const byId = new Map(lines().map((line) => [line.requestId, line]));
+    expect([...byId.keys()].sort()).toEqual([...ids, "kept-head", "kept-304"].sort());
+    for (const id of ids) {
+      const { method, path: logged, status, ms } = byId.get(id)!;
+      expect({ method, logged, status }).toEqual({ method: "GET", logged: `/${shop.storeId}`, status: 200 });
+      expect(ms).toBeGreaterThanOrEqual(0);
+    }
+    expect(byId.get("kept-head")).toMatchObject({ method: "HEAD", status: 200 });
+    expect(byId.get("kept-304")).toMatchObject({ method: "GET", status: 304 });
+    const after = await counted();
+    expect({
+      ok: after.ok - before.ok,
+      head: after.head - before.head,
+      unchanged: after.unchanged - before.unchanged,
+    }).toEqual({ ok: 20, head: 1, unchanged: 1 });
+  });
+});
+
 describe("metrics of an instance with workers", () => {
   it(
     "are one set whichever worker answers: scrapes never go backwards, not even past a killed worker",
-    { timeout: 90_000 },
+    // Two workers started, one killed and replaced, 50 requests on new connections: on a loaded
+    // machine that took over 90 s.
+    { timeout: 180_000 },
     async () => {
       const { url: databaseUrl } = await createTestDatabase();
       const shop = await shopIn(databaseUrl);

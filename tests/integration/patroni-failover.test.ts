@@ -22,7 +22,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { connectDatabase, type DatabaseConnection } from "~/db/client.server";
 import { describeOnOwnCluster } from "../support/database";
-import { clearOfMinuteTurn, getPage } from "../support/kept-pages";
+import { clearOfMinuteTurn, getPage, untilShown } from "../support/kept-pages";
 import { startOrderLoad, summarise, type OrderLoad } from "../support/order-load";
 import { openOrderStream, signIn } from "../support/order-stream";
 import { PATRONI_PROGRAMS, startPatroniCluster, type PatroniCluster } from "../support/patroni";
@@ -40,9 +40,14 @@ const SWITCHOVER_BOUND_S = 5;
 const SWITCH_LOG_LINES = [
   "database unreachable: answering 503 until it is back",
   "database reachable again",
-  "order event listener lost its connection; reconnecting",
+  "database listener lost its connection; reconnecting",
   // The new primary's timeline, seen by each worker's check of its databases (app/db/replica.server.ts).
   "database failover seen (new-timeline): rendered pages forgotten",
+  // When HAProxy's check finds the heir a primary a moment before PostgreSQL has finished its
+  // promotion, a check through the read-write port reaches it still in recovery: seen once more,
+  // as the URL reaching a replica, before its new timeline.
+  "database failover seen (primary-in-recovery): rendered pages forgotten",
+  "DATABASE_URL reaches a server in recovery (a replica): writes fail until it is a primary",
 ];
 
 describeOnOwnCluster("Tianguis on a Patroni cluster", () => {
@@ -331,19 +336,19 @@ describeOnOwnCluster("Tianguis on a Patroni cluster", () => {
     expect(created.length - new Set(created).size, "orders announced twice").toBe(0);
   }
 
-  /** The live orders' LISTEN and the job worker's, each on a connection to the new primary. */
+  /** The listener (live orders, page versions) and the job worker's LISTEN, each on a connection to the new primary. */
   async function expectListenersBack() {
     await expect
       .poll(
         async () =>
           (
             await primary.pool.query<{ query: string }>(
-              "select query from pg_stat_activity where datname = current_database() and query like 'listen %' order by query",
+              "select case when application_name = 'tianguis-listener' then application_name else query end as query from pg_stat_activity where datname = current_database() and (query like 'listen %' or application_name = 'tianguis-listener') order by 1",
             )
           ).rows.map((row) => row.query),
         { timeout: 30_000 },
       )
-      .toEqual(["listen tianguis_jobs", "listen tianguis_orders"]);
+      .toEqual(["listen tianguis_jobs", "tianguis-listener"]);
   }
 
   /**
@@ -404,8 +409,11 @@ describeOnOwnCluster("Tianguis on a Patroni cluster", () => {
       .map((line) => String(line.msg));
     expect(warnings.filter((msg) => !SWITCH_LOG_LINES.includes(msg))).toEqual([]);
     expect(warnings.filter((msg) => msg === SWITCH_LOG_LINES[0])).toHaveLength(1);
-    // The switch is seen as a failover (the metric counts it too), once by the server's one process.
+    // The switch is seen as a failover (the metric counts it too), once by the server's one process;
+    // at most once more if a check caught the heir mid-promotion.
     expect(warnings.filter((msg) => msg === SWITCH_LOG_LINES[3])).toHaveLength(1);
+    expect(warnings.filter((msg) => msg === SWITCH_LOG_LINES[4]).length).toBeLessThanOrEqual(1);
+    expect(warnings.filter((msg) => msg === SWITCH_LOG_LINES[5]).length).toBeLessThanOrEqual(1);
     const back = since().filter((line) => line.msg === SWITCH_LOG_LINES[1]);
     expect(back).toHaveLength(1);
     return Number(back[0]!.downMs);
@@ -421,13 +429,15 @@ describeOnOwnCluster("Tianguis on a Patroni cluster", () => {
     return page;
   }
 
-  /** After the switch, a product renamed on the new primary shows on the store page at once. */
+  /**
+   * After the switch, a product renamed on the new primary shows on the store page within the bound
+   * of versions kept in memory (docs/decisions/051): the server listens on the new primary.
+   */
   async function expectKeptPageFollowsAWrite(before: { html: string }) {
     const name = `Concha ${randomBytes(3).toString("hex")}`;
     expect(before.html).not.toContain(name);
     await primary.pool.query("update products set name = $1 where id = $2", [name, shop.productId]);
-    const after = await getPage(server.url, `/${shop.storeId}`);
+    const after = await untilShown(server.url, `/${shop.storeId}`, (page) => page.html.includes(name));
     expect(after.status).toBe(200);
-    expect(after.html).toContain(name);
   }
 });

@@ -87,6 +87,8 @@ function newOrder(storeId: string, productId: string, extra: Partial<NewOrder> =
     total: 103.5,
     discount: 0,
     discounts: [],
+    tip: 0,
+    tipPercent: null,
     scheduledFor: null,
     fromStock: NOTHING_TAKEN,
     ...extra,

@@ -273,12 +273,15 @@ describe("looking an order up", () => {
       paymentMethod: null,
       cashAmount: null,
       paid: false,
+      refunded: false,
       transferReported: false,
       scheduledFor: null,
       deliveryZone: "",
       deliveryFee: 0,
       discount: 0,
       discounts: [],
+      tip: 0,
+      tipPercent: null,
     });
     const serialized = JSON.stringify(found);
     expect(serialized).not.toContain("Nombre Secreto");

@@ -9,7 +9,8 @@ import { rotateFeaturedProducts } from "~/domain/directory/featured.server";
 import { resolveLicence } from "~/domain/stores/licence";
 import { SIGNUP_MESSAGES } from "~/domain/stores/signup-form";
 import { SUPER_ADMIN_MESSAGES } from "~/domain/super-admin/super-admin-forms";
-import { startOrderEventHub } from "~/domain/orders/order-events.server";
+import { startListener } from "~/db/listen.server";
+import { ORDER_CHANNEL, startOrderEventHub } from "~/domain/orders/order-events.server";
 import { readEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/logger.server";
 import { action, loader } from "~/routes/super-admin";
@@ -24,8 +25,12 @@ const ORIGIN = "http://localhost:3000";
 const env = readEnv({ DATABASE_URL: url, PUBLIC_ORIGIN: ORIGIN, DEMO_DATA: "false", LOG_LEVEL: "silent" });
 const logger = createLogger("silent");
 const auth = createAuth({ db, secret: "s".repeat(40), publicOrigin: ORIGIN });
-const orderEvents = await startOrderEventHub({ databaseUrl: url, db, logger });
-afterAll(() => orderEvents.close());
+const listener = await startListener({ databaseUrl: url, channels: [ORDER_CHANNEL], logger });
+const orderEvents = startOrderEventHub({ listener, db, logger });
+afterAll(async () => {
+  await orderEvents.close();
+  await listener.close();
+});
 const context = {
   services: { db, auth, env, logger, orderEvents },
   requestId: "test",

@@ -30,6 +30,7 @@ import {
 import { GUARD_MESSAGES } from "~/domain/auth/roles";
 import { can, type Capability } from "~/domain/team/team-roles";
 import { ALL_ENTRY_POINTS, type EntryPoint } from "~/lib/entry-points";
+import { VALID_INVOICE } from "../support/invoice-files";
 import { createTestDatabase } from "../support/database";
 import {
   addressOf,
@@ -138,6 +139,8 @@ async function freshTarget(storeId = storeA, team = false, password = ownerPassw
     const product = await createProduct(db, storeId, { available: true });
     const order = await createOrder(db, storeId, {
       lines: [{ productId: product.id, name: product.name, price: product.price, unit: product.unit }],
+      // It asked for a factura, so that "Marcar como facturado" and "Adjuntar factura" have one to act on.
+      invoice: VALID_INVOICE,
     });
     await db.insert(discountCodes).values({
       storeId,

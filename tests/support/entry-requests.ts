@@ -12,6 +12,7 @@ import { ADMIN_TABS } from "~/domain/team/admin-tabs";
 import type { Capability } from "~/domain/team/team-roles";
 import type { EntryName, EntryNamed } from "~/lib/entry-points";
 import { VALID_HOURS_FORM, VALID_SETTINGS_FORM } from "./admin-forms";
+import { invoiceForm } from "./invoice-files";
 import { ROOT } from "./server-process";
 
 /** What a request aims at: a store with a product, a pending order, a device, a session, a team. */
@@ -281,13 +282,25 @@ export const ENTRY_REQUESTS: Requests = {
         aimsAtTarget: true,
         only: "roles",
       },
+      {
+        label: "invoiced",
+        form: (t) => ({ intent: "invoiced", orderId: t.orderId }),
+        aimsAtTarget: true,
+        only: "roles",
+      },
     ],
+  },
+  "admin-order-invoice": {
+    POST: [{ multipart: (t) => invoiceForm(t.orderId), aimsAtTarget: true }],
   },
   "admin-orders-stream": { GET: [{}] },
   "admin-ticket": {
     GET: [{ path: (t) => `/i/admin/pedidos/${t.orderId}/ticket?papel=58`, aimsAtTarget: true }],
   },
   "admin-order-settings": { POST: [{ form: () => ({ intent: "payment", paymentMethods: "cash" }) }] },
+  "admin-payment-account": { POST: [{ form: () => ({ intent: "unlink" }) }] },
+  // Without the operator's application (the matrices' server), a page that says so.
+  "admin-mercadopago-oauth": { GET: [{}] },
   "admin-shop-rules": { POST: [{ form: () => VALID_HOURS_FORM }] },
   "admin-pause": { POST: [{ form: () => ({ intent: "pause", message: "Volvemos pronto", minutes: "60" }) }] },
   "admin-push": {
@@ -388,6 +401,16 @@ export const ENTRY_REQUESTS: Requests = {
   "offline-page": { GET: [{}] },
   icons: { GET: [{ path: () => "/icons/icon-192.png" }] },
   sounds: { GET: [{ path: () => "/sounds/alarma-pedido.wav" }] },
+  // Unsigned: refused, whoever sends it (docs/decisions/052).
+  "mercadopago-webhook": {
+    POST: [
+      {
+        path: (t) => `/i/pagos/mercadopago/${t.storeId}?data.id=123&type=payment`,
+        json: () => ({ type: "application/json", body: { type: "payment", data: { id: "123" } } }),
+        status: 401,
+      },
+    ],
+  },
   "csp-report": {
     POST: [
       {

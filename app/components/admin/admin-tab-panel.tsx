@@ -12,6 +12,7 @@ import { PromotionsTab } from "./promotions/promotions-tab";
 import { SettingsTab } from "./settings-tab";
 import { TeamTab } from "./team-tab";
 import { ShareKitPanel } from "./share-kit-panel";
+import { MercadoPagoPanel } from "./mercadopago-panel";
 import { OrderSettingsPanel } from "./order-settings-panel";
 import { ShopRulesPanel } from "./shop-rules-panel";
 import type { LiveConnection } from "./use-live-orders";
@@ -65,6 +66,7 @@ export function AdminTabPanel({
           <div className="mt-6 space-y-6">
             <ShopRulesPanel settings={panel.settings} />
             <OrderSettingsPanel settings={panel.settings} />
+            <MercadoPagoPanel cardPayments={panel.cardPayments} />
             <CustomDomainPanel panel={store.domain} canStartTrial={store.plan.canStartTrial} />
             <ShareKitPanel storeName={store.displayName} address={store.address} />
           </div>

@@ -1,5 +1,6 @@
 import { CANCEL_REASON_MAX_LENGTH } from "~/domain/orders/order-steps";
 import { OWNER_ORDER_MESSAGES } from "~/domain/orders/owner-orders";
+import { REFUND_WORDS } from "~/domain/payments/checkout";
 import { Modal } from "./modal";
 
 /**
@@ -13,10 +14,16 @@ export function CancelOrderDialog({
   busy,
   onSend,
   onClose,
+  refund = false,
+  error = null,
 }: {
   orderId: string;
   open: boolean;
   busy: boolean;
+  /** A card paid through Mercado Pago: cancelling gives the money back first (docs/decisions/052). */
+  refund?: boolean;
+  /** Why the last try failed, when the shopper's money could not be given back. */
+  error?: string | null;
   /** Sends the form; true once the order is cancelled. */
   onSend: (form: HTMLFormElement) => Promise<boolean>;
   onClose: () => void;
@@ -35,6 +42,12 @@ export function CancelOrderDialog({
         <input type="hidden" name="intent" value="cancel" />
         <input type="hidden" name="orderId" value={orderId} />
         <p className="text-stone-800">{OWNER_ORDER_MESSAGES.confirmCancel}</p>
+        {refund ? <p className="text-stone-800">{REFUND_WORDS.explain}</p> : null}
+        {error ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
+            {error}
+          </p>
+        ) : null}
         <label className="block text-sm font-medium">
           {OWNER_ORDER_MESSAGES.cancelReason}
           <textarea
@@ -58,7 +71,11 @@ export function CancelOrderDialog({
             disabled={busy}
             className="flex-1 rounded-lg bg-red-700 px-4 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
           >
-            {busy ? OWNER_ORDER_MESSAGES.cancelling : OWNER_ORDER_MESSAGES.cancel}
+            {busy
+              ? OWNER_ORDER_MESSAGES.cancelling
+              : refund
+                ? REFUND_WORDS.action
+                : OWNER_ORDER_MESSAGES.cancel}
           </button>
         </div>
       </form>

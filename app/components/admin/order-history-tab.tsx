@@ -1,3 +1,4 @@
+import { OrderInvoicePanel } from "./order-invoice-panel";
 import { Fragment, useState } from "react";
 import { Form, Link } from "react-router";
 import type { OwnerOrder } from "~/domain/orders/owner-orders.server";
@@ -191,12 +192,18 @@ function OrderDetailsRow({ order, messages }: { order: OwnerOrder; messages: Mes
             <>
               <dt className="text-stone-600">Pago</dt>
               <dd>
-                {paymentText(order)} · {order.paidAt ? "Pagado" : "Sin marcar como pagado"}
+                {paymentText({ ...order, paid: order.paidAt !== null, refunded: order.refundedAt !== null })}{" "}
+                · {order.refundedAt ? "Reembolsado" : order.paidAt ? "Pagado" : "Sin marcar como pagado"}
               </dd>
             </>
           ) : null}
         </dl>
         <OrderLines order={order} />
+        {order.invoice ? (
+          <div className="my-3">
+            <OrderInvoicePanel orderId={order.id} invoice={order.invoice} />
+          </div>
+        ) : null}
         <ClosedOrderMessage order={order} messages={messages} />
       </td>
     </tr>

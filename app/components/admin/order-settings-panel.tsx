@@ -2,7 +2,7 @@ import { useState } from "react";
 import { TextAreaField, TextField } from "~/components/field";
 import { useFormAction } from "~/components/forms/use-form-action";
 import type { storeSettings } from "~/db/schema";
-import { PAYMENT_LABELS, PAYMENT_METHODS } from "~/domain/orders/payment";
+import { PAYMENT_LABELS, OWNER_CHOSEN_METHODS } from "~/domain/orders/payment";
 import {
   DEFAULT_TEMPLATES,
   TEMPLATE_FIELDS,
@@ -11,17 +11,20 @@ import {
   TEMPLATE_MAX_LENGTH,
 } from "~/domain/orders/status-messages";
 import { ORDER_SETTINGS_MESSAGES } from "~/domain/orders/order-settings-form";
+import { MAX_OWN_TIP } from "~/domain/orders/tips";
+import { formatMoney } from "~/domain/money/money";
 import { CheckboxField } from "./checkbox-field";
 import { PanelForm } from "./panel-form";
 
 type Settings = typeof storeSettings.$inferSelect;
 const ACTION = "/i/admin/order-settings";
 
-/** Configuración → "Formas de pago" and "Mensajes de WhatsApp". */
+/** Configuración → "Formas de pago", "Propina" and "Mensajes de WhatsApp". */
 export function OrderSettingsPanel({ settings }: { settings: Settings }) {
   return (
     <div className="space-y-6">
       <PaymentForm settings={settings} />
+      <TipsForm settings={settings} />
       <TemplatesForm settings={settings} />
     </div>
   );
@@ -34,8 +37,8 @@ function PaymentForm({ settings }: { settings: Settings }) {
   const toggle = (method: string, on: boolean) =>
     setMethods((current) => {
       const next = new Set(current);
-      if (on) next.add(method as (typeof PAYMENT_METHODS)[number]);
-      else next.delete(method as (typeof PAYMENT_METHODS)[number]);
+      if (on) next.add(method as (typeof OWNER_CHOSEN_METHODS)[number]);
+      else next.delete(method as (typeof OWNER_CHOSEN_METHODS)[number]);
       return next;
     });
   return (
@@ -50,7 +53,7 @@ function PaymentForm({ settings }: { settings: Settings }) {
     >
       <fieldset className="space-y-2">
         <legend className="sr-only">Formas de pago que aceptas</legend>
-        {PAYMENT_METHODS.map((method) => (
+        {OWNER_CHOSEN_METHODS.map((method) => (
           <CheckboxField
             key={method}
             name="paymentMethods"
@@ -88,6 +91,55 @@ function PaymentForm({ settings }: { settings: Settings }) {
           />
         </fieldset>
       ) : null}
+    </PanelForm>
+  );
+}
+
+/** "Propina": on or off, up to 3 percentages and whether the shopper may type an amount of their own. */
+function TipsForm({ settings }: { settings: Settings }) {
+  const save = useFormAction(ACTION, ORDER_SETTINGS_MESSAGES.failed);
+  const [enabled, setEnabled] = useState(settings.tipsEnabled);
+  const errors = save.result?.ok === false ? save.result.fieldErrors : undefined;
+  return (
+    <PanelForm
+      id="tips-title"
+      title="Propina"
+      description="Si la activas, el cliente puede dejar propina al hacer su pedido: un porcentaje del subtotal con descuentos, sin contar el envío. Nunca se elige por él: «Sin propina» es lo que aparece marcado."
+      action={ACTION}
+      intent="tips"
+      save={save}
+      submitLabel="Guardar propina"
+    >
+      <CheckboxField
+        name="tipsEnabled"
+        label="Ofrecer propina"
+        checked={enabled}
+        onChange={(event) => setEnabled(event.currentTarget.checked)}
+      />
+      {enabled ? (
+        <>
+          <TextField
+            label="Porcentajes sugeridos (hasta 3, del 1 al 50)"
+            name="tipPercentages"
+            inputMode="numeric"
+            defaultValue={settings.tipPercentages.join(", ")}
+            placeholder="10, 15, 20"
+            maxLength={40}
+            error={errors?.tipPercentages}
+          />
+          <CheckboxField
+            name="tipOwnAmount"
+            label="El cliente puede escribir otra cantidad"
+            hint={`Hasta el subtotal del pedido, y nunca más de ${formatMoney(MAX_OWN_TIP)}.`}
+            defaultChecked={settings.tipOwnAmount}
+          />
+        </>
+      ) : (
+        <>
+          <input type="hidden" name="tipPercentages" value={settings.tipPercentages.join(", ")} />
+          {settings.tipOwnAmount ? <input type="hidden" name="tipOwnAmount" value="on" /> : null}
+        </>
+      )}
     </PanelForm>
   );
 }

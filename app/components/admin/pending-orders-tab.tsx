@@ -1,3 +1,4 @@
+import { OrderInvoicePanel } from "./order-invoice-panel";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useFormAction } from "~/components/forms/use-form-action";
@@ -19,6 +20,7 @@ import { finalStep, nextSteps, STEP_LABELS } from "~/domain/orders/order-steps";
 import { TICKET_WORDS, ticketPath } from "~/domain/orders/kitchen-ticket";
 import { statusWhatsappUrl, type MessageContext, type TemplateKind } from "~/domain/orders/status-messages";
 import { paymentText } from "~/domain/orders/whatsapp";
+import { amountToPay } from "~/domain/orders/tips";
 import { formatMoney } from "~/domain/money/money";
 import type { LiveConnection } from "./use-live-orders";
 import { CancelOrderDialog } from "./cancel-order-dialog";
@@ -141,17 +143,22 @@ function PendingOrder({
   const update = useFormAction("/i/admin/orders", OWNER_ORDER_MESSAGES.failed);
   const busy = update.submitting;
   const [cancelling, setCancelling] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const refundable =
+    order.paymentMethod === "mercadopago" && order.paidAt !== null && order.refundedAt === null;
 
   // A completion or cancellation that fails is only logged ("Error completing order:"), not shown
   // as a message of its own; the order stays pending on screen with its buttons ready for another try.
   async function send(form: HTMLFormElement) {
     const body = new FormData(form);
     const result = await update.submit(body);
+    const intent = body.get("intent");
     if (!result.ok) {
       console.error("Error completing order:", order.id, result.message);
+      // A refund Mercado Pago refused is said: the shopper's money is still with the store.
+      if (intent === "cancel" && refundable) setCancelError(result.message);
       return false;
     }
-    const intent = body.get("intent");
     if (intent === "complete") onClosed("completed");
     if (intent === "cancel") onClosed("cancelled", String(body.get("reason") ?? "").trim());
     return true;
@@ -179,6 +186,7 @@ function PendingOrder({
       </a>
       <OrderFacts order={order} />
       <OrderLines order={order} />
+      {order.invoice ? <OrderInvoicePanel orderId={order.id} invoice={order.invoice} /> : null}
       <StatusMessages order={order} messages={messages} />
       <ProgressActions order={order} busy={busy} onSend={send} />
       <div className="flex flex-col gap-2 sm:flex-row">
@@ -222,7 +230,9 @@ function PendingOrder({
         open={cancelling}
         busy={busy}
         onSend={send}
-        onClose={() => setCancelling(false)}
+        refund={refundable}
+        error={cancelError}
+        onClose={() => (setCancelling(false), setCancelError(null))}
       />
     </li>
   );
@@ -307,7 +317,7 @@ function OrderFacts({ order }: { order: OwnerOrder }) {
         <>
           <dt className="text-stone-600">Pago</dt>
           <dd>
-            {paymentText(order)}
+            {paymentText({ ...order, paid: order.paidAt !== null, refunded: order.refundedAt !== null })}
             {order.transferReportedAt && !order.paidAt ? (
               <span className="block text-sm text-stone-700">
                 El cliente avisó que ya transfirió
@@ -332,7 +342,8 @@ function ProgressActions({
   onSend: (form: HTMLFormElement) => Promise<unknown>;
 }) {
   const steps = nextSteps(order);
-  const payable = order.paymentMethod && !order.paidAt;
+  // A card paid online is confirmed by its provider, never by hand.
+  const payable = order.paymentMethod && order.paymentMethod !== "mercadopago" && !order.paidAt;
   if (steps.length === 0 && !payable) return null;
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
@@ -357,7 +368,7 @@ function ProgressActions({
           onSend={onSend}
           className="border border-green-300 text-green-900 hover:bg-green-50"
         >
-          {OWNER_ORDER_MESSAGES.markPaid} ({formatMoney(order.total)})
+          {OWNER_ORDER_MESSAGES.markPaid} ({formatMoney(amountToPay(order))})
         </OrderActionForm>
       ) : null}
     </div>

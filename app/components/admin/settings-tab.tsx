@@ -87,6 +87,15 @@ export function SettingsTab({
         <PhoneFieldset settings={settings} fieldError={fieldError} />
         <ColorsFieldset settings={settings} displayName={displayName} fieldError={fieldError} />
         <DeliveryFieldset settings={settings} fieldError={fieldError} />
+        <fieldset className={FIELDSET}>
+          <legend className="px-1 font-semibold">Facturación</legend>
+          <CheckboxField
+            label="Permitir solicitar factura"
+            name="allowInvoiceRequests"
+            defaultChecked={settings.allowInvoiceRequests}
+            hint="Quien compra puede marcar «Requiero factura» y dejar sus datos fiscales, revisados como los revisa el SAT. Tú emites la factura con tu proveedor y la adjuntas al pedido."
+          />
+        </fieldset>
 
         <div className="space-y-3">
           {/* The spec's failure sentence; the reason, when there is one, sits next to its field. */}

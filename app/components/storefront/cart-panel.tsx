@@ -8,8 +8,12 @@ import { ScheduleField } from "./cart/schedule-field";
 import { OrderingNotice, OrderSubmit } from "./cart/order-submit";
 import { PaymentFields } from "./cart/payment-fields";
 import { CouponField, useCoupon } from "./cart/coupon-field";
+import { TipFields } from "./cart/tip-fields";
+import { tipLabel } from "~/domain/orders/tips";
+import { InvoiceFields, useInvoice } from "./cart/invoice-fields";
 import { cartPricing, useOrderForm, type CartItem } from "./cart/use-order-form";
 import { OrderConfirmation } from "./order-confirmation";
+import type { Confirmation } from "./use-shopper-cart";
 
 export { ORDER_BUTTON_ANIMATION_MS } from "./cart/use-order-form";
 
@@ -22,8 +26,8 @@ type Props = {
   /** A quantity the shopper typed, already checked against the product's step. */
   onQuantity: (index: number, quantity: number) => void;
   onUnavailable: (line: { productId: string; variation: string; choices?: string[] }) => void;
-  onPlaced: (order: OrderSummary, customerName: string) => void;
-  confirmation: { order: OrderSummary; customerName: string } | null;
+  onPlaced: (order: OrderSummary, customerName: string, paymentNotice?: string) => void;
+  confirmation: Confirmation | null;
   onContinue: () => void;
 };
 
@@ -46,7 +50,9 @@ function CartAndForm({
 }: Props) {
   // The phone typed so far, when the code is checked: a code once per phone says if it was used.
   const coupon = useCoupon(store.id, items, () => form.values.customerPhone);
+  const invoice = useInvoice(store.invoiceRequests);
   const form = useOrderForm({
+    invoice,
     store,
     items,
     orderKey,
@@ -55,7 +61,8 @@ function CartAndForm({
     onPlaced,
   });
   const { values, errors, set } = form;
-  const { charge, fee, total, discounts, codeRefusal } = cartPricing(store, items, values, coupon.applied);
+  const pricing = cartPricing(store, items, values, coupon.applied);
+  const { charge, fee, discounts, codeRefusal, toPay } = pricing;
   const showsDeliveryFee = values.deliveryType === "delivery" && (fee > 0 || store.delivery.zones.length > 0);
 
   return (
@@ -78,7 +85,10 @@ function CartAndForm({
             />
           ) : null
         }
-        total={formatMoney(total)}
+        tip={
+          pricing.tip > 0 ? { label: tipLabel(pricing.tipPercent), amount: formatMoney(pricing.tip) } : null
+        }
+        total={formatMoney(toPay)}
       />
 
       <form
@@ -107,20 +117,26 @@ function CartAndForm({
           onChange={set("scheduledFor")}
         />
         <CommentsField value={values.comments} error={errors.comments} onChange={set("comments")} />
+        {store.tips && items.length > 0 ? (
+          <TipFields offer={store.tips} base={pricing.tipBase} values={values} errors={errors} set={set} />
+        ) : null}
         <PaymentFields
           methods={store.paymentMethods}
           values={values}
           errors={errors}
           set={set}
-          total={total}
+          total={toPay}
         />
+        {store.invoiceRequests ? (
+          <InvoiceFields state={invoice} errors={errors} clearError={form.clearError} />
+        ) : null}
         <OrderSubmit
           ordering={store.ordering}
           errors={errors}
           itemCount={items.length}
           sending={form.sending}
           animating={form.animating}
-          total={total}
+          total={toPay}
         />
       </form>
     </div>

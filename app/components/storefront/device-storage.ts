@@ -71,3 +71,27 @@ export function firstViewThisVisit(storeId: string): boolean {
     return true;
   }
 }
+
+/** The fiscal data of "Requiero factura", as typed: the shopper's own, so one key for every store. */
+export type DeviceInvoice = {
+  wanted: boolean;
+  rfc: string;
+  name: string;
+  regimenFiscal: string;
+  usoCfdi: string;
+  postalCode: string;
+  email: string;
+};
+const INVOICE_KEY = "tianguis:invoice";
+const INVOICE_FIELDS = ["rfc", "name", "regimenFiscal", "usoCfdi", "postalCode", "email"] as const;
+
+export function loadDeviceInvoice(): DeviceInvoice | null {
+  const stored = read(INVOICE_KEY) as Record<string, unknown> | null;
+  if (typeof stored !== "object" || stored === null) return null;
+  const invoice = { wanted: stored.wanted === true } as DeviceInvoice;
+  for (const field of INVOICE_FIELDS)
+    invoice[field] = typeof stored[field] === "string" ? stored[field].slice(0, 254) : "";
+  return invoice;
+}
+
+export const saveDeviceInvoice = (invoice: DeviceInvoice) => write(INVOICE_KEY, invoice);

@@ -10,11 +10,14 @@ export function OrderConfirmation({
   store,
   order,
   customerName,
+  paymentNotice,
   onContinue,
 }: {
   store: StorefrontStore;
   order: OrderSummary;
   customerName: string;
+  /** The payment chosen could not start (Mercado Pago unreachable): said first, with where to pay. */
+  paymentNotice?: string;
   onContinue: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -46,6 +49,14 @@ export function OrderConfirmation({
         </div>
         <p className="mt-1 text-sm">Guárdalo: con él puedes consultar tu pedido en la pestaña Mi Pedido.</p>
       </div>
+      {paymentNotice ? (
+        <p role="alert" className="rounded-lg bg-amber-100 p-3 font-medium text-amber-950">
+          {paymentNotice}{" "}
+          <a href={tracking} className="font-semibold underline">
+            Ir a mi pedido
+          </a>
+        </p>
+      ) : null}
       {whatsapp ? (
         <div className="rounded-lg bg-white p-3 text-stone-900 ring-1 ring-green-700">
           <p className="mb-2 font-medium">Esta tienda pide que confirmes tu pedido por WhatsApp.</p>

@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { imageSources } from "~/domain/images/image-urls";
 import { formatMoney } from "~/domain/money/money";
 import { listedPrice, priceChoices } from "~/domain/products/choices";
-import { RESTOCK_WORDS } from "~/domain/products/restock";
+import { RESTOCK_WORDS } from "~/domain/products/restock-words";
 import { STOCK_WORDS } from "~/domain/products/stock";
 import { ALL_CATEGORIES, filterCatalogue } from "~/domain/storefront/catalogue-filter";
 import type { StorefrontProduct } from "~/domain/storefront/catalogue.server";
 import { ChoicePicker, firstShortGroup, type ChoiceProblem } from "./choice-picker";
+import { lazyPart, PartBoundary, PartDialog } from "./lazy-part";
 import { ProductImage } from "./product-image";
-import { RestockDialog } from "./restock-dialog";
 
 export const ADDED_FEEDBACK_MS = 600;
 /** What the catalogue says when it shows no product. */
@@ -18,6 +18,11 @@ export const CATALOGUE_WORDS = {
   /** A store with no product on sale at all. */
   empty: "Esta tienda aún no tiene productos. Vuelve pronto.",
 } as const;
+/**
+ * "Avísame cuando haya" opens a dialog whose code (and its form's schema, zod's) comes on the first
+ * finger, hover or focus on the button: most visitors never open it (docs/decisions/003).
+ */
+const restockDialog = lazyPart(() => import("./restock-dialog").then((module) => module.RestockDialog));
 /** Products in the first screenful load their photos at once; the rest lazily. */
 const EAGER_IMAGES = 2;
 
@@ -99,7 +104,7 @@ export function ProductCatalogue({ storeId, products, shared = null, categories,
               <ProductCard
                 product={product}
                 highlighted={product.id === sharedId}
-                eager={index < EAGER_IMAGES}
+                eager={index === 0 ? "first" : index < EAGER_IMAGES ? "eager" : "lazy"}
                 onAdd={onAdd}
                 ready={ready}
                 onEnlarge={() => setEnlarged(product)}
@@ -110,8 +115,24 @@ export function ProductCatalogue({ storeId, products, shared = null, categories,
         </ul>
       )}
       <ImageDialog product={enlarged} onClose={() => setEnlarged(null)} />
-      <RestockDialog storeId={storeId} product={awaited} onClose={() => setAwaited(null)} />
+      {awaited ? (
+        <AwaitedDialog storeId={storeId} product={awaited} onClose={() => setAwaited(null)} />
+      ) : null}
     </>
+  );
+}
+
+/** "Avísame" for the product asked about, its code fetched if the intent did not already. */
+function AwaitedDialog(props: { storeId: string; product: StorefrontProduct; onClose: () => void }) {
+  return (
+    <PartBoundary
+      part={restockDialog}
+      failure={(retry) => <PartDialog retry={retry} onClose={props.onClose} />}
+    >
+      <Suspense fallback={<PartDialog onClose={props.onClose} />}>
+        <restockDialog.Part {...props} />
+      </Suspense>
+    </PartBoundary>
   );
 }
 
@@ -142,7 +163,7 @@ function ProductCard({
 }: {
   product: StorefrontProduct;
   highlighted: boolean;
-  eager: boolean;
+  eager: "first" | "eager" | "lazy";
   onAdd: Props["onAdd"];
   ready: boolean;
   onEnlarge: () => void;
@@ -245,6 +266,9 @@ function ProductCard({
               type="button"
               disabled={!ready}
               onClick={onNotify}
+              onPointerDown={restockDialog.prefetch}
+              onPointerEnter={restockDialog.prefetch}
+              onFocus={restockDialog.prefetch}
               className="rounded-lg border-2 border-[var(--store-primary)] bg-white px-4 py-2.5 font-semibold text-stone-900 hover:brightness-95 disabled:opacity-70"
             >
               {RESTOCK_WORDS.button}

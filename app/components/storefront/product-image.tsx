@@ -11,7 +11,11 @@ export function ProductImage({
   imageKey: string | null;
   name: string;
   sizes: string;
-  eager: boolean;
+  /**
+   * `first`: the page's largest paint, asked for from the document's head at high priority;
+   * `eager`: in the first screenful, asked for at once at the browser's own priority; `lazy`: later.
+   */
+  eager: "first" | "eager" | "lazy";
 }) {
   if (!imageKey) {
     return (
@@ -24,9 +28,10 @@ export function ProductImage({
     );
   }
   const image = imageSources(imageKey);
-  // The first screenful's photos are what the page's largest paint waits for: asked for from the
-  // document's head, ahead of the scripts, so a phone over 4G paints them first.
-  if (eager) {
+  // The first photo is what the page's largest paint waits for: asked for from the document's head,
+  // ahead of the scripts and alone at high priority, so a phone over 4G does not share its
+  // bandwidth with the next photo.
+  if (eager === "first") {
     preload(image.src, { as: "image", imageSrcSet: image.srcSet, imageSizes: sizes, fetchPriority: "high" });
   }
   return (
@@ -37,8 +42,8 @@ export function ProductImage({
       width={400}
       height={300}
       alt={name}
-      loading={eager ? "eager" : "lazy"}
-      fetchPriority={eager ? "high" : "auto"}
+      loading={eager === "lazy" ? "lazy" : "eager"}
+      fetchPriority={eager === "first" ? "high" : "auto"}
       decoding="async"
       className="aspect-[4/3] w-full rounded-lg bg-stone-200 object-cover"
     />

@@ -38,7 +38,7 @@ export function StoreTabs({
   onIntent,
   badge,
 }: Pick<ReturnType<typeof useStoreTabs>, "tab" | "tabRefs" | "selectTab"> & {
-  /** A finger on a tab, or focus on it: its panel is about to be opened. */
+  /** A finger, the pointer or focus on a tab: its panel is about to be opened. */
   onIntent: (id: TabId) => void;
   badge: number;
 }) {
@@ -66,6 +66,7 @@ export function StoreTabs({
             tabIndex={tab === t.id ? 0 : -1}
             onClick={() => selectTab(t.id)}
             onPointerDown={() => onIntent(t.id)}
+            onPointerEnter={() => onIntent(t.id)}
             onFocus={() => onIntent(t.id)}
             onKeyDown={(event) => onTabKey(event, index)}
             className="flex flex-1 items-center justify-center gap-2 border-b-4 border-transparent px-2 py-3 font-semibold text-[var(--store-on-panel)] aria-selected:border-[var(--store-primary)]"

@@ -4,13 +4,22 @@ import type { OrderSummary } from "~/domain/orders/order-summary";
 import { RESTOCK_WORDS } from "~/domain/products/restock";
 import type { BrowserSubscription } from "~/lib/browser-push";
 import { PROMOTION_MESSAGES, type CartCode } from "~/domain/promotions/promotions";
+import { storefrontApiUrl } from "./view-beacon";
 
 /**
  * The browser side of `/s/<storeId>/api` (server/storefront-api.ts). Plain fetch and JSON:
  * the store page hydrates without the router's runtime (docs/decisions/003-storefront-island.md).
+ * Only the code a shopper's tap loads imports it; the page-view beacon is in `view-beacon.ts`.
  */
 export type PlaceOrderResponse =
-  | { ok: true; order: OrderSummary }
+  | {
+      ok: true;
+      order: OrderSummary;
+      /** An order paid online: the provider's page where the shopper pays (docs/decisions/052). */
+      checkoutUrl?: string;
+      /** The order stands but the provider could not be reached: said to the shopper. */
+      checkoutError?: string;
+    }
   | {
       ok: false;
       message: string;
@@ -20,15 +29,13 @@ export type PlaceOrderResponse =
 
 export type LookupResponse = { ok: true; order: OrderSummary } | { ok: false; message: string };
 
-const apiUrl = (storeId: string) => `/s/${encodeURIComponent(storeId)}/api`;
-
 async function post<T>(
   storeId: string,
   body: unknown,
   fallback: string,
 ): Promise<T | { ok: false; message: string }> {
   try {
-    const response = await fetch(apiUrl(storeId), {
+    const response = await fetch(storefrontApiUrl(storeId), {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(body),
@@ -46,21 +53,6 @@ export function postOrder(storeId: string, form: OrderFormInput) {
 
 export function postLookup(storeId: string, number: string) {
   return post<LookupResponse>(storeId, { intent: "lookup-order", number }, ORDER_MESSAGES.lookupError);
-}
-
-export function sendViewBeacon(storeId: string) {
-  const body = JSON.stringify({ intent: "view" });
-  try {
-    if (navigator.sendBeacon?.(apiUrl(storeId), new Blob([body], { type: "text/plain" }))) return;
-  } catch {
-    // fall through to fetch
-  }
-  fetch(apiUrl(storeId), {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body,
-    keepalive: true,
-  }).catch(() => {});
 }
 
 export type RestockResponse =

@@ -1,6 +1,7 @@
-import { Component, lazy, Suspense, type ReactNode } from "react";
+import { Suspense } from "react";
 import { ORDER_MESSAGES } from "~/domain/orders/order-messages";
 import type { StorefrontProduct, StorefrontStore } from "~/domain/storefront/catalogue.server";
+import { lazyPart, PanelFailure, PanelLoading, PartBoundary } from "./lazy-part";
 import { ProductCatalogue, type SharedProduct } from "./product-catalogue";
 import { StoreHeader } from "./store-header";
 import { StoreTabs, useStoreTabs, type TabId } from "./store-tabs";
@@ -24,16 +25,14 @@ export type StorefrontProps = {
  * needs (the store page's JavaScript budget, docs/decisions/003). Neither is on the page before
  * that: both need JavaScript to be reached at all.
  */
-const importCartPanel = () => import("./cart-panel");
-const importOrderLookup = () => import("./order-lookup");
-const CartPanel = lazy(() => importCartPanel().then((module) => ({ default: module.CartPanel })));
-const OrderLookup = lazy(() => importOrderLookup().then((module) => ({ default: module.OrderLookup })));
-const PANEL_CODE: Partial<Record<TabId, () => Promise<unknown>>> = {
-  carrito: importCartPanel,
-  pedido: importOrderLookup,
+const cartPanel = lazyPart(() => import("./cart-panel").then((module) => module.CartPanel));
+const orderLookup = lazyPart(() => import("./order-lookup").then((module) => module.OrderLookup));
+const PANEL_CODE: Partial<Record<TabId, () => void>> = {
+  carrito: cartPanel.prefetch,
+  pedido: orderLookup.prefetch,
 };
-/** Fetches a panel's code ahead of its first opening; a failed fetch is tried again on opening. */
-const prefetchPanel = (id: TabId) => void PANEL_CODE[id]?.().catch(() => {});
+/** Fetches a panel's code ahead of its first opening. */
+const prefetchPanel = (id: TabId) => PANEL_CODE[id]?.();
 
 /**
  * The public store page. Rendered on the server with the products in the first HTML, then
@@ -86,11 +85,11 @@ export function StorefrontApp({ store, products, shared = null, platformOrigin =
           hidden={tab !== "pedido"}
         >
           {opened.has("pedido") ? (
-            <PanelBoundary>
+            <PartBoundary part={orderLookup} failure={(retry) => <PanelFailure retry={retry} />}>
               <Suspense fallback={<PanelLoading />}>
-                <OrderLookup storeId={store.id} deviceOrders={cart.deviceOrders} />
+                <orderLookup.Part storeId={store.id} deviceOrders={cart.deviceOrders} />
               </Suspense>
-            </PanelBoundary>
+            </PartBoundary>
           ) : null}
         </section>
         <section
@@ -100,9 +99,9 @@ export function StorefrontApp({ store, products, shared = null, platformOrigin =
           hidden={tab !== "carrito"}
         >
           {opened.has("carrito") ? (
-            <PanelBoundary>
+            <PartBoundary part={cartPanel} failure={(retry) => <PanelFailure retry={retry} />}>
               <Suspense fallback={<PanelLoading />}>
-                <CartPanel
+                <cartPanel.Part
                   store={store}
                   items={cart.items}
                   orderKey={cart.orderKey}
@@ -118,7 +117,7 @@ export function StorefrontApp({ store, products, shared = null, platformOrigin =
                   }}
                 />
               </Suspense>
-            </PanelBoundary>
+            </PartBoundary>
           ) : null}
         </section>
       </main>
@@ -160,40 +159,4 @@ function StoreFooter({ platformOrigin }: { platformOrigin: string }) {
       </p>
     </footer>
   );
-}
-
-function PanelLoading() {
-  return (
-    <p role="status" className="py-10 text-center">
-      Cargando…
-    </p>
-  );
-}
-
-/**
- * A panel whose code could not be fetched (the connection dropped): a Spanish message and a
- * reload, which keeps the cart (it lives in the browser's storage).
- */
-class PanelBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div role="alert" className="py-10 text-center">
-        <p>No pudimos cargar esta sección. Revisa tu conexión e intenta de nuevo.</p>
-        <button
-          type="button"
-          onClick={() => window.location.reload()}
-          className="mt-3 rounded-lg bg-[var(--store-primary)] px-4 py-2 font-semibold text-[var(--store-on-primary)]"
-        >
-          Reintentar
-        </button>
-      </div>
-    );
-  }
 }

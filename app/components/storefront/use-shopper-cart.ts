@@ -1,3 +1,4 @@
+import { amountToPay } from "~/domain/orders/tips";
 import { useEffect, useState } from "react";
 import {
   addRefusal,
@@ -23,7 +24,10 @@ import {
   saveCart,
   type DeviceOrder,
 } from "./device-storage";
-import { sendViewBeacon } from "./storefront-api";
+import { sendViewBeacon } from "./view-beacon";
+
+/** The last order's confirmation; `paymentNotice` when the payment the shopper chose could not start. */
+export type Confirmation = { order: OrderSummary; customerName: string; paymentNotice?: string };
 
 /**
  * The shopper's cart on this device and what goes with it: the order's key, the orders placed
@@ -37,9 +41,7 @@ export function useShopperCart(storeId: string, products: StorefrontProduct[]) {
   const [orderKey, setOrderKey] = useState("");
   const [deviceOrders, setDeviceOrders] = useState<DeviceOrder[]>([]);
   const [removedNotice, setRemovedNotice] = useState(false);
-  const [confirmation, setConfirmation] = useState<{ order: OrderSummary; customerName: string } | null>(
-    null,
-  );
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
 
   useEffect(() => {
     const stored = loadCart(storeId);
@@ -99,17 +101,18 @@ export function useShopperCart(storeId: string, products: StorefrontProduct[]) {
       setRemovedNotice(true);
     },
     dismissRemovedNotice: () => setRemovedNotice(false),
-    placed: (order: OrderSummary, customerName: string) => {
+    placed: (order: OrderSummary, customerName: string, paymentNotice?: string) => {
       setLines([]);
       setOrderKey(renewOrderKey(storeId));
       setDeviceOrders(
         rememberDeviceOrder(storeId, {
           number: order.number,
           createdAt: order.createdAt,
-          total: order.total,
+          // What the shopper pays, the tip included.
+          total: amountToPay(order),
         }),
       );
-      setConfirmation({ order, customerName });
+      setConfirmation({ order, customerName, paymentNotice });
     },
     clearConfirmation: () => setConfirmation(null),
   };

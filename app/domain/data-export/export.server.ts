@@ -4,8 +4,10 @@
  * is read — orders a page at a time, so a store with 50,000 orders never sits whole in memory.
  * Every query is bound to the store the guard gave: nothing of another store can get in.
  */
+import { paymentState } from "~/domain/orders/payment";
 import { describeGroups, formatChoices } from "~/domain/products/choices";
 import { discountText } from "~/domain/promotions/promotions";
+import { amountToPay } from "~/domain/orders/tips";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { Zip, ZipDeflate } from "fflate";
 import type { Executor } from "~/db/client.server";
@@ -49,6 +51,9 @@ const ORDER_COLUMNS = [
   "Completado",
   "Descuento",
   "Promociones",
+  "Propina",
+  "Total a pagar",
+  "Estado del pago",
 ] as const;
 /** The columns whose cells are instants: written on the store's clock, their header says which. */
 const DATE_COLUMNS = new Set<string>(["Creado", "Fecha", "Programado para", "Completado"]);
@@ -72,7 +77,13 @@ const LINE_COLUMNS = [
 export const EXPORT_WORDS = {
   status: { pending: "pendiente", completed: "completada", cancelled: "cancelada" },
   delivery: { pickup: "recoger", delivery: "entrega" },
-  payment: { cash: "efectivo", transfer: "transferencia" },
+  payment: {
+    cash: "efectivo",
+    transfer: "transferencia",
+    card: "tarjeta al recibir",
+    mercadopago: "tarjeta o Mercado Pago",
+  },
+  paymentState: { paid: "pagado", waiting: "esperando pago", refunded: "reembolsado", none: "" },
   yes: "sí",
   no: "no",
 } as const;
@@ -183,6 +194,16 @@ async function* ordersCsv(db: Executor, storeId: string, timeZone: string) {
           csvDateTime(order.completedAt, timeZone),
           order.discount,
           (order.discounts ?? []).map(discountText).join(" · "),
+          // Apart from "Total" (app/domain/orders/tips.ts): what the shopper pays is both.
+          order.tip,
+          amountToPay(order),
+          EXPORT_WORDS.paymentState[
+            paymentState({
+              paymentMethod: order.paymentMethod,
+              paid: order.paidAt !== null,
+              refunded: order.refundedAt !== null,
+            })
+          ],
         ]),
       )
       .join("");

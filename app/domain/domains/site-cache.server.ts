@@ -31,7 +31,8 @@ export const SITE_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
 export type SiteResolver = {
-  resolve: (hostname: string) => Promise<RequestSite>;
+  /** The platform's own names answer at once (no promise): a kept page's hit waits on nothing. */
+  resolve: (hostname: string) => RequestSite | Promise<RequestSite>;
   /** Drops one name (after this instance changed it), or every name. */
   forget: (host?: string) => void;
 };
@@ -59,22 +60,23 @@ export function createSiteResolver(options: {
   };
 
   return {
-    async resolve(hostname) {
+    resolve(hostname) {
       const host = normaliseRequestHost(hostname);
       // Addresses and the machine's own names are never a store's domain: no look-up.
       if (host === platformHost || host === "localhost" || isIP(host) !== 0 || !host.includes(".")) {
         return PLATFORM_SITE;
       }
-      const site = await lookUp(host);
-      if (!site) return PLATFORM_SITE;
-      return {
-        kind: "store",
-        host,
-        origin: customOrigin(host, publicOrigin),
-        storeId: site.storeId,
-        storeName: site.storeName || site.storeId,
-        active: isSiteActive(site),
-      };
+      return lookUp(host).then((site): RequestSite => {
+        if (!site) return PLATFORM_SITE;
+        return {
+          kind: "store",
+          host,
+          origin: customOrigin(host, publicOrigin),
+          storeId: site.storeId,
+          storeName: site.storeName || site.storeId,
+          active: isSiteActive(site),
+        };
+      });
     },
     forget(host) {
       if (host === undefined) cache.clear();

@@ -15,9 +15,11 @@ import { jobs } from "~/db/schema";
 import type { Logger } from "~/lib/logger.server";
 import { DEFAULT_RETRY, retryDelay, triesAgain, type RetryPolicy } from "./retry-policy";
 import { createClient } from "~/db/client.server";
-import { joinsOutage } from "~/db/outage.server";
+import { isDatabaseUnavailable, joinsOutage } from "~/db/outage.server";
 
 export const JOBS_CHANNEL = "tianguis_jobs";
+/** How often a finished job's outcome is tried again while the database is away. */
+const RECORD_RETRY_MS = 500;
 
 export type Job = typeof jobs.$inferSelect;
 /** What a handler says of a job it could not do: try again later, or give up. */
@@ -177,7 +179,26 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
     }
   }
 
+  /**
+   * A job's outcome, written through a moment's outage (a switch of primary): the job has run, and
+   * running it again would, say, send its e-mail twice. Tried again while the database is away,
+   * until the lease taken at `claimedAt` is nearly over (after it, another worker may claim it) or
+   * the worker stops.
+   */
+  async function recorded(write: () => Promise<void>, claimedAt: number) {
+    for (;;) {
+      try {
+        return await write();
+      } catch (error) {
+        const late = Date.now() + 2 * RECORD_RETRY_MS >= claimedAt + leaseMs;
+        if (stopped || late || !isDatabaseUnavailable(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_MS));
+      }
+    }
+  }
+
   async function runBatch(): Promise<number> {
+    const claimedAt = Date.now();
     const batch = await claim();
     await Promise.all(
       batch.map(async (job) => {
@@ -190,7 +211,7 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
             failure = error ?? new Error("job failed");
           }
         }
-        await finish(job, failure, kind?.retry ?? defaultRetry);
+        await recorded(() => finish(job, failure, kind?.retry ?? defaultRetry), claimedAt);
       }),
     );
     return batch.length;

@@ -13,7 +13,11 @@ export type MailMessage = {
   html: string;
   /** The link the message is about, logged when no SMTP server is configured. */
   link?: string;
+  /** Files sent with it (an order's invoice PDF and XML), their bytes in base64. */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; contentType: string; base64: string };
 
 export const TIANGUIS_SENDER = "Tianguis";
 export const RESET_LINK_HOURS = 1;

@@ -37,6 +37,9 @@ export const MailPayloadSchema = z
     text: z.string(),
     html: z.string(),
     link: z.string().optional(),
+    attachments: z
+      .array(z.object({ filename: z.string(), contentType: z.string(), base64: z.string() }))
+      .optional(),
     orderRef: z.string().optional(),
   })
   .or(ERASED_PAYLOAD);
@@ -69,6 +72,11 @@ export function createMailer(env: Env, logger: Logger): Mailer {
     text: message.text,
     html: message.html,
     messageId: `<${message.id}@${domain}>`,
+    attachments: message.attachments?.map(({ filename, contentType, base64 }) => ({
+      filename,
+      contentType,
+      content: Buffer.from(base64, "base64"),
+    })),
   });
 
   if (env.SMTP_URL) {

@@ -50,6 +50,8 @@ function sendNewOrderEmail({ db, origin }: { db: Database; origin: string }) {
           customerName: orders.customerName,
           total: orders.total,
           discounts: orders.discounts,
+          tip: orders.tip,
+          tipPercent: orders.tipPercent,
           deliveryType: orders.deliveryType,
           to: authUser.email,
           wanted: storeOwners.emailNewOrders,

@@ -96,6 +96,18 @@ describe("newOrderMail", () => {
     );
   });
 
+  it("says the tip apart, with what the shopper pays, only when there is one", () => {
+    const tipped = { ...order, tip: 186.83, tipPercent: 15 };
+    const text = newOrderMail("dueno@example.com", tipped, panelUrl).text;
+    expect(text).toContain("• 1 pieza · Pastel\n\nPropina (15 %): $186.83 · Total a pagar: $1,432.33");
+    // The subject and the first line keep the order's total, as before tips.
+    expect(text).toContain("Pedido K7QM-3XRT-9HNPW · Ana · $1,245.50 · A domicilio");
+    expect(newOrderMail("dueno@example.com", { ...order, tip: 0, tipPercent: null }, panelUrl).text).toBe(
+      newOrderMail("dueno@example.com", order, panelUrl).text,
+    );
+    expect(newOrderMail("dueno@example.com", order, panelUrl).text).not.toContain("Propina");
+  });
+
   it("puts each discount on its own line", () => {
     const discounted = {
       ...order,

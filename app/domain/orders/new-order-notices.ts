@@ -12,6 +12,7 @@ import { formatQuantity } from "~/domain/products/quantity";
 import { discountText, type AppliedDiscount } from "~/domain/promotions/promotions";
 import { PENDING_ORDERS_URL, type PushMessage } from "~/domain/push/push-text";
 import type { DeliveryType } from "./order-vocabulary";
+import { amountToPay, tipLabel } from "./tips";
 
 export function newOrderPush(order: {
   number: string;
@@ -48,6 +49,9 @@ export type NewOrderFacts = {
   lines: { name: string; quantity: number; unit: ProductUnit; choices?: ChosenGroup[] }[];
   /** Its offers' and code's discounts, each its own line (docs/decisions/036). */
   discounts?: Pick<AppliedDiscount, "kind" | "name" | "amount">[];
+  /** Propina (./tips.ts), apart from `total`. */
+  tip?: number;
+  tipPercent?: number | null;
 };
 
 export function newOrderMail(to: string, order: NewOrderFacts, panelUrl: string) {
@@ -69,6 +73,11 @@ export function newOrderMail(to: string, order: NewOrderFacts, panelUrl: string)
       `Pedido ${order.number} · ${firstName} · ${formatMoney(order.total)} · ${delivery}`,
       lines,
       ...(discounts ? [discounts] : []),
+      ...((order.tip ?? 0) > 0
+        ? [
+            `${tipLabel(order.tipPercent ?? null)}: ${formatMoney(order.tip!)} · Total a pagar: ${formatMoney(amountToPay({ total: order.total, tip: order.tip! }))}`,
+          ]
+        : []),
     ],
     action: { label: "Ver el pedido en tu panel", url: panelUrl },
     after: [

@@ -1,10 +1,9 @@
 import { and, asc, eq, gt, max, sql, type SQL } from "drizzle-orm";
-import type pg from "pg";
 import { notifyAfterCommit } from "~/db/after-commit.server";
 import type { Executor } from "~/db/client.server";
 import { orderChanges } from "~/db/schema";
+import type { Listener } from "~/db/listen.server";
 import type { Logger } from "~/lib/logger.server";
-import { createClient } from "~/db/client.server";
 import { joinsOutage } from "~/db/outage.server";
 
 /**
@@ -16,11 +15,7 @@ import { joinsOutage } from "~/db/outage.server";
  * open streams; the row's id is the stream's event id, so whatever a stream missed (a lost LISTEN
  * connection, a lost NOTIFY, a browser that slept) is replayed from the table.
  */
-const CHANNEL = "tianguis_orders";
-/** How the LISTEN connection names itself in pg_stat_activity, for whoever looks at the database. */
-export const ORDER_LISTENER_APPLICATION_NAME = "tianguis-order-listener";
-const RETRY_FIRST_MS = 250;
-const RETRY_MAX_MS = 2_000;
+export const ORDER_CHANNEL = "tianguis_orders";
 /** How often the hub reads the table for what a lost NOTIFY would have announced. */
 const SWEEP_MS = 2_000;
 
@@ -52,7 +47,7 @@ export function orderChangeInsert(event: OrderEvent, onlyIf?: SQL) {
 /** Tells the instances' hubs, once the transaction commits, where to look for the change. */
 export async function announceOrderChange(tx: Executor, event: OrderEvent, id: number): Promise<OrderChange> {
   const change = { ...event, id };
-  await notifyAfterCommit(tx, CHANNEL, { s: change.storeId, id: change.id });
+  await notifyAfterCommit(tx, ORDER_CHANNEL, { s: change.storeId, id: change.id });
   return change;
 }
 
@@ -105,15 +100,16 @@ export type OrderEventHub = {
  * to their streams. Every 2 s it also looks for rows no NOTIFY announced (one sent after a commit
  * can be lost with the process that was to send it).
  */
-export async function startOrderEventHub({
-  databaseUrl,
+export function startOrderEventHub({
+  listener,
   db,
   logger,
 }: {
-  databaseUrl: string;
+  /** The worker's listener (app/db/listen.server.ts), started on ORDER_CHANNEL. */
+  listener: Listener;
   db: Executor;
   logger: Logger;
-}): Promise<OrderEventHub> {
+}): OrderEventHub {
   const subscribers = new Map<string, Set<OrderEventSubscriber>>();
   /** Per store with subscribers: the last change handed to them, once the hub has read one. */
   const handed = new Map<string, number>();
@@ -200,12 +196,10 @@ export async function startOrderEventHub({
   }, SWEEP_MS);
   sweeping.unref();
 
-  const listener = await listenForever({
-    databaseUrl,
-    logger,
-    onPayload: dispatch,
+  const stopHearing = listener.on(ORDER_CHANNEL, {
+    notice: dispatch,
     // What was announced while the connection was down is read from the table by every stream.
-    onReconnect: () => {
+    connected: () => {
       for (const set of subscribers.values()) for (const subscriber of set) subscriber.onResync();
     },
   });
@@ -226,97 +220,7 @@ export async function startOrderEventHub({
     isListening: listener.isListening,
     async close() {
       clearInterval(sweeping);
-      await listener.close();
-    },
-  };
-}
-
-/**
- * LISTENs on its own connection and reconnects forever, with back-off capped at 2 s. A loss and
- * the recovery after it are logged once each, however many attempts lie between. The first
- * connection must succeed: its failure is the caller's.
- */
-async function listenForever({
-  databaseUrl,
-  logger,
-  onPayload,
-  onReconnect,
-}: {
-  databaseUrl: string;
-  logger: Logger;
-  onPayload: (payload: string | undefined) => void;
-  onReconnect: () => void;
-}): Promise<{ isListening: () => boolean; close: () => Promise<void> }> {
-  let client: pg.Client | undefined;
-  let listening = false;
-  let closed = false;
-  let lostAt: number | undefined;
-  let retryTimer: NodeJS.Timeout | undefined;
-
-  const lose = (next: pg.Client, error: unknown) => {
-    if (client !== next) return;
-    client = undefined;
-    listening = false;
-    next.end().catch(() => {});
-    if (closed) return;
-    lostAt = Date.now();
-    logger.warn("order event listener lost its connection; reconnecting", { error: String(error) });
-    schedule(RETRY_FIRST_MS);
-  };
-
-  const schedule = (delay: number) => {
-    clearTimeout(retryTimer);
-    retryTimer = setTimeout(() => {
-      connect().then(
-        () => {
-          logger.info("order event listener reconnected", { downMs: Date.now() - (lostAt ?? Date.now()) });
-          lostAt = undefined;
-          onReconnect();
-        },
-        () => {
-          if (!closed) schedule(Math.min(RETRY_MAX_MS, delay * 2));
-        },
-      );
-    }, delay);
-    retryTimer.unref();
-  };
-
-  const connect = async (): Promise<void> => {
-    const next = createClient({
-      connectionString: databaseUrl,
-      connectionTimeoutMillis: 5_000,
-      application_name: ORDER_LISTENER_APPLICATION_NAME,
-    });
-    next.on("notification", (message) => onPayload(message.payload));
-    next.on("error", (error) => lose(next, error));
-    next.on("end", () => lose(next, "connection ended"));
-    try {
-      await next.connect();
-      await next.query(`listen ${CHANNEL}`);
-    } catch (error) {
-      next.removeAllListeners("end");
-      next.on("error", () => {});
-      await next.end().catch(() => {});
-      throw error;
-    }
-    if (closed) {
-      await next.end().catch(() => {});
-      return;
-    }
-    client = next;
-    listening = true;
-  };
-  await connect();
-
-  return {
-    isListening: () => listening,
-    async close() {
-      closed = true;
-      clearTimeout(retryTimer);
-      const current = client;
-      client = undefined;
-      listening = false;
-      await current?.end().catch(() => {});
+      stopHearing();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { INVOICE_MESSAGES } from "~/domain/invoices/invoice-form";
 import {
   deliveryAddress,
   normalizePhoneInput,
@@ -204,8 +205,32 @@ describe("order form schema", () => {
         postalCode: "",
         scheduledFor: null,
         couponCode: "",
+        // A form that says nothing of a tip (every store before tips, and every shopper by default) has none.
+        tip: { kind: "none" },
+        invoice: null,
       },
     });
+  });
+
+  it("checks a factura's data when one is asked for, its errors under invoice.<field>", () => {
+    const invoice = {
+      rfc: "gode561231gr8",
+      name: "Emilio Gómez Díaz",
+      regimenFiscal: "612",
+      usoCfdi: "G03",
+      postalCode: "06600",
+      email: "emilio@example.mx",
+    };
+    expect(parseOrderForm(form({ invoice }))).toMatchObject({
+      success: true,
+      data: { invoice: { rfc: "GODE561231GR8", kind: "fisica", name: "EMILIO GÓMEZ DÍAZ" } },
+    });
+    expect(errorsOf(form({ invoice: { ...invoice, rfc: "XAXX010101000", postalCode: "1" } }))).toEqual({
+      "invoice.rfc": INVOICE_MESSAGES.rfcGeneric,
+      "invoice.postalCode": INVOICE_MESSAGES.postalCode,
+    });
+    expect(errorsOf(form({ invoice: {} }))).toMatchObject({ "invoice.rfc": INVOICE_MESSAGES.rfc });
+    expect(errorsOf(form({ invoice: null }))).toEqual({});
   });
 
   it("takes at most 100 lines, each naming a product of up to 64 characters and an option of up to 200", () => {

@@ -1,8 +1,10 @@
+import { parseInvoiceForm, type InvoiceData, type InvoiceField } from "~/domain/invoices/invoice-form";
 import { normalizeCode } from "~/domain/promotions/promotions";
 import { MAX_CART_LINES } from "./cart";
 import { DELIVERY_TYPES, type DeliveryType } from "./order-vocabulary";
 import { ORDER_MESSAGES } from "./order-messages";
 import { isPaymentMethod, parseCashAmount, PAYMENT_MESSAGES, type PaymentMethod } from "./payment";
+import { NO_TIP, parseTipChoice, type TipChoice } from "./tips";
 
 /**
  * The shopper's order form: one parser, run by the storefront for instant feedback
@@ -53,11 +55,26 @@ export type OrderForm = {
    * Any discount or total the browser sends is dropped: the server prices the code itself.
    */
   couponCode?: string;
+  /**
+   * Propina (./tips.ts): none unless the shopper picks one. Any tip amount the browser computed is
+   * dropped: the server works out a percentage from the subtotal itself.
+   */
+  tip?: TipChoice;
+  /**
+   * "Requiero factura": the shopper's fiscal data, checked as the SAT would
+   * (app/domain/invoices); null or absent when not asked for. Only a store that allows it takes it.
+   */
+  invoice?: InvoiceData | null;
 };
 export type OrderFormInput = {
-  [K in keyof OrderForm]: K extends "deliveryType" | "paymentMethod" | "cashAmount" | "scheduledFor"
+  [K in keyof OrderForm]: K extends "deliveryType" | "paymentMethod" | "cashAmount" | "scheduledFor" | "tip"
     ? string
-    : OrderForm[K];
+    : K extends "invoice"
+      ? Partial<Record<InvoiceField, string>> | null
+      : OrderForm[K];
+} & {
+  /** With `tip: "own"`: the amount typed. */
+  tipAmount?: string;
 };
 export type OrderField =
   | "customerName"
@@ -70,7 +87,10 @@ export type OrderField =
   | "cashAmount"
   | "deliveryZone"
   | "scheduledFor"
-  | "couponCode";
+  | "couponCode"
+  | "tip"
+  | "tipAmount"
+  | `invoice.${InvoiceField}`;
 export type OrderFieldErrors = Partial<Record<OrderField | "form", string>>;
 export type OrderFormResult =
   { success: true; data: OrderForm } | { success: false; errors: OrderFieldErrors };
@@ -165,6 +185,15 @@ export function parseOrderForm(input: unknown): OrderFormResult {
 
   const couponCode = normalizeCode(typeof raw.couponCode === "string" ? raw.couponCode : "");
 
+  const tip = parseTipChoice(raw.tip, raw.tipAmount);
+  if (!tip.ok) errors[tip.field] = tip.message;
+  // Asked for only when sent: a form without it (every store that does not offer it) is as before.
+  const invoiceResult =
+    raw.invoice === undefined || raw.invoice === null ? null : parseInvoiceForm(raw.invoice);
+  if (invoiceResult && !invoiceResult.success)
+    for (const [field, message] of Object.entries(invoiceResult.errors))
+      errors[`invoice.${field as InvoiceField}`] = message;
+
   if (Object.keys(errors).length > 0) return { success: false, errors };
   return {
     success: true,
@@ -187,6 +216,8 @@ export function parseOrderForm(input: unknown): OrderFormResult {
       postalCode,
       scheduledFor,
       couponCode,
+      tip: tip.ok ? tip.choice : NO_TIP,
+      invoice: invoiceResult?.success ? invoiceResult.data : null,
     },
   };
 }

@@ -16,12 +16,15 @@ const order = (extra: Partial<OrderSummary>): OrderSummary => ({
   paymentMethod: null,
   cashAmount: null,
   paid: false,
+  refunded: false,
   transferReported: false,
   scheduledFor: null,
   discount: 0,
   discounts: [],
   deliveryZone: "",
   deliveryFee: 0,
+  tip: 0,
+  tipPercent: null,
   ...extra,
 });
 

@@ -3,8 +3,9 @@
  * run by the panel for instant feedback and by the server to enforce it.
  */
 import { z } from "~/lib/zod";
-import { isValidClabe, PAYMENT_METHODS, PAYMENT_MESSAGES } from "./payment";
+import { isValidClabe, OWNER_CHOSEN_METHODS, PAYMENT_MESSAGES } from "./payment";
 import { TEMPLATE_KINDS, TEMPLATE_MAX_LENGTH } from "./status-messages";
+import { parseTipPercentages, TIP_MESSAGES } from "./tips";
 
 export const ORDER_SETTINGS_MESSAGES = {
   paymentSaved: "Formas de pago guardadas.",
@@ -15,7 +16,7 @@ export const ORDER_SETTINGS_MESSAGES = {
 
 export const PaymentSettingsSchema = z
   .object({
-    paymentMethods: z.array(z.enum(PAYMENT_METHODS)).max(PAYMENT_METHODS.length),
+    paymentMethods: z.array(z.enum(OWNER_CHOSEN_METHODS)).max(OWNER_CHOSEN_METHODS.length),
     bankName: z.string().trim().max(60),
     bankAccountHolder: z.string().trim().max(100),
     clabe: z
@@ -52,4 +53,32 @@ export const TemplatesSchema = z.object(
 
 export function templateValues(form: FormData) {
   return Object.fromEntries(TEMPLATE_KINDS.map((kind) => [kind, String(form.get(kind) ?? "")]));
+}
+
+/** "Propina": on or off, the percentages offered (typed "10, 15, 20") and whether an own amount is taken. */
+export const TipSettingsSchema = z
+  .object({
+    tipsEnabled: z.boolean(),
+    tipPercentages: z.string().transform((value, context) => {
+      const percentages = parseTipPercentages(value);
+      if (percentages === null) {
+        context.addIssue({ code: "custom", message: TIP_MESSAGES.percentages });
+        return z.NEVER;
+      }
+      return percentages;
+    }),
+    tipOwnAmount: z.boolean(),
+  })
+  .superRefine((value, context) => {
+    if (value.tipsEnabled && value.tipPercentages.length === 0 && !value.tipOwnAmount)
+      context.addIssue({ code: "custom", path: ["tipPercentages"], message: TIP_MESSAGES.nothingOffered });
+  });
+export type TipSettingsInput = z.infer<typeof TipSettingsSchema>;
+
+export function tipSettingsValues(form: FormData) {
+  return {
+    tipsEnabled: form.get("tipsEnabled") === "on",
+    tipPercentages: String(form.get("tipPercentages") ?? ""),
+    tipOwnAmount: form.get("tipOwnAmount") === "on",
+  };
 }

@@ -53,6 +53,7 @@ describe("order steps", () => {
       "Cancelada",
       "Transferencia avisada",
       "Pagado",
+      "Reembolsado",
     ]);
   });
 });

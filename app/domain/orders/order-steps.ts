@@ -23,6 +23,7 @@ export const ORDER_EVENT_KINDS = [
   "cancelled",
   "transfer_reported",
   "paid",
+  "refunded",
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
@@ -35,6 +36,7 @@ export const EVENT_LABELS: Record<OrderEventKind, string> = {
   cancelled: "Cancelada",
   transfer_reported: "Transferencia avisada",
   paid: "Pagado",
+  refunded: "Reembolsado",
 };
 
 export function isOrderStep(value: unknown): value is OrderStep {

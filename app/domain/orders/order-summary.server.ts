@@ -24,12 +24,15 @@ export async function readOrderSummary(
       paymentMethod: orders.paymentMethod,
       cashAmount: orders.cashAmount,
       paidAt: orders.paidAt,
+      refundedAt: orders.refundedAt,
       transferReportedAt: orders.transferReportedAt,
       scheduledFor: orders.scheduledFor,
       deliveryZone: orders.deliveryZone,
       deliveryFee: orders.deliveryFee,
       discount: orders.discount,
       discounts: orders.discounts,
+      tip: orders.tip,
+      tipPercent: orders.tipPercent,
     })
     .from(orders)
     .where(and(eq(orders.storeId, storeId), eq(orders.id, number)));
@@ -46,13 +49,14 @@ export async function readOrderSummary(
     .from(orderLines)
     .where(and(eq(orderLines.storeId, storeId), eq(orderLines.orderId, number)))
     .orderBy(asc(orderLines.position));
-  const { paidAt, transferReportedAt, scheduledFor, ...rest } = order;
+  const { paidAt, refundedAt, transferReportedAt, scheduledFor, ...rest } = order;
   return {
     ...rest,
     address: deliveryAddress(order),
     scheduledFor: scheduledFor?.toISOString() ?? null,
     createdAt: order.createdAt.toISOString(),
     paid: paidAt !== null,
+    refunded: refundedAt !== null,
     transferReported: transferReportedAt !== null,
     lines,
   };

@@ -30,6 +30,8 @@ export type OrderSummary = {
   paymentMethod: PaymentMethod | null;
   cashAmount: number | null;
   paid: boolean;
+  /** A card payment given back through its provider (docs/decisions/052). */
+  refunded: boolean;
   transferReported: boolean;
   /** When a scheduled order is due, the delivery zone and its fee (in `total`). */
   scheduledFor: string | null;
@@ -38,6 +40,12 @@ export type OrderSummary = {
   /** What the offers and the code took off (in `total`), and a copy of each (docs/decisions/036). */
   discount: number;
   discounts: AppliedDiscount[];
+  /**
+   * Propina (app/domain/orders/tips.ts): apart from `total`; the shopper pays `total + tip`.
+   * `tipPercent` is the percentage picked, null for none or an amount of their own.
+   */
+  tip: number;
+  tipPercent: number | null;
   /**
    * Shown to a device that did not place the order: the street address left out, and the postal
    * code found in it (app/domain/orders/order-privacy.ts).

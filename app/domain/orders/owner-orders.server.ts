@@ -5,6 +5,7 @@ import { recordEvent } from "~/domain/analytics/events.server";
 import { notifyRestocked } from "~/domain/products/restock.server";
 import { AppError } from "~/lib/errors";
 import { publishOrderEvent } from "./order-events.server";
+import { invoicesOf } from "./order-invoice.server";
 import { canMarkStep, type OrderStep } from "./order-steps";
 import type { DoneBy } from "./done-by";
 import { HISTORY_PAGE_SIZE, PENDING_PAGE_SIZE, type HistoryFilter } from "./owner-orders";
@@ -49,8 +50,9 @@ async function withLines<T extends { id: string }>(db: Executor, storeId: string
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   // Two independent reads of the same orders, sent together.
-  const [doneBy, lines] = await Promise.all([
+  const [doneBy, invoices, lines] = await Promise.all([
     doneByOf(db, storeId, ids),
+    invoicesOf(db, storeId, ids),
     db
       .select()
       .from(orderLines)
@@ -61,6 +63,8 @@ async function withLines<T extends { id: string }>(db: Executor, storeId: string
     ...row,
     lines: lines.filter((line) => line.orderId === row.id),
     doneBy: doneBy.get(row.id) ?? {},
+    /** "Requiero factura": the shopper's fiscal data and its state; null when not asked for. */
+    invoice: invoices.get(row.id) ?? null,
   }));
 }
 
@@ -267,6 +271,9 @@ export function markOrderStep(
   });
 }
 
+export const PAID_ONLINE_ONLY =
+  "Los pagos con tarjeta o Mercado Pago se confirman solos cuando Mercado Pago los aprueba.";
+
 /** The owner received the money: once; the timeline says when. */
 export function markOrderPaid(
   db: Executor,
@@ -278,6 +285,8 @@ export function markOrderPaid(
   return inTransaction(db, async (tx) => {
     const order = await lockOrder(tx, storeId, orderId);
     if (order.paidAt) return;
+    // A card paid online is paid when its provider says so (docs/decisions/052), never by hand.
+    if (order.paymentMethod === "mercadopago") throw new AppError("UNAVAILABLE", PAID_ONLINE_ONLY);
     await tx
       .update(orders)
       .set({ paidAt: now })

@@ -2,11 +2,15 @@ import { describe, expect, it } from "vitest";
 import {
   changeToBring,
   formatClabe,
+  hasCardPayments,
   isPaymentMethod,
   isValidClabe,
   parseCashAmount,
   PAYMENT_LABELS,
   PAYMENT_METHODS,
+  PAYMENT_STATE_LABELS,
+  offeredMethods,
+  paymentState,
 } from "./payment";
 
 describe("CLABE", () => {
@@ -64,13 +68,32 @@ describe("cash", () => {
 });
 
 describe("payment methods", () => {
-  it("are cash, transfer and card at delivery, each with its Spanish name", () => {
+  it("are cash, transfer, card at delivery and Mercado Pago, each with its Spanish name", () => {
     expect(PAYMENT_METHODS.map((method) => PAYMENT_LABELS[method])).toEqual([
       "Efectivo",
       "Transferencia o SPEI",
       "Tarjeta al recibir",
+      "Tarjeta o Mercado Pago",
     ]);
     for (const method of PAYMENT_METHODS) expect(isPaymentMethod(method)).toBe(true);
     for (const value of ["Efectivo", "crypto", "", null, 3]) expect(isPaymentMethod(value)).toBe(false);
+  });
+});
+
+describe("card payments online", () => {
+  it("come with Negocio and Pro, not with Emprendedor", () => {
+    expect(hasCardPayments("starter")).toBe(false);
+    expect(hasCardPayments("basic")).toBe(true);
+    expect(hasCardPayments("premier")).toBe(true);
+    expect(offeredMethods(["cash", "mercadopago"], "starter")).toEqual(["cash"]);
+    expect(offeredMethods(["cash", "mercadopago"], "basic")).toEqual(["cash", "mercadopago"]);
+  });
+
+  it("say where the payment stands", () => {
+    expect(paymentState({ paymentMethod: "mercadopago", paid: false })).toBe("waiting");
+    expect(paymentState({ paymentMethod: "mercadopago", paid: true })).toBe("paid");
+    expect(paymentState({ paymentMethod: "mercadopago", paid: true, refunded: true })).toBe("refunded");
+    expect(paymentState({ paymentMethod: "cash", paid: false })).toBe("none");
+    expect(PAYMENT_STATE_LABELS.waiting).toBe("Esperando pago");
   });
 });

@@ -1,18 +1,58 @@
 /**
  * How a shopper pays: cash (with the change the owner brings), a bank transfer to
- * the owner's CLABE, or a card at delivery. No card processing here. Pure: the storefront, the
- * owner's panel and the server share it.
+ * the owner's CLABE, a card at delivery, or online through the store's own Mercado Pago account
+ * (app/domain/payments, docs/decisions/052). Pure: the storefront, the owner's panel and the
+ * server share it.
  */
 import { roundMoney, toCents } from "~/domain/money/money";
+import { includesPlan } from "~/domain/stores/licence";
+import type { LicenceType } from "~/domain/stores/licence-types";
 
-export const PAYMENT_METHODS = ["cash", "transfer", "card"] as const;
+export const PAYMENT_METHODS = ["cash", "transfer", "card", "mercadopago"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * The methods the owner ticks in Configuración. Mercado Pago is not among them: it is offered
+ * while the store's account is linked (linking adds it to the store's methods, unlinking removes it).
+ */
+export const OWNER_CHOSEN_METHODS = ["cash", "transfer", "card"] as const satisfies readonly PaymentMethod[];
 
 export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   cash: "Efectivo",
   transfer: "Transferencia o SPEI",
   card: "Tarjeta al recibir",
+  mercadopago: "Tarjeta o Mercado Pago",
 };
+
+/** Online card payments come with the paid plans (Negocio and Pro), not with Emprendedor. */
+export function hasCardPayments(tier: LicenceType): boolean {
+  return includesPlan(tier, "basic");
+}
+
+/** The store's methods as its plan allows them today: a store back on Emprendedor takes no cards online. */
+export function offeredMethods(methods: readonly PaymentMethod[], tier: LicenceType): PaymentMethod[] {
+  return methods.filter((method) => method !== "mercadopago" || hasCardPayments(tier));
+}
+
+/** Where an order's payment stands, as the shopper and the owner read it. */
+export type PaymentState = "none" | "waiting" | "paid" | "refunded";
+
+export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  none: "",
+  waiting: "Esperando pago",
+  paid: "Pagado",
+  refunded: "Reembolsado",
+};
+
+export function paymentState(order: {
+  paymentMethod: PaymentMethod | null;
+  paid: boolean;
+  refunded?: boolean;
+}): PaymentState {
+  if (order.refunded) return "refunded";
+  if (order.paid) return "paid";
+  return order.paymentMethod === "mercadopago" ? "waiting" : "none";
+}
 
 export const PAYMENT_MESSAGES = {
   method: "Elige cómo vas a pagar.",

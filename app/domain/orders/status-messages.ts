@@ -3,6 +3,7 @@
  * ready-made Spanish texts the owner may edit, filled with the order's facts. Nothing is sent
  * automatically: the owner's phone opens wa.me with the text and the owner presses send.
  */
+import { amountToPay } from "./tips";
 import { formatMoney } from "~/domain/money/money";
 
 export const TEMPLATE_KINDS = ["accepted", "ready", "on_the_way", "completed", "cancelled"] as const;
@@ -96,14 +97,22 @@ export type MessageContext = {
  */
 export function statusWhatsappUrl(
   kind: TemplateKind,
-  order: { id: string; customerName: string; customerPhone: string; total: number; cancelReason?: string },
+  order: {
+    id: string;
+    customerName: string;
+    customerPhone: string;
+    total: number;
+    tip?: number;
+    cancelReason?: string;
+  },
   context: MessageContext,
 ): string | null {
   const text = renderTemplate(context.templates[kind], {
     customerName: order.customerName,
     orderNumber: order.id,
     storeName: context.storeName,
-    total: order.total,
+    // What the shopper pays: the tip included (./tips.ts).
+    total: amountToPay({ total: order.total, tip: order.tip ?? 0 }),
     trackingUrl: `${context.origin}${trackingPath(context.storeId, order.id)}`,
     reason: order.cancelReason,
   });

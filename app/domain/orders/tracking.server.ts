@@ -3,9 +3,9 @@
  * contact, where to pick a pickup order up and, for a transfer, where to send the money. The order number is the only credential;
  * the customer's name and phone are never read here.
  */
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
-import { orderEvents, orders } from "~/db/schema";
+import { orderEvents, orders, providerPayments } from "~/db/schema";
 import { findStore } from "~/domain/stores/store.server";
 import { AppError } from "~/lib/errors";
 import { publishOrderEvent } from "./order-events.server";
@@ -16,21 +16,41 @@ import { PAYMENT_MESSAGES } from "./payment";
 import { readOrderSummary } from "./order-summary.server";
 import { TRANSFER_REFERENCE_MAX_LENGTH } from "./tracking";
 import { inTransaction } from "~/db/after-commit.server";
+import { invoiceStateOf } from "./order-invoice.server";
 
 export async function loadTracking(db: Executor, storeId: string, rawNumber: string) {
   if (rawNumber.length === 0 || rawNumber.length > ORDER_NUMBER_MAX_LENGTH) return null;
   const number = normalizeOrderNumber(rawNumber);
-  const [order, store] = await Promise.all([readOrderSummary(db, storeId, number), findStore(db, storeId)]);
+  const [order, store, invoice] = await Promise.all([
+    readOrderSummary(db, storeId, number),
+    findStore(db, storeId),
+    invoiceStateOf(db, storeId, number),
+  ]);
   if (!order || !store) return null;
-  const events = await db
-    .select({ kind: orderEvents.kind, note: orderEvents.note, at: orderEvents.createdAt })
-    .from(orderEvents)
-    .where(and(eq(orderEvents.storeId, storeId), eq(orderEvents.orderId, number)))
-    .orderBy(asc(orderEvents.id));
+  const card = order.paymentMethod === "mercadopago";
+  const [events, [lastPayment]] = await Promise.all([
+    db
+      .select({ kind: orderEvents.kind, note: orderEvents.note, at: orderEvents.createdAt })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.storeId, storeId), eq(orderEvents.orderId, number)))
+      .orderBy(asc(orderEvents.id)),
+    // The last word of the card payment's provider, for "rechazado, intenta de nuevo".
+    card
+      ? db
+          .select({ status: providerPayments.status })
+          .from(providerPayments)
+          .where(and(eq(providerPayments.storeId, storeId), eq(providerPayments.orderId, number)))
+          .orderBy(desc(providerPayments.updatedAt))
+          .limit(1)
+      : [],
+  ]);
   const { settings } = store;
   const transfer = order.paymentMethod === "transfer";
   return {
     order,
+    /** "Requiero factura": requested or invoiced; null when the order asked for none. Never the data itself. */
+    invoice,
+    cardPayment: card ? { lastStatus: lastPayment?.status ?? null } : null,
     events: events.map((event) => ({
       kind: event.kind as OrderEventKind,
       note: event.note,

@@ -26,12 +26,15 @@ const order: OrderSummary = {
   paymentMethod: null,
   cashAmount: null,
   paid: false,
+  refunded: false,
   transferReported: false,
   scheduledFor: null,
   discount: 0,
   discounts: [],
   deliveryZone: "",
   deliveryFee: 0,
+  tip: 0,
+  tipPercent: null,
 };
 
 describe("WhatsApp confirmation", () => {
@@ -73,6 +76,28 @@ describe("WhatsApp confirmation", () => {
     expect(text).toContain("Pago: Efectivo (pago con $500.00, cambio $52.00)");
     expect(text).toContain("Sigue tu pedido: https://tianguis.mx/s/la-espiga/pedido/K7QM-3XRT-9HNPW");
     expect(whatsappOrderText(order, "X", "Ana")).not.toContain("Pago:");
+  });
+
+  it("gives the tip its own line and 'Total a pagar' with it; the cash's change covers the tip", () => {
+    const text = whatsappOrderText(
+      { ...order, deliveryFee: 35, tip: 67.2, tipPercent: 15, paymentMethod: "cash", cashAmount: 600 },
+      "Panadería La Espiga",
+      "Ana",
+    );
+    expect(text).toContain(
+      "Subtotal: $413.00\nEnvío: $35.00\nPropina (15 %): $67.20\nTotal a pagar: $515.20\n",
+    );
+    expect(text).not.toMatch(/^Total: /m);
+    expect(text).toContain("Pago: Efectivo (pago con $600.00, cambio $84.80)");
+    const own = whatsappOrderText({ ...order, tip: 20, tipPercent: null }, "X", "Ana");
+    expect(own).toContain("Subtotal: $448.00\nPropina: $20.00\nTotal a pagar: $468.00");
+  });
+
+  it("writes no tip line for an order without one, exactly as before tips", () => {
+    const text = whatsappOrderText(order, "Panadería La Espiga", "Ana");
+    expect(text).not.toContain("Propina");
+    expect(text).not.toContain("Total a pagar");
+    expect(text).not.toContain("Subtotal");
   });
 
   it("writes the number, lines, total, delivery and name", () => {

@@ -1,9 +1,10 @@
 import { lineTotal } from "./cart";
 import { formatMoney } from "~/domain/money/money";
-import { changeToBring, PAYMENT_LABELS } from "./payment";
+import { changeToBring, PAYMENT_LABELS, PAYMENT_STATE_LABELS, paymentState } from "./payment";
 import { DELIVERY_LABELS, formatOrderDate, orderLineText } from "./order-vocabulary";
 import type { OrderSummary } from "./order-summary";
 import { discountText } from "~/domain/promotions/promotions";
+import { amountToPay, tipBase, tipLabel } from "./tips";
 
 /**
  * The WhatsApp confirmation (wa.me/52{phone}): the store's number with Mexico's
@@ -22,10 +23,11 @@ export function whatsappOrderText(
     ...lines,
     "",
     ...(order.discounts ?? []).map(discountText),
+    ...(order.tip > 0 ? [`Subtotal: ${formatMoney(tipBase(order))}`] : []),
     ...(order.deliveryFee > 0
       ? [`Envío${order.deliveryZone ? ` (${order.deliveryZone})` : ""}: ${formatMoney(order.deliveryFee)}`]
       : []),
-    `Total: ${formatMoney(order.total)}`,
+    ...totalLines(order),
     `Entrega: ${DELIVERY_LABELS[order.deliveryType]}`,
     ...(order.scheduledFor ? [`Para: ${formatOrderDate(order.scheduledFor, "long")}`] : []),
     ...(order.deliveryType === "delivery" ? [`Dirección: ${order.address}`] : []),
@@ -36,11 +38,41 @@ export function whatsappOrderText(
   ].join("\n");
 }
 
-/** "Efectivo (pago con $500.00, cambio $52.00)", or the method's name. */
-export function paymentText(order: Pick<OrderSummary, "paymentMethod" | "cashAmount" | "total">): string {
+/**
+ * "Total: $448.00" for an order without a tip, as before tips existed; with one, the tip's line
+ * and "Total a pagar", the total with the tip (app/domain/orders/tips.ts).
+ */
+export function totalLines(order: Pick<OrderSummary, "total" | "tip" | "tipPercent">): string[] {
+  if (!(order.tip > 0)) return [`Total: ${formatMoney(order.total)}`];
+  return [
+    `${tipLabel(order.tipPercent)}: ${formatMoney(order.tip)}`,
+    `Total a pagar: ${formatMoney(amountToPay(order))}`,
+  ];
+}
+
+/**
+ * "Efectivo (pago con $500.00, cambio $52.00)", or the method's name; the change counts the tip. A
+ * card paid online says where its payment stands: "Tarjeta o Mercado Pago · Esperando pago".
+ */
+export function paymentText(
+  order: Pick<OrderSummary, "paymentMethod" | "cashAmount" | "total"> & {
+    tip?: number;
+    paid?: boolean;
+    refunded?: boolean;
+  },
+): string {
   if (!order.paymentMethod) return "";
   const label = PAYMENT_LABELS[order.paymentMethod];
-  const change = changeToBring(order.total, order.cashAmount);
+  if (order.paymentMethod === "mercadopago") {
+    const state = paymentState({
+      paymentMethod: order.paymentMethod,
+      paid: Boolean(order.paid),
+      refunded: order.refunded,
+    });
+    // "Pagado" is said by whoever shows `paid` beside the method.
+    return state === "waiting" || state === "refunded" ? `${label} · ${PAYMENT_STATE_LABELS[state]}` : label;
+  }
+  const change = changeToBring(amountToPay({ total: order.total, tip: order.tip ?? 0 }), order.cashAmount);
   if (order.paymentMethod !== "cash" || order.cashAmount === null || change === null) return label;
   return `${label} (pago con ${formatMoney(order.cashAmount)}, cambio ${formatMoney(change)})`;
 }

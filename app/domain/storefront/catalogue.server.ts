@@ -1,3 +1,5 @@
+import { tipOffer } from "~/domain/orders/tips";
+import { offeredMethods } from "~/domain/orders/payment";
 import { and, asc, eq } from "drizzle-orm";
 import { products } from "~/db/schema";
 import { canConfirmOverWhatsapp } from "~/domain/orders/whatsapp";
@@ -96,7 +98,11 @@ export async function loadStorefront(db: ReadDatabase, storeId: string, now = ne
       deliveryInstructions: settings.deliveryInstructions,
       whatsappPhone: canConfirmOverWhatsapp(settings) ? settings.phone : null,
       categories,
-      paymentMethods: settings.paymentMethods,
+      paymentMethods: offeredMethods(settings.paymentMethods, store.licence.tier),
+      /** Propina (app/domain/orders/tips.ts): null when the store asks nothing about a tip. */
+      tips: tipOffer(settings),
+      /** "Requiero factura" is offered at checkout (docs/decisions/053). */
+      invoiceRequests: settings.allowInvoiceRequests,
       /** Pause and opening hours, computed once on the server so the page renders the same on both sides. */
       ordering: {
         paused: paused ? { message: settings.pauseMessage } : null,

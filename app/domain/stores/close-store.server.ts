@@ -14,6 +14,7 @@ import {
   discountCodeUses,
   imageUploads,
   orderEvents,
+  orderInvoices,
   orders,
   products,
   pushSubscriptions,
@@ -84,6 +85,15 @@ export async function eraseOrdersPersonalData(
       orderId
         ? and(eq(discountCodeUses.storeId, storeId), eq(discountCodeUses.orderId, orderId))
         : eq(discountCodeUses.storeId, storeId),
+    );
+  // "Requiero factura" (docs/decisions/053): the RFC, name, e-mail and the invoice's files are all
+  // the shopper's; the request goes whole.
+  await tx
+    .delete(orderInvoices)
+    .where(
+      orderId
+        ? and(eq(orderInvoices.storeId, storeId), eq(orderInvoices.orderId, orderId))
+        : eq(orderInvoices.storeId, storeId),
     );
   const inScope = sql`o.store_id = ${storeId} and (${orderId ?? null}::text is null or o.id = ${orderId ?? null})`;
   await tx.execute(sql`

@@ -35,12 +35,15 @@ type FiguresRow = {
   to: string;
   by_status: Partial<Record<"pending" | "completed" | "cancelled", number>> | null;
   sales: number;
+  tips: number;
   store_views: number;
   daily: [string, number, number][];
   hours: number[];
   weekdays: number[];
   pickup: number;
   delivery: number;
+  paid_by_card: number;
+  paid_otherwise: number;
   promotions: PromotionFigure[];
 };
 
@@ -56,7 +59,8 @@ export function dashboardStatements(storeId: string, period: DashboardPeriod, no
   const figures = readSql`
     with bounds as (${bounds}),
     period_orders as materialized (
-      select o.status, o.total, o.delivery_type, o.discounts, o.created_at at time zone ${tz} as local
+      select o.status, o.total, o.tip, o.delivery_type, o.discounts, o.payment_method, o.paid_at,
+        o.created_at at time zone ${tz} as local
       from orders o, bounds b
       where o.store_id = ${storeId} and o.created_at >= b.start_at and o.created_at < b.end_at
     )
@@ -66,6 +70,7 @@ export function dashboardStatements(storeId: string, period: DashboardPeriod, no
       (select json_object_agg(status, n)
          from (select status, count(*)::int as n from period_orders group by status) s) as by_status,
       (select coalesce(sum(total), 0)::float8 from period_orders where status = 'completed') as sales,
+      (select coalesce(sum(tip), 0)::float8 from period_orders where status = 'completed') as tips,
       ${storeViewsBetween(storeId, sql`b.start_at`, sql`b.end_at`)} as store_views,
       (select json_agg(json_build_array(d::date::text, coalesce(x.sales, 0), coalesce(x.orders, 0)) order by d)
          from generate_series(b.from_date::timestamp, b.to_date::timestamp, interval '1 day') d
@@ -83,6 +88,11 @@ export function dashboardStatements(storeId: string, period: DashboardPeriod, no
            on x.day = w) as weekdays,
       (select count(*)::int from period_orders where delivery_type = 'pickup') as pickup,
       (select count(*)::int from period_orders where delivery_type = 'delivery') as delivery,
+      -- Paid by card online (decision 052), against every other order not cancelled.
+      (select count(*)::int from period_orders where payment_method = 'mercadopago' and paid_at is not null)
+        as paid_by_card,
+      (select count(*)::int from period_orders
+        where status <> 'cancelled' and not (payment_method = 'mercadopago' and paid_at is not null)) as paid_otherwise,
       -- Per code and per offer (docs/decisions/036), from each order's own copy: uses, what it took
       -- off and what those orders brought in, cancelled orders left out.
       (select coalesce(json_agg(p order by p.uses desc, p.name), '[]'::json) from (
@@ -152,6 +162,7 @@ export async function loadDashboard(
     from: row.from,
     to: row.to,
     sales: roundMoney(row.sales),
+    tips: roundMoney(row.tips),
     completedOrders: byStatus.completed,
     placedOrders,
     byStatus,
@@ -162,6 +173,7 @@ export async function loadDashboard(
     ordersByHour: row.hours,
     ordersByWeekday: row.weekdays,
     delivery: { pickup: row.pickup, delivery: row.delivery },
+    payments: { card: row.paid_by_card, other: row.paid_otherwise },
     topByUnits: (tops.by_units ?? []).map((product) => ({ ...product, amount: roundMoney(product.amount) })),
     topByAmount: (tops.by_amount ?? []).map((product) => ({
       ...product,

@@ -28,6 +28,8 @@ export type DashboardFigures = {
   to: string;
   /** Completed orders' totals. */
   sales: number;
+  /** Propinas: the completed orders' tips, apart from `sales` (app/domain/orders/tips.ts). */
+  tips: number;
   completedOrders: number;
   /** Every order placed in the period, whatever its status. */
   placedOrders: number;
@@ -44,6 +46,8 @@ export type DashboardFigures = {
   /** 7 counts, Monday first. */
   ordersByWeekday: number[];
   delivery: { pickup: number; delivery: number };
+  /** Orders paid by card through Mercado Pago, and every other order not cancelled. */
+  payments: { card: number; other: number };
   topByUnits: TopProduct[];
   topByAmount: TopProduct[];
   /** The options picked most, over every product's choice groups (by the group's and option's names). */

@@ -102,6 +102,8 @@ export const SettingsFormSchema = z
     productBackgroundColor: color,
     allowPickup: checkbox,
     allowDelivery: checkbox,
+    /** "Permitir solicitar factura" (docs/decisions/053). */
+    allowInvoiceRequests: checkbox,
     /** Street and number where orders are picked up: the tracking page and the store's structured data show it. */
     pickupAddress: z
       .string()

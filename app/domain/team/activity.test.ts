@@ -17,6 +17,7 @@ describe("Actividad's sentences", () => {
       ["resumed", "", {}, "Ana reanudó los pedidos"],
       ["payments", "", {}, "Ana cambió las formas de pago"],
       ["templates", "", {}, "Ana cambió los mensajes de WhatsApp"],
+      ["tips", "", {}, "Ana cambió la propina"],
       ["categories", "", {}, "Ana cambió las categorías de la tienda"],
       ["domain_saved", "pan.mx", {}, "Ana puso el dominio pan.mx"],
       ["domain_removed", "pan.mx", {}, "Ana quitó el dominio pan.mx"],

@@ -39,6 +39,7 @@ export const ACTIVITY_SENTENCES = {
   resumed: () => "reanudó los pedidos",
   payments: () => "cambió las formas de pago",
   templates: () => "cambió los mensajes de WhatsApp",
+  tips: () => "cambió la propina",
   categories: () => "cambió las categorías de la tienda",
   domain_saved: (host) => `puso el dominio ${host}`,
   domain_removed: (host) => `quitó el dominio ${host}`,

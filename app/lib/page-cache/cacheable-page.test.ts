@@ -28,13 +28,16 @@ describe("cacheablePage", () => {
   });
 
   it("keeps a city's page, and its searches by the term and page the page itself reads", () => {
+    // A search's results are put into the kept page later.
     const scopes = ["city:aguascalientes", "directory"];
-    expect(page("/c/aguascalientes")).toEqual({ key: "/c/aguascalientes", scopes });
-    expect(page("/c/aguascalientes", "q=")).toEqual({ key: "/c/aguascalientes", scopes });
+    const searchSection = true;
+    expect(page("/c/aguascalientes")).toEqual({ key: "/c/aguascalientes", scopes, searchSection });
+    expect(page("/c/aguascalientes", "q=")).toEqual({ key: "/c/aguascalientes", scopes, searchSection });
     expect(page("/c/aguascalientes", "q=%20pan%20&utm=1")).toEqual({
       key: "/c/aguascalientes?q=pan&page=1",
       scopes,
       search: { cityId: "aguascalientes", term: "pan", page: 1 },
+      searchSection,
     });
     expect(page("/c/aguascalientes", "q=pan&page=2")?.key).toBe("/c/aguascalientes?q=pan&page=2");
     expect(page("/c/aguascalientes", "q=pan&page=basura")?.key).toBe("/c/aguascalientes?q=pan&page=1");

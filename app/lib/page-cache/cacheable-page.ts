@@ -26,6 +26,11 @@ export type CacheablePage = {
    * store, and the page is the "free address" 404 (server/unknown-store-page.ts).
    */
   storeId?: string;
+  /**
+   * A city's page, with its search section: a search's results may be put into the kept page later
+   * without rendering it again (server/search-page.ts), so it carries their stylesheet rules too.
+   */
+  searchSection?: true;
 };
 
 /** How many results a search page's render found, for the search it answers from memory. */
@@ -64,13 +69,14 @@ export function cacheablePage({
     if (site !== "" || !CITY_ID.test(city)) return null;
     const scopes = cityPageScopes(city);
     const term = normalizeSearchTerm(query.get("q"));
-    if (term === "") return { key: path, scopes };
+    if (term === "") return { key: path, scopes, searchSection: true };
     const page = parseSearchPage(query.get("page"));
     if (page > LAST_SEARCH_PAGE) return null;
     return {
       key: `${path}?${new URLSearchParams({ q: term, page: String(page) })}`,
       scopes,
       search: { cityId: city, term, page },
+      searchSection: true,
     };
   }
 

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { pageVersionReads } from "~/lib/metrics.server";
 
 export type Versions = ReadonlyMap<string, number>;
 
@@ -24,6 +25,7 @@ export function createPageVersionReader(pool: pg.Pool) {
     const batch = next!;
     next = null;
     try {
+      pageVersionReads.inc();
       const { rows } = await pool.query<{ scope: string; version: string }>({
         name: PAGE_VERSIONS_STATEMENT,
         text: "select scope, version from page_versions where scope = any($1::text[])",

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { storeSettings } from "~/db/schema";
 import { requireAccess } from "~/lib/entry-access.server";
 import { actorOf, withActivity } from "~/domain/team/activity.server";
@@ -9,7 +9,10 @@ import {
   paymentSettingsValues,
   TemplatesSchema,
   templateValues,
+  TipSettingsSchema,
+  tipSettingsValues,
 } from "~/domain/orders/order-settings-form";
+import { TIP_MESSAGES } from "~/domain/orders/tips";
 import { fieldErrors, invalidForm } from "~/lib/form-result";
 import { answering } from "~/lib/http-errors.server";
 import type { Executor } from "~/db/client.server";
@@ -17,7 +20,8 @@ import type { Route } from "./+types/order-settings";
 
 /**
  * POST /i/admin/order-settings: `intent=payment` saves how shoppers may pay and the
- * bank details for transfers; `intent=templates` saves the WhatsApp status texts.
+ * bank details for transfers; `intent=templates` saves the WhatsApp status texts; `intent=tips` saves
+ * the propina offered (app/domain/orders/tips.ts).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, store } = await requireAccess(request, context, "admin-order-settings");
@@ -43,6 +47,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { ok: true as const, message: ORDER_SETTINGS_MESSAGES.templatesSaved };
     });
   }
+  if (form.get("intent") === "tips") {
+    const parsed = TipSettingsSchema.safeParse(tipSettingsValues(form));
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return data(invalidForm(Object.values(errors)[0] ?? ORDER_SETTINGS_MESSAGES.failed, errors), 400);
+    }
+    return answering(options, async () => {
+      const save = (tx: Executor) =>
+        tx.update(storeSettings).set(parsed.data).where(eq(storeSettings.storeId, store.id));
+      await withActivity(db, actor, store.id, save, { kind: "tips" });
+      return { ok: true as const, message: TIP_MESSAGES.saved };
+    });
+  }
   // A form that names no intent (or another one) saves nothing: the panel's forms always name theirs.
   if (form.get("intent") !== "payment") {
     return data({ ok: false as const, message: ORDER_SETTINGS_MESSAGES.failed }, 400);
@@ -53,8 +70,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(invalidForm(Object.values(errors)[0] ?? ORDER_SETTINGS_MESSAGES.failed, errors), 400);
   }
   return answering(options, async () => {
+    // Mercado Pago is no tick of this form: it stays offered while the store's account is linked.
+    const chosen = sql`${sql.param(parsed.data.paymentMethods)}::text[]`;
+    const paymentMethods = sql`${chosen} || case when 'mercadopago' = any(${storeSettings.paymentMethods})
+      then array['mercadopago'] else '{}'::text[] end`;
     const save = (tx: Executor) =>
-      tx.update(storeSettings).set(parsed.data).where(eq(storeSettings.storeId, store.id));
+      tx
+        .update(storeSettings)
+        .set({ ...parsed.data, paymentMethods })
+        .where(eq(storeSettings.storeId, store.id));
     await withActivity(db, actor, store.id, save, { kind: "payments" });
     return { ok: true as const, message: ORDER_SETTINGS_MESSAGES.paymentSaved };
   });

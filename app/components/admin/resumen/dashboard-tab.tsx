@@ -114,6 +114,13 @@ function KeyFigures({ figures }: { figures: DashboardFigures }) {
         value={figures.conversion === null ? "—" : `${figures.conversion.toLocaleString("es-MX")} %`}
         detail="de visitas a pedido"
       />
+      {figures.tips > 0 ? (
+        <Figure
+          label="Propinas"
+          value={formatMoney(figures.tips)}
+          detail="de órdenes completadas, aparte de las ventas"
+        />
+      ) : null}
     </dl>
   );
 }
@@ -242,6 +249,24 @@ function TopSellers({ figures }: { figures: DashboardFigures }) {
             value: figures.delivery[type],
             text: orders(figures.delivery[type]),
           }))}
+        />
+      </div>
+      <div className="rounded-xl bg-white p-4 ring-1 ring-stone-200">
+        <h3 className="mb-3 font-semibold">Pagado con tarjeta o de otra forma</h3>
+        <RankBars
+          label="Pedidos por forma de pago"
+          rows={[
+            {
+              name: "Tarjeta o Mercado Pago",
+              value: figures.payments.card,
+              text: orders(figures.payments.card),
+            },
+            {
+              name: "Otra forma de pago",
+              value: figures.payments.other,
+              text: orders(figures.payments.other),
+            },
+          ]}
         />
       </div>
     </div>

@@ -16,6 +16,7 @@ export function CartLines({
   deliveryFee,
   discounts,
   coupon,
+  tip = null,
   total,
 }: {
   items: CartItem[];
@@ -30,6 +31,9 @@ export function CartLines({
   discounts: AppliedDiscount[];
   /** "¿Tienes un código?", for a store that takes codes. */
   coupon: React.ReactNode;
+  /** Propina's line as shown ("Propina (15 %)", "$15.00"), or null without a tip. */
+  tip?: { label: string; amount: string } | null;
+  /** What the shopper pays: "Total", or "Total a pagar" with the tip. */
   total: string;
 }) {
   return (
@@ -99,8 +103,14 @@ export function CartLines({
               <span data-testid="delivery-fee">{deliveryFee}</span>
             </p>
           ) : null}
+          {tip ? (
+            <p className="mt-3 flex justify-between border-t border-stone-300 pt-3">
+              <span>{tip.label}</span>
+              <span data-testid="cart-tip">{tip.amount}</span>
+            </p>
+          ) : null}
           <p className="mt-3 flex justify-between border-t border-stone-400 pt-3 text-lg font-bold">
-            <span>Total</span>
+            <span>{tip ? "Total a pagar" : "Total"}</span>
             <span data-testid="cart-total">{total}</span>
           </p>
         </>

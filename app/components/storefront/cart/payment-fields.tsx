@@ -1,6 +1,7 @@
 import { FieldError, FieldFrame } from "~/components/field";
 import { formatMoney } from "~/domain/money/money";
 import type { OrderFieldErrors } from "~/domain/orders/order-form";
+import { CHECKOUT_MESSAGES } from "~/domain/payments/checkout";
 import { changeToBring, PAYMENT_LABELS, parseCashAmount } from "~/domain/orders/payment";
 import type { StorefrontStore } from "~/domain/storefront/catalogue.server";
 import { groupAria, INPUT } from "./form-styles";
@@ -39,7 +40,7 @@ export function PaymentFields({
                   onChange={() => set("paymentMethod")(method)}
                   className="size-5"
                 />
-                {PAYMENT_LABELS[method]}
+                {method === "mercadopago" ? CHECKOUT_MESSAGES.offer : PAYMENT_LABELS[method]}
               </label>
             ))}
           </div>

@@ -13,6 +13,7 @@ import type { ChosenGroup } from "~/domain/products/choices";
 import { QUANTITY_INPUT_MESSAGES } from "~/domain/products/quantity";
 import type { StorefrontProduct, StorefrontStore } from "~/domain/storefront/catalogue.server";
 import { postOrder } from "../storefront-api";
+import { amountToPay, orderTip, parseTipChoice, tipSettingsOf } from "~/domain/orders/tips";
 import { cartCodeRule, orderDiscounts, type CartCode } from "~/domain/promotions/promotions";
 
 export const ORDER_BUTTON_ANIMATION_MS = 600;
@@ -31,6 +32,9 @@ const EMPTY_FORM = {
   deliveryZone: "",
   postalCode: "",
   scheduledFor: "",
+  /** Propina: "" (none), a percentage offered ("15") or "own" with `tipAmount`. */
+  tip: "",
+  tipAmount: "",
 };
 
 export type OrderFormValues = typeof EMPTY_FORM;
@@ -81,7 +85,23 @@ export function cartPricing(
       : null;
   const fee = charge?.ok ? charge.fee : 0;
   const codeRefusal = priced.code && !priced.code.ok ? priced.code.message : null;
-  return { charge, fee, total: roundMoney(subtotal + fee), discounts: priced.discounts, codeRefusal };
+  const total = roundMoney(subtotal + fee);
+  // The tip as the server will work it out; a choice it would refuse counts as none until fixed.
+  const choice = parseTipChoice(values.tip, values.tipAmount);
+  const tipped = choice.ok ? orderTip(tipSettingsOf(store.tips), choice.choice, subtotal) : null;
+  const tip = tipped?.ok ? tipped.tip : { tip: 0, tipPercent: null };
+  return {
+    charge,
+    fee,
+    total,
+    discounts: priced.discounts,
+    codeRefusal,
+    /** What a percentage is of: the subtotal after discounts, without the delivery. */
+    tipBase: subtotal,
+    ...tip,
+    /** "Total a pagar": the total with the tip. */
+    toPay: amountToPay({ total, tip: tip.tip }),
+  };
 }
 
 /**
@@ -95,6 +115,7 @@ export function useOrderForm({
   couponCode,
   onUnavailable,
   onPlaced,
+  invoice,
 }: {
   store: StorefrontStore;
   items: CartItem[];
@@ -102,7 +123,9 @@ export function useOrderForm({
   /** The applied code, sent for the server to price; "" for none. */
   couponCode: string;
   onUnavailable: (line: { productId: string; variation: string; choices?: string[] }) => void;
-  onPlaced: (order: OrderSummary, customerName: string) => void;
+  onPlaced: (order: OrderSummary, customerName: string, paymentNotice?: string) => void;
+  /** "Requiero factura": what the order sends, and remembering it on this device once placed. */
+  invoice?: { payload: () => Record<string, string> | null; remember: () => void };
 }) {
   const firstChoices = {
     deliveryType: deliveryOptions(store)[0] ?? "",
@@ -164,6 +187,7 @@ export function useOrderForm({
       idempotencyKey: orderKey,
       lines: items.map(({ line }) => line),
       couponCode,
+      invoice: invoice?.payload() ?? null,
     };
     if (invalidQuantities.current.size > 0) {
       setErrors({ lines: QUANTITY_INPUT_MESSAGES.fixFirst });
@@ -181,10 +205,21 @@ export function useOrderForm({
     setErrors({});
     setSending(true);
     const result = await postOrder(store.id, input);
-    setSending(false);
-    if (result.ok) {
+    if (result.ok && result.checkoutUrl) {
+      // Placed, waiting for its payment: on to Mercado Pago, which sends the shopper back to the
+      // order's tracking page. The button stays busy while the page leaves.
+      invoice?.remember();
       setValues({ ...EMPTY_FORM, ...firstChoices });
       onPlaced(result.order, parsed.data.customerName);
+      window.location.assign(result.checkoutUrl);
+      return;
+    }
+    setSending(false);
+    if (result.ok) {
+      invoice?.remember();
+      setValues({ ...EMPTY_FORM, ...firstChoices });
+      // Placed, but Mercado Pago could not be opened: the confirmation says so, and where to pay.
+      onPlaced(result.order, parsed.data.customerName, result.checkoutError);
       return;
     }
     if ("unavailable" in result && result.unavailable) onUnavailable(result.unavailable);

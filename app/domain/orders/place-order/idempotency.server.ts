@@ -16,6 +16,7 @@ import { resolveLicence } from "~/domain/stores/licence";
 import { selectOpenStore } from "~/domain/stores/store.server";
 import { AppError } from "~/lib/errors";
 import { ORDER_MESSAGES } from "../order-form";
+import { offeredMethods } from "../payment";
 import type { OrderSummary } from "../order-summary";
 import { readOrderSummary } from "../order-summary.server";
 import type { StoreSettings } from "./parse";
@@ -38,13 +39,16 @@ export async function findStoreOrReplay(
   const [found] = await storeAndReplayQuery(db).execute({ storeId, idempotencyKey });
   if (found?.replayId) return { replay: (await readOrderSummary(db, storeId, found.replayId))! };
   // Stock counts while the store's plan has it; a store back on Emprendedor sells without limit.
-  if (found)
+  if (found) {
+    const { tier } = resolveLicence(found.store, now);
     return {
       replay: null,
-      settings: found.settings,
-      countsStock: hasStock(resolveLicence(found.store, now).tier),
-      promotes: hasPromotions(resolveLicence(found.store, now).tier),
+      // Card payments online come with the paid plans: a store back on Emprendedor takes none.
+      settings: { ...found.settings, paymentMethods: offeredMethods(found.settings.paymentMethods, tier) },
+      countsStock: hasStock(tier),
+      promotes: hasPromotions(tier),
     };
+  }
   const replay = await orderForKey(db, storeId, idempotencyKey);
   if (replay) return { replay };
   throw new AppError("NOT_FOUND", ORDER_MESSAGES.failure);

@@ -19,7 +19,8 @@ import {
 import { parseOrder, type OrderRequest, type StoreSettings } from "./parse";
 import { priceLines } from "./price";
 import { productsOf } from "./price.server";
-import { orderCharges, orderSlot, refuseCashBelowTotal } from "./store-rules";
+import { orderCharges, orderSlot, orderTipOf, refuseCashBelowTotal } from "./store-rules";
+import { amountToPay } from "../tips";
 import { addressLimit, holdSlot, refuseOverLimit } from "./store-rules.server";
 import { announceSideEffects, queueSideEffects } from "./side-effects.server";
 import { NOTHING_TAKEN, takeStock } from "./stock.server";
@@ -105,7 +106,9 @@ async function placeUnderKey(
   );
   const charges = orderCharges(settings, form, lines, discounts);
   await holdSlot(tx, storeId, scheduledFor, settings.slotCapacity);
-  refuseCashBelowTotal(request.cashAmount, charges.total);
+  // The tip is apart from the total: never discounted, and no zone's minimum or stock counts it.
+  const tip = orderTipOf(settings, form.tip, charges);
+  refuseCashBelowTotal(request.cashAmount, amountToPay({ total: charges.total, ...tip }));
   const fromStock = store.countsStock
     ? await takeStock(tx, storeId, lines, read.products, { ...settings, now })
     : NOTHING_TAKEN;
@@ -118,6 +121,7 @@ async function placeUnderKey(
   const order: NewOrder = {
     ...request,
     ...charges,
+    ...tip,
     storeId,
     number,
     form,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { INVOICE_MESSAGES } from "~/domain/invoices/invoice-form";
 import { ORDER_MESSAGES, type OrderForm } from "../order-form";
 import { PAYMENT_MESSAGES } from "../payment";
 import { mergeLines, parseOrder } from "./parse";
@@ -12,9 +13,32 @@ const form: OrderForm = {
   idempotencyKey: "clave-123456",
   lines: [{ productId: "pan", variation: "", quantity: 1 }],
 };
-const store = { allowPickup: true, allowDelivery: false, paymentMethods: [] };
+const store = { allowPickup: true, allowDelivery: false, paymentMethods: [], allowInvoiceRequests: false };
 
 describe("parsing an order against what the store offers", () => {
+  it("keeps a factura's data only for a store that offers it, and refuses it elsewhere beside the RFC", () => {
+    const invoice = {
+      rfc: "GODE561231GR8",
+      kind: "fisica" as const,
+      name: "EMILIO GÓMEZ DÍAZ",
+      regimenFiscal: "612",
+      usoCfdi: "G03",
+      postalCode: "06600",
+      email: "emilio@example.mx",
+    };
+    expect(parseOrder({ ...form, invoice }, { ...store, allowInvoiceRequests: true }).invoice).toEqual(
+      invoice,
+    );
+    expect(() => parseOrder({ ...form, invoice }, store)).toThrow(
+      expect.objectContaining({
+        code: "VALIDATION",
+        message: INVOICE_MESSAGES.notOffered,
+        field: "invoice.rfc",
+      }),
+    );
+    expect(parseOrder(form, store).invoice).toBeNull();
+  });
+
   it("refuses a delivery type the store does not offer, on its field", () => {
     expect(() => parseOrder({ ...form, deliveryType: "delivery" }, store)).toThrow(
       expect.objectContaining({

@@ -4,6 +4,7 @@
  */
 import type { storeSettings } from "~/db/schema";
 import { AppError } from "~/lib/errors";
+import { INVOICE_MESSAGES, type InvoiceData } from "~/domain/invoices/invoice-form";
 import { isQuantityShape } from "../cart";
 import { ORDER_MESSAGES, type OrderForm, type OrderLineInput } from "../order-form";
 import { PAYMENT_MESSAGES, type PaymentMethod } from "../payment";
@@ -17,15 +18,17 @@ export type OrderRequest = {
   paymentMethod: PaymentMethod | null;
   /** What the shopper pays with, kept only for cash. */
   cashAmount: number | null;
+  /** "Requiero factura": the fiscal data to keep with the order, or null. */
+  invoice?: InvoiceData | null;
 };
 
 /**
  * The order the form asks for, or the field the store refuses: a delivery type it does not
- * offer, or a payment method other than one of its own.
+ * offer, a payment method other than one of its own, or a factura it does not offer.
  */
 export function parseOrder(
   form: OrderForm,
-  settings: Pick<StoreSettings, "allowPickup" | "allowDelivery" | "paymentMethods">,
+  settings: Pick<StoreSettings, "allowPickup" | "allowDelivery" | "paymentMethods" | "allowInvoiceRequests">,
 ): OrderRequest {
   const allowed = form.deliveryType === "pickup" ? settings.allowPickup : settings.allowDelivery;
   if (!allowed)
@@ -36,7 +39,11 @@ export function parseOrder(
   if (offered.length > 0 && (paymentMethod === null || !offered.includes(paymentMethod)))
     throw new AppError("VALIDATION", PAYMENT_MESSAGES.method, { field: "paymentMethod" });
   const cashAmount = paymentMethod === "cash" ? (form.cashAmount ?? null) : null;
-  return { lines: mergeLines(form.lines), paymentMethod, cashAmount };
+  // A factura asked of a store that does not allow it is refused, never dropped: the shopper would wait for it.
+  const invoice = form.invoice ?? null;
+  if (invoice && !settings.allowInvoiceRequests)
+    throw new AppError("VALIDATION", INVOICE_MESSAGES.notOffered, { field: "invoice.rfc" });
+  return { lines: mergeLines(form.lines), paymentMethod, cashAmount, invoice };
 }
 
 /**

@@ -15,6 +15,7 @@ import { orderTiming, SCHEDULE_MESSAGES } from "../scheduling";
 import type { StoreSettings } from "./parse";
 import type { PricedLine } from "./price";
 import type { AppliedDiscount } from "~/domain/promotions/promotions";
+import { NO_TIP, orderTip, tipBase, type OrderTip, type TipChoice, type TipSettings } from "../tips";
 
 type TimingSettings = Pick<
   StoreSettings,
@@ -88,8 +89,19 @@ export function orderCharges(
   return { deliveryFee, deliveryZone, total, discount: discounts.total, discounts: discounts.discounts };
 }
 
-/** Cash the shopper pays with must cover the total, fee included. */
-export function refuseCashBelowTotal(cashAmount: number | null, total: number): void {
-  if (cashAmount !== null && cashAmount < total)
+/**
+ * The order's tip (../tips.ts), a percentage of the subtotal after discounts (the total less the
+ * delivery), or the refusal beside its field: a percentage the store does not offer, an own amount
+ * it does not take, over the cap or malformed, any tip where the store offers none.
+ */
+export function orderTipOf(settings: TipSettings, choice: TipChoice | undefined, charges: Charges): OrderTip {
+  const tip = orderTip(settings, choice ?? NO_TIP, tipBase(charges));
+  if (!tip.ok) throw new AppError("VALIDATION", tip.message, { field: tip.field });
+  return tip.tip;
+}
+
+/** Cash the shopper pays with must cover what they pay: the total, fee and tip included. */
+export function refuseCashBelowTotal(cashAmount: number | null, toPay: number): void {
+  if (cashAmount !== null && cashAmount < toPay)
     throw new AppError("VALIDATION", PAYMENT_MESSAGES.cashBelowTotal, { field: "cashAmount" });
 }

@@ -1,13 +1,13 @@
 /**
- * Writing a placed order: the order, its lines, the first step of its history, its analytics
- * event and its side effects, in one statement. The transaction holds its locks (the key's, the
+ * Writing a placed order: the order, its lines, the first step of its history, its fiscal data
+ * when a factura is asked for, its analytics event and its side effects, in one statement. The transaction holds its locks (the key's, the
  * address's limit, the slot's) for every round trip it waits on, so one statement instead of
  * several is what lets many orders go through at once.
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { executeKept } from "~/db/kept-statement.server";
-import { analyticsEvents, orderEvents, orderLines, orders } from "~/db/schema";
+import { analyticsEvents, orderEvents, orderInvoices, orderLines, orders } from "~/db/schema";
 import { deliveryAddress, type OrderForm } from "../order-form";
 import type { OrderSummary } from "../order-summary";
 import type { OrderRequest } from "./parse";
@@ -15,10 +15,12 @@ import type { PricedLine } from "./price";
 import { stockOptionOf, type TakenStock } from "./stock.server";
 import type { QueuedSideEffects, SideEffects } from "./side-effects.server";
 import type { Charges } from "./store-rules";
+import type { OrderTip } from "../tips";
 
 /** An order that met every rule, as it is written. */
 export type NewOrder = Omit<OrderRequest, "lines"> &
-  Charges & {
+  Charges &
+  OrderTip & {
     storeId: string;
     number: string;
     form: OrderForm;
@@ -39,17 +41,19 @@ export async function writeOrder(
 ): Promise<{ summary: OrderSummary; queued: QueuedSideEffects } | null> {
   const { storeId, number, form, lines, total } = order;
   const analytics = { orderId: number, total, lines: lines.length };
+  const invoice = order.invoice ?? null;
   const { rows } = await executeKept<{ id: string; created_at: string } & QueuedSideEffects>(
     tx,
     sql`
       with placed as (
         insert into ${orders} (store_id, id, status, customer_name, customer_phone, delivery_type, address,
           comments, total, idempotency_key, payment_method, cash_amount, scheduled_for, delivery_zone, delivery_fee,
-          discount, discounts)
+          discount, discounts, tip, tip_percent)
         values (${storeId}, ${number}, 'pending', ${form.customerName}, ${form.customerPhone},
           ${form.deliveryType}, ${deliveryAddress(form)}, ${form.comments}, ${total}, ${form.idempotencyKey},
           ${order.paymentMethod}, ${order.cashAmount}, ${order.scheduledFor?.toISOString() ?? null}::timestamptz,
-          ${order.deliveryZone}, ${order.deliveryFee}, ${order.discount}, ${JSON.stringify(order.discounts)}::jsonb)
+          ${order.deliveryZone}, ${order.deliveryFee}, ${order.discount}, ${JSON.stringify(order.discounts)}::jsonb,
+          ${order.tip}, ${order.tipPercent}::integer)
         on conflict (store_id, idempotency_key) do nothing
         returning id, created_at
       ), lines as (
@@ -68,6 +72,12 @@ export async function writeOrder(
           stock_option_id, position)
       ), history as (
         insert into ${orderEvents} (store_id, order_id, kind) select ${storeId}, placed.id, 'placed' from placed
+      ), invoice as (
+        insert into ${orderInvoices} (store_id, order_id, rfc, name, regimen_fiscal, uso_cfdi, postal_code, email)
+        select ${storeId}, placed.id, ${invoice?.rfc ?? null}::text, ${invoice?.name ?? null}::text,
+          ${invoice?.regimenFiscal ?? null}::text, ${invoice?.usoCfdi ?? null}::text,
+          ${invoice?.postalCode ?? null}::text, ${invoice?.email ?? null}::text
+        from placed where ${invoice !== null}::boolean
       ), analytics as (
         insert into ${analyticsEvents} (name, store_id, data)
         select 'place_order', ${storeId}, ${JSON.stringify(analytics)}::jsonb
@@ -106,11 +116,14 @@ function summaryOf(order: NewOrder, createdAt: string): OrderSummary {
     paymentMethod: order.paymentMethod,
     cashAmount: order.cashAmount,
     paid: false,
+    refunded: false,
     transferReported: false,
     scheduledFor: order.scheduledFor?.toISOString() ?? null,
     deliveryZone: order.deliveryZone,
     deliveryFee: order.deliveryFee,
     discount: order.discount,
     discounts: order.discounts,
+    tip: order.tip,
+    tipPercent: order.tipPercent,
   };
 }

@@ -14,4 +14,6 @@ export type TabContext = {
   role: StoreRole;
   url: URL;
   recentReads: <T>(read: (db: ReadDatabase) => Promise<T>) => Promise<T>;
+  /** The operator set up a Mercado Pago application: owners may link their account by OAuth. */
+  canLinkByOAuth?: boolean;
 };

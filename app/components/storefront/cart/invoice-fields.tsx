@@ -1,0 +1,221 @@
+import { useEffect, useState } from "react";
+import { FieldFrame } from "~/components/field";
+import {
+  INVOICE_NAME_HELP,
+  INVOICE_NAME_MAX_LENGTH,
+  type InvoiceField,
+} from "~/domain/invoices/invoice-form";
+import { normalizeRfc, rfcKind } from "~/domain/invoices/rfc";
+import { regimenesFor, usosFor } from "~/domain/invoices/sat-catalogues";
+import { normalizePostalCode } from "~/domain/orders/delivery-zones";
+import type { OrderFieldErrors } from "~/domain/orders/order-form";
+import { loadDeviceInvoice, saveDeviceInvoice, type DeviceInvoice } from "../device-storage";
+import { INPUT } from "./form-styles";
+
+const EMPTY: DeviceInvoice = {
+  wanted: false,
+  rfc: "",
+  name: "",
+  regimenFiscal: "",
+  usoCfdi: "",
+  postalCode: "",
+  email: "",
+};
+
+/**
+ * "Requiero factura": its checkbox and the fiscal data, remembered on this device after an order
+ * that asked for one, so the next order starts filled in (docs/decisions/053).
+ */
+export function useInvoice(offered: boolean) {
+  const [invoice, setInvoice] = useState<DeviceInvoice>(EMPTY);
+  // After hydration: the server's render knows nothing of this device.
+  useEffect(() => {
+    if (offered) setInvoice(loadDeviceInvoice() ?? EMPTY);
+  }, [offered]);
+  const set = (field: keyof DeviceInvoice, value: string | boolean) =>
+    setInvoice((current) => ({ ...current, [field]: value }));
+  /** What the order sends: the data when asked for, else nothing. */
+  const payload = () => {
+    if (!offered || !invoice.wanted) return null;
+    const { wanted: _wanted, ...data } = invoice;
+    return data;
+  };
+  // Whether it was asked for this time is remembered too: unticked, the data waits for another order.
+  const remember = () => {
+    if (offered) saveDeviceInvoice(invoice);
+  };
+  return { invoice, set, payload, remember };
+}
+
+export type InvoiceState = ReturnType<typeof useInvoice>;
+
+/** The checkbox, and the form it opens: the usos offered follow the régimen and the RFC's kind. */
+export function InvoiceFields({
+  state,
+  errors,
+  clearError,
+}: {
+  state: InvoiceState;
+  errors: OrderFieldErrors;
+  clearError: (field: keyof OrderFieldErrors) => void;
+}) {
+  const { invoice } = state;
+  const kind = rfcKind(normalizeRfc(invoice.rfc));
+  const regimenes = regimenesFor(kind);
+  const usos = invoice.regimenFiscal ? usosFor(invoice.regimenFiscal, kind) : [];
+  const change = (field: InvoiceField) => (value: string) => {
+    state.set(field, value);
+    clearError(`invoice.${field}`);
+  };
+  return (
+    <div className="space-y-4">
+      <label className="flex items-center gap-3 text-base font-medium">
+        <input
+          type="checkbox"
+          name="requiresInvoice"
+          checked={invoice.wanted}
+          onChange={(event) => state.set("wanted", event.currentTarget.checked)}
+          className="h-5 w-5"
+        />
+        Requiero factura
+      </label>
+      {invoice.wanted ? (
+        <fieldset className="space-y-4">
+          <legend className="sr-only">Datos para tu factura</legend>
+          <InvoiceText
+            field="rfc"
+            label="RFC"
+            value={invoice.rfc}
+            error={errors["invoice.rfc"]}
+            hint="13 caracteres si eres persona física, 12 si eres persona moral."
+            onChange={(value) => change("rfc")(normalizeRfc(value).slice(0, 13))}
+          />
+          <InvoiceText
+            field="name"
+            label="Nombre o razón social"
+            value={invoice.name}
+            error={errors["invoice.name"]}
+            hint={INVOICE_NAME_HELP}
+            onChange={(value) => change("name")(value.toUpperCase().slice(0, INVOICE_NAME_MAX_LENGTH))}
+          />
+          <InvoiceSelect
+            field="regimenFiscal"
+            label="Régimen fiscal"
+            value={invoice.regimenFiscal}
+            error={errors["invoice.regimenFiscal"]}
+            options={regimenes}
+            onChange={change("regimenFiscal")}
+          />
+          <InvoiceSelect
+            field="usoCfdi"
+            label="Uso del CFDI"
+            value={usos.some((uso) => uso.code === invoice.usoCfdi) ? invoice.usoCfdi : ""}
+            error={errors["invoice.usoCfdi"]}
+            options={usos}
+            disabled={usos.length === 0}
+            onChange={change("usoCfdi")}
+          />
+          <InvoiceText
+            field="postalCode"
+            label="Código postal fiscal"
+            value={invoice.postalCode}
+            error={errors["invoice.postalCode"]}
+            inputMode="numeric"
+            onChange={(value) => change("postalCode")(normalizePostalCode(value))}
+          />
+          <InvoiceText
+            field="email"
+            label="Correo para recibir tu factura"
+            value={invoice.email}
+            error={errors["invoice.email"]}
+            inputMode="email"
+            onChange={change("email")}
+          />
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}
+
+function InvoiceText({
+  field,
+  label,
+  value,
+  error,
+  hint,
+  inputMode,
+  onChange,
+}: {
+  field: InvoiceField;
+  label: string;
+  value: string;
+  error: string | undefined;
+  hint?: string;
+  inputMode?: "numeric" | "email";
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FieldFrame
+      id={`sf-invoice-${field}`}
+      tone="store"
+      label={label}
+      error={error}
+      hint={hint}
+      control={(aria) => (
+        <input
+          {...aria}
+          name={`invoice.${field}`}
+          inputMode={inputMode}
+          autoCapitalize={field === "email" ? "off" : "characters"}
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          className={INPUT}
+        />
+      )}
+    />
+  );
+}
+
+function InvoiceSelect({
+  field,
+  label,
+  value,
+  error,
+  options,
+  disabled,
+  onChange,
+}: {
+  field: InvoiceField;
+  label: string;
+  value: string;
+  error: string | undefined;
+  options: { code: string; name: string }[];
+  disabled?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FieldFrame
+      id={`sf-invoice-${field}`}
+      tone="store"
+      label={label}
+      error={error}
+      control={(aria) => (
+        <select
+          {...aria}
+          name={`invoice.${field}`}
+          value={value}
+          disabled={disabled}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          className={INPUT}
+        >
+          <option value="">Elige…</option>
+          {options.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.code} · {option.name}
+            </option>
+          ))}
+        </select>
+      )}
+    />
+  );
+}
