@@ -45,11 +45,18 @@ describe("a factura asked for at checkout", () => {
     await page.getByLabel("Nombre o razón social").fill("Emilio Gómez Díaz");
     await page.getByLabel("Régimen fiscal").selectOption("612");
     await page.getByLabel("Uso del CFDI").selectOption("G03");
+    // Another régimen: the uso chosen for the first one is not one of its own, and shows as not chosen.
+    await page.getByLabel("Régimen fiscal").selectOption("605");
+    expect(await page.getByLabel("Uso del CFDI").inputValue()).toBe("");
     await page.getByLabel("Código postal fiscal").fill("06600");
     await page.getByLabel("Correo para recibir tu factura").fill("emilio@example.mx");
     await page.getByRole("button", { name: /Hacer pedido/ }).click();
     await page.getByText(INVOICE_MESSAGES.rfcCheckDigit).waitFor();
     expect(await page.getByLabel("RFC").getAttribute("aria-invalid")).toBe("true");
+    // What was sent is what the form showed: no uso, asked for next to its field.
+    await page.getByText(INVOICE_MESSAGES.uso).waitFor();
+    expect(await page.getByText(INVOICE_MESSAGES.usoForRegimen).count()).toBe(0);
+    expect(await page.getByLabel("Uso del CFDI").getAttribute("aria-invalid")).toBe("true");
     // The order button pulses for a moment after a tap (its opacity passes under the contrast axe asks).
     await expect
       .poll(() => page.getByRole("button", { name: /Hacer pedido/ }).getAttribute("class"))
@@ -60,6 +67,8 @@ describe("a factura asked for at checkout", () => {
 
     await page.getByLabel("RFC").fill("GODE561231GR8");
     expect(await page.getByText(INVOICE_MESSAGES.rfcCheckDigit).count()).toBe(0);
+    await page.getByLabel("Régimen fiscal").selectOption("612");
+    await page.getByLabel("Uso del CFDI").selectOption("G03");
     await page.getByRole("button", { name: /Hacer pedido/ }).click();
     await page.getByRole("heading", { name: "¡Pedido recibido!" }).waitFor();
     const [kept] = await db.select().from(orderInvoices).where(eq(orderInvoices.storeId, storeId));

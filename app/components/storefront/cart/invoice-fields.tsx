@@ -34,20 +34,37 @@ export function useInvoice(offered: boolean) {
   }, [offered]);
   const set = (field: keyof DeviceInvoice, value: string | boolean) =>
     setInvoice((current) => ({ ...current, [field]: value }));
-  /** What the order sends: the data when asked for, else nothing. */
+  /** What the order sends: the data as the form shows it when asked for, else nothing. */
   const payload = () => {
     if (!offered || !invoice.wanted) return null;
-    const { wanted: _wanted, ...data } = invoice;
+    const { wanted: _wanted, ...data } = asShown(invoice);
     return data;
   };
   // Whether it was asked for this time is remembered too: unticked, the data waits for another order.
   const remember = () => {
-    if (offered) saveDeviceInvoice(invoice);
+    if (offered) saveDeviceInvoice(asShown(invoice));
   };
   return { invoice, set, payload, remember };
 }
 
 export type InvoiceState = ReturnType<typeof useInvoice>;
+
+/**
+ * The data as the form shows it: a régimen the RFC's kind of person cannot have, or a uso the
+ * régimen does not allow (one remembered from another order, or chosen before the régimen changed),
+ * shows as not chosen, and is sent as not chosen, so the shopper is asked for it next to its field.
+ */
+function asShown(invoice: DeviceInvoice): DeviceInvoice {
+  const kind = rfcKind(normalizeRfc(invoice.rfc));
+  const regimenFiscal = regimenesFor(kind).some((regimen) => regimen.code === invoice.regimenFiscal)
+    ? invoice.regimenFiscal
+    : "";
+  const usoCfdi =
+    regimenFiscal && usosFor(regimenFiscal, kind).some((uso) => uso.code === invoice.usoCfdi)
+      ? invoice.usoCfdi
+      : "";
+  return { ...invoice, regimenFiscal, usoCfdi };
+}
 
 /** The checkbox, and the form it opens: the usos offered follow the régimen and the RFC's kind. */
 export function InvoiceFields({
@@ -59,7 +76,7 @@ export function InvoiceFields({
   errors: OrderFieldErrors;
   clearError: (field: keyof OrderFieldErrors) => void;
 }) {
-  const { invoice } = state;
+  const invoice = asShown(state.invoice);
   const kind = rfcKind(normalizeRfc(invoice.rfc));
   const regimenes = regimenesFor(kind);
   const usos = invoice.regimenFiscal ? usosFor(invoice.regimenFiscal, kind) : [];
@@ -109,7 +126,7 @@ export function InvoiceFields({
           <InvoiceSelect
             field="usoCfdi"
             label="Uso del CFDI"
-            value={usos.some((uso) => uso.code === invoice.usoCfdi) ? invoice.usoCfdi : ""}
+            value={invoice.usoCfdi}
             error={errors["invoice.usoCfdi"]}
             options={usos}
             disabled={usos.length === 0}
