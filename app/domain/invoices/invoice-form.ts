@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN } from "~/domain/auth/account-forms";
 /**
  * "Requiero factura": the shopper's fiscal data, one parser run by the checkout for instant
  * feedback and by the server to enforce it (docs/decisions/053). Tianguis checks and keeps the
@@ -45,7 +46,6 @@ export type InvoiceFormResult =
   { success: true; data: InvoiceData } | { success: false; errors: InvoiceFieldErrors };
 
 const POSTAL_CODE = /^\d{5}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 
@@ -98,7 +98,8 @@ export function parseInvoiceForm(input: unknown): InvoiceFormResult {
   if (!POSTAL_CODE.test(postalCode)) errors.postalCode = INVOICE_MESSAGES.postalCode;
 
   const email = text(raw.email).toLowerCase();
-  if (email.length > INVOICE_EMAIL_MAX_LENGTH || !EMAIL.test(email)) errors.email = INVOICE_MESSAGES.email;
+  if (email.length > INVOICE_EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email))
+    errors.email = INVOICE_MESSAGES.email;
 
   if (Object.keys(errors).length > 0 || kind === null) return { success: false, errors };
   return { success: true, data: { rfc, kind, name, regimenFiscal, usoCfdi, postalCode, email } };

@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN } from "~/domain/auth/account-forms";
 import { z } from "~/lib/zod";
 
 /** The settings tab: messages kept together, in the product's fixed wording. */
@@ -39,7 +40,6 @@ export function canRequireWhatsapp(phone: string): boolean {
   return /^\d{10}$/.test(phone);
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const COLOR_PATTERN = /^#[0-9a-f]{6}$/i;
 
 export function isHttpUrl(value: string): boolean {
