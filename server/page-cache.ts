@@ -33,7 +33,7 @@ import {
   panelRequest,
   type PanelAnswer,
 } from "./panel-cache";
-import { observeAnswer, observeRequest, requestIdOf } from "./request-log";
+import { logAnswer, observeRequest, requestIdOf } from "./request-log";
 import { type SearchFrame, searchFrame, searchPage, searchSectionClasses } from "./search-page";
 import { fieldWithControlCharacter } from "./security";
 import { createUnknownStorePage, sendUnknownStore } from "./unknown-store-page";
@@ -156,8 +156,9 @@ function keptPages(options: PageCacheOptions) {
   const unknownStore = createUnknownStorePage({ imageOrigins });
 
   /** The page of a store id that never was a store's. */
+  // A store page's one scope is its store's version row.
   const neverAStore = (page: CacheablePage, versionsNow: Versions) =>
-    page.storeId !== undefined && !versionsNow.has(`store:${page.storeId}`);
+    page.storeId !== undefined && !versionsNow.has(page.scopes[0]!);
 
   /** The page in memory, if a render now would still show the same. */
   const currentEntry = (page: CacheablePage, versionsNow: Versions) => {
@@ -174,8 +175,8 @@ function keptPages(options: PageCacheOptions) {
     result: "HIT" | "MISS",
     req: IncomingMessage,
     res: ServerResponse,
-    first?: readonly string[],
-  ) => sendEntry(entry, result, req, res, () => pages.resize(key, weight(entry)), first);
+    before?: BeforeTheApp,
+  ) => sendEntry(entry, result, req, res, () => pages.resize(key, weight(entry)), before);
 
   /** The request as React Router takes it, for another path of the platform when `path` is given. */
   const fetchRequest = (req: Request, path?: string) => {
@@ -230,8 +231,8 @@ function keptPages(options: PageCacheOptions) {
   };
 
   /**
-   * A kept page sent before Express sees the request, with its log line, id and headers: the
-   * request id and the security headers go first in the one list `writeHead` is given.
+   * A kept page sent before Express sees the request, with its id and headers, then its log line:
+   * the request id and the security headers go first in the one list `writeHead` is given.
    */
   const answerHit = (
     req: IncomingMessage,
@@ -239,15 +240,12 @@ function keptPages(options: PageCacheOptions) {
     site: RequestSite,
     { entry, key, result }: { entry: Entry; key: string; result: "hit" | "panel-hit" },
   ): true | Promise<true> => {
+    const started = performance.now();
     const requestId = requestIdOf(req);
-    observeAnswer(req, res, options.logRequest, requestId);
     pageCacheRequests.inc(RESULT_LABELS[result]);
-    const sent = send(entry, key, "HIT", req, res, [
-      "x-request-id",
-      requestId,
-      ...options.securityHeaders(site),
-    ]);
-    return sent ? sent.then(() => true) : true;
+    const sent = send(entry, key, "HIT", req, res, { requestId, security: options.securityHeaders(site) });
+    const logged = () => (logAnswer(req, res, options.logRequest, requestId, started), true as const);
+    return sent ? sent.then(logged) : logged();
   };
 
   /** One render of a page at its versions, however many requests ask for it at the same time. */
@@ -552,20 +550,23 @@ const NO_QUERY = new URLSearchParams();
 
 /**
  * The kept page a path without a query is, remembered: the same few paths are asked again and
- * again. Paths are the visitor's to choose, so the map is bounded and starts again when full; what
- * it holds is derived from the path alone (cacheablePage is pure).
+ * again. Per site (the platform, or a store's domain the site resolver found), then per path:
+ * paths are the visitor's to choose, so each site's map is bounded and starts again when full;
+ * what it holds is derived from the site and path alone (cacheablePage is pure).
  */
-const pagesByPath = new Map<string, CacheablePage | null>();
+const pagesBySite = new Map<string, Map<string, CacheablePage | null>>();
 const MAX_PAGES_BY_PATH = 2_000;
 function pageWithoutQuery(path: string, site: string): CacheablePage | null {
-  const key = `${site} ${path}`;
-  let page = pagesByPath.get(key);
+  // By site, then by path: no key to join for each request.
+  let pagesByPath = pagesBySite.get(site);
+  if (!pagesByPath) pagesBySite.set(site, (pagesByPath = new Map()));
+  let page = pagesByPath.get(path);
   if (page === undefined) {
     if (pagesByPath.size >= MAX_PAGES_BY_PATH) pagesByPath.clear();
     page = cacheablePage({ path, query: NO_QUERY, site });
     // A search is answered further on, where it is counted with the visitor's address.
     if (page?.search) page = null;
-    pagesByPath.set(key, page);
+    pagesByPath.set(path, page);
   }
   return page;
 }
@@ -609,11 +610,14 @@ const weight = (entry: Entry) => entry.gzip.length * (entry.br ? 2 : 1) + 512;
 /** Reused label sets of the page cache's counter for the answers given before the app. */
 const RESULT_LABELS = { hit: { result: "hit" }, "panel-hit": { result: "panel-hit" } } as const;
 
+/** What an answer given before the app adds to the page's headers: its request id, its site's security headers. */
+type BeforeTheApp = { requestId: string; security: readonly string[] };
+
 /**
- * Sends a kept page. Before the app (`first`: the request id and the security headers) its headers
- * are written in one `writeHead` with a list made once per entry, result and encoding; through
- * Express they are set one by one, so the app's own headers (server/security.ts
- * `responseHeaders`) still have the last word when the head is written.
+ * Sends a kept page. Before the app its headers are written in one `writeHead` with a list made
+ * once per entry, result, encoding and kind of site (`wholeHead`); through Express they are set
+ * one by one, so the app's own headers (server/security.ts `responseHeaders`) still have the last
+ * word when the head is written.
  */
 function sendEntry(
   entry: Entry,
@@ -621,37 +625,53 @@ function sendEntry(
   req: IncomingMessage,
   res: ServerResponse,
   grew: () => void,
-  first?: readonly string[],
+  before?: BeforeTheApp,
 ): Promise<void> | undefined {
   const unchanged = matchesEtag(req.headers["if-none-match"], entry.etag);
   const encoding = unchanged ? null : encodingFor(req.headers["accept-encoding"] ?? "", !entry.gzipOnly);
   const body = unchanged ? undefined : bodyIn(entry, encoding, grew);
   // The gzip kept is sent at once: no promise to wait for on the way of almost every hit.
-  const answer = { entry, result, encoding, first };
-  if (body instanceof Promise) return body.then((ready) => writeAnswer(req, res, answer, ready));
-  writeAnswer(req, res, answer, body);
+  if (body instanceof Promise) {
+    return body.then((ready) => writeAnswer(req, res, entry, result, encoding, ready, before));
+  }
+  writeAnswer(req, res, entry, result, encoding, body, before);
 }
 
 /** The answer's head and body; `body` undefined for a 304. */
 function writeAnswer(
   req: IncomingMessage,
   res: ServerResponse,
-  {
-    entry,
-    result,
-    encoding,
-    first,
-  }: { entry: Entry; result: "HIT" | "MISS"; encoding: "br" | "gzip" | null; first?: readonly string[] },
+  entry: Entry,
+  result: "HIT" | "MISS",
+  encoding: "br" | "gzip" | null,
   body: Buffer | undefined,
+  before?: BeforeTheApp,
 ) {
   const headers = sentHeaders(entry, result, encoding, body?.length);
   const status = body === undefined ? 304 : 200;
-  if (first) res.writeHead(status, [...first, ...headers]);
+  if (before) res.writeHead(status, wholeHead(headers, before));
   else {
     for (let at = 0; at < headers.length; at += 2) res.setHeader(headers[at]!, headers[at + 1]!);
     res.statusCode = status;
   }
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** The lists `wholeHead` made, by the entry's own list (`sentHeaders`) and the security headers'. */
+const wholeHeads = new WeakMap<readonly string[], Map<readonly string[], string[]>>();
+
+/**
+ * The one list `writeHead` is given before the app: the request id, the security headers, the
+ * entry's own. Made once per entry's list and kind of site, its first value the id of the answer
+ * at hand: `writeHead` reads the list before it returns and keeps none of it.
+ */
+function wholeHead(headers: readonly string[], { requestId, security }: BeforeTheApp) {
+  let bySecurity = wholeHeads.get(headers);
+  if (!bySecurity) wholeHeads.set(headers, (bySecurity = new Map()));
+  let head = bySecurity.get(security);
+  if (!head) bySecurity.set(security, (head = ["x-request-id", "", ...security, ...headers]));
+  head[1] = requestId;
+  return head;
 }
 
 /** The kept page's body in `encoding`: brotli made once, the first time it is asked for. */

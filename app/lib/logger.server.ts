@@ -3,18 +3,27 @@ const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30,
 
 export type Logger = {
   [level in Level]: (message: string, fields?: Record<string, unknown>) => void;
-} & { child(fields: Record<string, unknown>): Logger };
+} & {
+  child(fields: Record<string, unknown>): Logger;
+  /**
+   * A line whose own fields the caller has written as JSON members (`"name":value,…`), none of
+   * them named as the logger's own fields or time, level and msg: the same line as `info(message,
+   * fields)` writes, without an object to look through and serialize on a path that logs every
+   * request.
+   */
+  withMembers(level: Level, message: string, members: string): void;
+};
 
 /**
  * Lines on their way to stdout. A busy server logs a line per request, and each write to a pipe
- * is a system call made while the request waits: the lines of one turn of the event loop go out
- * together, as soon as that turn is over, or at once past 64 KB. The process's exit writes what is
- * left (the shutdown's last lines, an uncaught error's), so only a kill loses lines, those of its
- * last turn.
+ * is a system call that costs as much as answering a kept page: the lines of FLUSH_MS go out
+ * together, or at once past 64 KB. The process's exit writes what is left (the shutdown's last
+ * lines, an uncaught error's), so only a kill loses lines, those of its last FLUSH_MS.
  */
 type Outbox = { lines: string[]; bytes: number; queued: boolean };
 const OUTBOX = Symbol.for("tianguis.logOutbox");
 const FLUSH_BYTES = 64 * 1024;
+const FLUSH_MS = 10;
 
 /**
  * One outbox per process, however many times this module is loaded (a test runner loads it once
@@ -43,7 +52,8 @@ function writeToStdout(line: string) {
   if (outbox.bytes >= FLUSH_BYTES) return flushLogs();
   if (outbox.queued) return;
   outbox.queued = true;
-  setImmediate(flushLogs);
+  // Unreferenced: a process with nothing else to do exits, and its exit writes the lines.
+  setTimeout(flushLogs, FLUSH_MS).unref();
 }
 
 /** `new Date().toISOString()`, made once per millisecond: a busy server logs many lines in one. */
@@ -73,8 +83,10 @@ export function createLogger(
       }
       return write(JSON.stringify(entry));
     }
+    line(level, message, fields === undefined ? "" : JSON.stringify(fields).slice(1, -1));
+  };
+  const line = (level: Level, message: string, own: string) => {
     const head = `{"time":"${timeNow()}","level":"${level}","msg":${JSON.stringify(message)}`;
-    const own = fields === undefined ? "" : JSON.stringify(fields).slice(1, -1);
     write(`${head}${baseJson === "" ? "" : `,${baseJson}`}${own === "" ? "" : `,${own}`}}`);
   };
   return {
@@ -83,6 +95,9 @@ export function createLogger(
     warn: log("warn"),
     error: log("error"),
     child: (fields) => createLogger(minimum, { ...base, ...fields }, write),
+    withMembers: (level, message, members) => {
+      if (order[level] >= order[minimum]) line(level, message, members);
+    },
   };
 }
 

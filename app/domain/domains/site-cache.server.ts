@@ -61,6 +61,8 @@ export function createSiteResolver(options: {
 
   return {
     resolve(hostname) {
+      // Almost every request names the platform exactly as it is written: nothing to normalise.
+      if (hostname === platformHost) return PLATFORM_SITE;
       const host = normaliseRequestHost(hostname);
       // Addresses and the machine's own names are never a store's domain: no look-up.
       if (host === platformHost || host === "localhost" || isIP(host) !== 0 || !host.includes(".")) {

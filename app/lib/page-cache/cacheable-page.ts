@@ -23,7 +23,8 @@ export type CacheablePage = {
   search?: { cityId: string; term: string; page: number };
   /**
    * A store's page on the platform: the store it shows. Without a version row that id never was a
-   * store, and the page is the "free address" 404 (server/unknown-store-page.ts).
+   * store, and the page is the "free address" 404 (server/unknown-store-page.ts). That row is the
+   * page's one scope, `scopes[0]`.
    */
   storeId?: string;
   /**
