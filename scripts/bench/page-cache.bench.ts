@@ -1,7 +1,8 @@
 /**
  * The rendered-page cache (docs/decisions/021), side by side in one run on this machine:
  * - throughput of the kept store page, city page and landing from the built server (cache on,
- *   default settings, its request log included, WEB_CONCURRENCY workers: one per core unless set)
+ *   default settings, its request log included, WEB_CONCURRENCY workers: one per core unless set),
+ *   each side warmed up under the same load for WARM_SECONDS first,
  *   against the very same bytes and headers served by a bare Node `http` server with as many
  *   workers, in a process of its own — target ratio ≥ 0.8 for each. The load comes from wrk in its
  *   own process (two threads, 50 connections, gzip, BENCH_SECONDS each; installed like the tests'
@@ -34,6 +35,11 @@ import { capture, GZIP, loadApart, startStaticTwin, WRK, type LoadRun } from "./
 import { summary } from "./stats";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+/**
+ * Both servers answer each page under load this long before it is measured: their first requests
+ * run code not yet compiled, and a server with more of it (ours) would pay for that in the figures.
+ */
+const WARM_SECONDS = 3;
 const CONNECTIONS = 50;
 const WORKERS = Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism());
 const TARGET = 0.8;
@@ -220,6 +226,9 @@ try {
   );
   const work: [string, Awaited<ReturnType<typeof databaseWork>>][] = [];
   for (const page of PAGES) {
+    for (const server of [origin, staticServer.origin]) {
+      await loadApart(`${server}${page}`, { connections: CONNECTIONS, seconds: WARM_SECONDS });
+    }
     const measured = await databaseWork(database, cached, async () => [
       await loadMeasured(`${origin}${page}`, cached.child.pid!),
       await loadMeasured(`${staticServer!.origin}${page}`, staticServer!.pid),
