@@ -99,7 +99,7 @@ export function InvoiceFields({
       {invoice.wanted ? (
         <fieldset className="space-y-4">
           <legend className="sr-only">Datos para tu factura</legend>
-          <InvoiceText
+          <InvoiceControl
             field="rfc"
             label="RFC"
             value={invoice.rfc}
@@ -107,7 +107,7 @@ export function InvoiceFields({
             hint="13 caracteres si eres persona física, 12 si eres persona moral."
             onChange={(value) => change("rfc")(normalizeRfc(value).slice(0, 13))}
           />
-          <InvoiceText
+          <InvoiceControl
             field="name"
             label="Nombre o razón social"
             value={invoice.name}
@@ -115,7 +115,7 @@ export function InvoiceFields({
             hint={INVOICE_NAME_HELP}
             onChange={(value) => change("name")(value.toUpperCase().slice(0, INVOICE_NAME_MAX_LENGTH))}
           />
-          <InvoiceSelect
+          <InvoiceControl
             field="regimenFiscal"
             label="Régimen fiscal"
             value={invoice.regimenFiscal}
@@ -123,7 +123,7 @@ export function InvoiceFields({
             options={regimenes}
             onChange={change("regimenFiscal")}
           />
-          <InvoiceSelect
+          <InvoiceControl
             field="usoCfdi"
             label="Uso del CFDI"
             value={invoice.usoCfdi}
@@ -132,7 +132,7 @@ export function InvoiceFields({
             disabled={usos.length === 0}
             onChange={change("usoCfdi")}
           />
-          <InvoiceText
+          <InvoiceControl
             field="postalCode"
             label="Código postal fiscal"
             value={invoice.postalCode}
@@ -140,7 +140,7 @@ export function InvoiceFields({
             inputMode="numeric"
             onChange={(value) => change("postalCode")(normalizePostalCode(value))}
           />
-          <InvoiceText
+          <InvoiceControl
             field="email"
             label="Correo para recibir tu factura"
             value={invoice.email}
@@ -154,23 +154,28 @@ export function InvoiceFields({
   );
 }
 
-function InvoiceText({
-  field,
-  label,
-  value,
-  error,
-  hint,
-  inputMode,
-  onChange,
-}: {
-  field: InvoiceField;
-  label: string;
-  value: string;
-  error: string | undefined;
-  hint?: string;
-  inputMode?: "numeric" | "email";
-  onChange: (value: string) => void;
-}) {
+/** One field of the form: a text box, or a list of a SAT catalogue's codes when `options` are given. */
+function InvoiceControl(
+  props: {
+    field: InvoiceField;
+    label: string;
+    value: string;
+    error: string | undefined;
+    hint?: string;
+    onChange: (value: string) => void;
+  } & (
+    | { options: { code: string; name: string }[]; disabled?: boolean }
+    | { options?: undefined; inputMode?: "numeric" | "email" }
+  ),
+) {
+  const { field, label, value, error, hint, onChange } = props;
+  const shared = {
+    name: `invoice.${field}`,
+    value,
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      onChange(event.currentTarget.value),
+    className: INPUT,
+  };
   return (
     <FieldFrame
       id={`sf-invoice-${field}`}
@@ -178,61 +183,25 @@ function InvoiceText({
       label={label}
       error={error}
       hint={hint}
-      control={(aria) => (
-        <input
-          {...aria}
-          name={`invoice.${field}`}
-          inputMode={inputMode}
-          autoCapitalize={field === "email" ? "off" : "characters"}
-          value={value}
-          onChange={(event) => onChange(event.currentTarget.value)}
-          className={INPUT}
-        />
-      )}
-    />
-  );
-}
-
-function InvoiceSelect({
-  field,
-  label,
-  value,
-  error,
-  options,
-  disabled,
-  onChange,
-}: {
-  field: InvoiceField;
-  label: string;
-  value: string;
-  error: string | undefined;
-  options: { code: string; name: string }[];
-  disabled?: boolean;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <FieldFrame
-      id={`sf-invoice-${field}`}
-      tone="store"
-      label={label}
-      error={error}
-      control={(aria) => (
-        <select
-          {...aria}
-          name={`invoice.${field}`}
-          value={value}
-          disabled={disabled}
-          onChange={(event) => onChange(event.currentTarget.value)}
-          className={INPUT}
-        >
-          <option value="">Elige…</option>
-          {options.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.code} · {option.name}
-            </option>
-          ))}
-        </select>
-      )}
+      control={(aria) =>
+        props.options ? (
+          <select {...aria} {...shared} disabled={props.disabled}>
+            <option value="">Elige…</option>
+            {props.options.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.code} · {option.name}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            {...aria}
+            {...shared}
+            inputMode={props.inputMode}
+            autoCapitalize={field === "email" ? "off" : "characters"}
+          />
+        )
+      }
     />
   );
 }

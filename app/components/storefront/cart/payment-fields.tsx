@@ -1,10 +1,11 @@
-import { FieldError, FieldFrame } from "~/components/field";
+import { FieldError } from "~/components/field";
 import { formatMoney } from "~/domain/money/money";
 import type { OrderFieldErrors } from "~/domain/orders/order-form";
 import { CHECKOUT_MESSAGES } from "~/domain/payments/checkout";
 import { changeToBring, PAYMENT_LABELS, parseCashAmount } from "~/domain/orders/payment";
 import type { StorefrontStore } from "~/domain/storefront/catalogue.server";
-import { groupAria, INPUT } from "./form-styles";
+import { AmountField } from "./amount-field";
+import { groupAria } from "./form-styles";
 import type { OrderFormValues, SetField } from "./use-order-form";
 
 /** How the shopper pays, among the store's methods, and for cash what they pay with. */
@@ -50,23 +51,14 @@ export function PaymentFields({
         </fieldset>
       ) : null}
       {values.paymentMethod === "cash" ? (
-        <FieldFrame
-          id="sf-cashAmount"
-          tone="store"
+        <AmountField
+          field="cashAmount"
           label="¿Con cuánto pagas? (opcional)"
-          error={errors.cashAmount}
           hint={cashHint(total, values.cashAmount)}
-          control={(aria) => (
-            <input
-              {...aria}
-              name="cashAmount"
-              inputMode="decimal"
-              placeholder="Por ejemplo 500"
-              value={values.cashAmount}
-              onChange={(event) => set("cashAmount")(event.currentTarget.value)}
-              className={INPUT}
-            />
-          )}
+          example={500}
+          values={values}
+          errors={errors}
+          set={set}
         />
       ) : null}
     </>

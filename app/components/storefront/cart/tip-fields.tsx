@@ -1,8 +1,9 @@
-import { FieldError, FieldFrame } from "~/components/field";
+import { FieldError } from "~/components/field";
 import { formatMoney } from "~/domain/money/money";
 import type { OrderFieldErrors } from "~/domain/orders/order-form";
 import { ownTipCap, percentTip, type TipOffer } from "~/domain/orders/tips";
-import { groupAria, INPUT } from "./form-styles";
+import { AmountField } from "./amount-field";
+import { groupAria } from "./form-styles";
 import type { OrderFormValues, SetField } from "./use-order-form";
 
 const CHOICE =
@@ -60,23 +61,14 @@ export function TipFields({
         {errors.tip ? <FieldError id="sf-tip-error" message={errors.tip} tone="store" /> : null}
       </fieldset>
       {chosen === "own" && offer.ownAmount ? (
-        <FieldFrame
-          id="sf-tipAmount"
-          tone="store"
+        <AmountField
+          field="tipAmount"
           label="¿Cuánto de propina?"
-          error={errors.tipAmount}
           hint={`Hasta ${formatMoney(ownTipCap(base))}.`}
-          control={(aria) => (
-            <input
-              {...aria}
-              name="tipAmount"
-              inputMode="decimal"
-              placeholder="Por ejemplo 20"
-              value={values.tipAmount}
-              onChange={(event) => set("tipAmount")(event.currentTarget.value)}
-              className={INPUT}
-            />
-          )}
+          example={20}
+          values={values}
+          errors={errors}
+          set={set}
         />
       ) : null}
     </>
