@@ -88,6 +88,9 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export default function City({ loaderData }: Route.ComponentProps) {
   const { city, storeCount, stores, featured, carousels, search, contactEmail } = loaderData;
+  // The first row of products is in a phone's first screenful: the featured one, else the first category's.
+  const firstRow =
+    featured.length > 0 ? undefined : carousels.find((carousel) => carousel.products.length > 0);
   return (
     <>
       <header className="border-b border-stone-200 bg-white">
@@ -123,7 +126,7 @@ export default function City({ loaderData }: Route.ComponentProps) {
             <CityStoreStrip cityName={city.name} stores={stores} />
             <ProductSearch cityId={city.id} cityName={city.name} search={search} />
             {featured.length > 0 ? (
-              <Carousel id="destacados" title="Productos destacados" products={featured} />
+              <Carousel id="destacados" title="Productos destacados" products={featured} firstScreen />
             ) : null}
             {carousels.map((carousel) =>
               carousel.products.length > 0 ? (
@@ -132,6 +135,7 @@ export default function City({ loaderData }: Route.ComponentProps) {
                   id={`categoria-${carousel.id}`}
                   title={carousel.name}
                   products={carousel.products}
+                  firstScreen={carousel === firstRow}
                 />
               ) : null,
             )}
@@ -164,7 +168,21 @@ function NoStores({ cityName, contactEmail }: { cityName: string; contactEmail: 
   );
 }
 
-function Carousel({ id, title, products }: { id: string; title: string; products: DirectoryProduct[] }) {
+/**
+ * A row of products. The page's first row (`firstScreen`) shows its first two cards in a phone's first
+ * screenful: their photos are asked for at once.
+ */
+function Carousel({
+  id,
+  title,
+  products,
+  firstScreen = false,
+}: {
+  id: string;
+  title: string;
+  products: DirectoryProduct[];
+  firstScreen?: boolean;
+}) {
   return (
     <section aria-labelledby={id} className="py-4">
       <h2 id={id} className="px-4 pb-2 text-xl font-bold">
@@ -172,9 +190,12 @@ function Carousel({ id, title, products }: { id: string; title: string; products
       </h2>
       <ScrollRow label={title}>
         {/* 156 px: two cards, their gap and the row's padding fit a 360 px phone (2 × 160 overflowed it by 4 px). */}
-        {products.map((product) => (
+        {products.map((product, index) => (
           <li key={`${product.storeId}/${product.id}`} className="w-39 shrink-0 sm:w-44">
-            <ProductCard product={product} />
+            <ProductCard
+              product={product}
+              firstScreen={!firstScreen || index > 1 ? undefined : index === 0 ? "first" : "next"}
+            />
           </li>
         ))}
       </ScrollRow>

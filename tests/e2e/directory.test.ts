@@ -44,6 +44,19 @@ describe("city directory", () => {
     ).resolves.toBe(true);
     await expect(page.getByText(/\d+ tiendas locales en Aguascalientes/).isVisible()).resolves.toBe(true);
 
+    // The first row's first two photos are on the phone's first screen and asked for at once, the very
+    // first ahead of everything else; every other product photo waits until it nears the screen.
+    const photos = page.locator('main img[sizes="180px"]');
+    expect(await photos.count()).toBeGreaterThan(2);
+    expect(await photos.nth(0).getAttribute("loading")).toBe("eager");
+    expect(await photos.nth(0).getAttribute("fetchpriority")).toBe("high");
+    expect(await photos.nth(1).getAttribute("loading")).toBe("eager");
+    expect(await photos.nth(1).getAttribute("fetchpriority")).toBeNull();
+    expect(await photos.nth(2).getAttribute("loading")).toBe("lazy");
+    const first = await photos.nth(0).boundingBox();
+    // Its top shows on a 360 × 740 phone's first screen (a taller phone shows it whole).
+    expect(first!.y).toBeLessThan(740);
+
     const strip = page.getByRole("list", { name: "Tiendas de Aguascalientes" });
     const start = await strip.evaluate((list) => list.scrollLeft);
     await page.getByRole("button", { name: "Tiendas de Aguascalientes: siguiente" }).click();

@@ -3,8 +3,20 @@ import type { DirectoryProduct } from "~/domain/directory/directory-product";
 import { formatMoney } from "~/domain/money/money";
 import { ShoppingBagIcon } from "~/components/icons";
 
-/** A product of some store in the directory: the whole card links to that store's page. */
-export function ProductCard({ product, className = "" }: { product: DirectoryProduct; className?: string }) {
+/**
+ * A product of some store in the directory: the whole card links to that store's page. Its photo
+ * waits until it nears the screen, unless the card is in the first screenful (`firstScreen`): then
+ * it is asked for at once, the very first one ahead of everything else (the page's largest paint).
+ */
+export function ProductCard({
+  product,
+  className = "",
+  firstScreen,
+}: {
+  product: DirectoryProduct;
+  className?: string;
+  firstScreen?: "first" | "next";
+}) {
   const image = product.imageKey ? imageSources(product.imageKey) : null;
   return (
     <a
@@ -19,7 +31,8 @@ export function ProductCard({ product, className = "" }: { product: DirectoryPro
           alt={product.name}
           width={400}
           height={400}
-          loading="lazy"
+          loading={firstScreen ? "eager" : "lazy"}
+          fetchPriority={firstScreen === "first" ? "high" : undefined}
           decoding="async"
           className="aspect-square w-full bg-stone-100 object-cover"
         />
