@@ -155,8 +155,7 @@ function keptPages(options: PageCacheOptions) {
   const off = budgetBytes === 0;
   const unknownStore = createUnknownStorePage({ imageOrigins });
 
-  /** The page of a store id that never was a store's. */
-  // A store page's one scope is its store's version row.
+  /** The page of a store id that never was a store's: its one scope, its store's version row, has no version. */
   const neverAStore = (page: CacheablePage, versionsNow: Versions) =>
     page.storeId !== undefined && !versionsNow.has(page.scopes[0]!);
 
