@@ -10,6 +10,7 @@ import {
   useBrowser,
   useE2eDatabase,
 } from "../support/browser";
+import { writesHeard } from "../support/kept-pages";
 
 const browser = useBrowser();
 const db = useE2eDatabase();
@@ -287,6 +288,9 @@ describe("storefront", () => {
       .update(products)
       .set({ available: false })
       .where(and(eq(products.storeId, store.id), eq(products.id, "galletas")));
+    // Written behind the server's back: its kept page may be the one from before the write until
+    // the server hears of it, within the stated bound.
+    await writesHeard();
     await page.reload();
     await expect
       .poll(() =>
