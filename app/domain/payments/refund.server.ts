@@ -28,26 +28,29 @@ export async function refundAndCancel(
   orderId: string,
   { reason = "", actor, now = new Date() }: { reason?: string; actor?: Actor; now?: Date } = {},
 ) {
-  const [order] = await db
-    .select({ status: orders.status, paidAt: orders.paidAt, method: orders.paymentMethod })
-    .from(orders)
-    .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
+  // Three reads that do not depend on each other: side by side.
+  const [[order], [payment], credentials] = await Promise.all([
+    db
+      .select({ status: orders.status, paidAt: orders.paidAt, method: orders.paymentMethod })
+      .from(orders)
+      .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId))),
+    db
+      .select({ paymentId: providerPayments.paymentId })
+      .from(providerPayments)
+      .where(
+        and(
+          eq(providerPayments.storeId, storeId),
+          eq(providerPayments.orderId, orderId),
+          eq(providerPayments.status, "approved"),
+          isNull(providerPayments.refundedAt),
+        ),
+      )
+      .orderBy(desc(providerPayments.createdAt))
+      .limit(1),
+    storeCredentials(db, payments, storeId),
+  ]);
   if (!order) throw new AppError("NOT_FOUND", REFUND_MESSAGES.notFound);
   if (order.status !== "pending") throw new AppError("UNAVAILABLE", REFUND_MESSAGES.notPending);
-  const [payment] = await db
-    .select({ paymentId: providerPayments.paymentId })
-    .from(providerPayments)
-    .where(
-      and(
-        eq(providerPayments.storeId, storeId),
-        eq(providerPayments.orderId, orderId),
-        eq(providerPayments.status, "approved"),
-        isNull(providerPayments.refundedAt),
-      ),
-    )
-    .orderBy(desc(providerPayments.createdAt))
-    .limit(1);
-  const credentials = await storeCredentials(db, payments, storeId);
   if (order.method !== "mercadopago" || !order.paidAt || !payment || !credentials)
     throw new AppError("UNAVAILABLE", REFUND_MESSAGES.notPaid);
   let refund: { id: number | string };
