@@ -17,33 +17,65 @@ export type Logger = {
 /**
  * Lines on their way to stdout. A busy server logs a line per request, and each write to a pipe
  * is a system call that costs as much as answering a kept page: the lines of FLUSH_MS go out
- * together, or at once past 64 KB. The process's exit writes what is left (the shutdown's last
- * lines, an uncaught error's), so only a kill loses lines, those of its last FLUSH_MS.
+ * together, or at once past FLUSH_BYTES. The process's exit writes what is left (the shutdown's
+ * last lines, an uncaught error's), so only a kill loses lines, those of its last FLUSH_MS.
+ *
+ * A primary and its workers share one stdout pipe, and a line cut by another process's is lost
+ * to anything that reads the log as JSON. A write of at most PIPE_BUF bytes (4096 on Linux) to a
+ * pipe is never cut, even when the pipe is full (it then waits whole). So the lines go out in
+ * writes of at most ATOMIC_WRITE_BYTES, each ending at a line's end, and one at a time: Node's
+ * stream joins the writes that wait behind a full pipe into one writev, which the kernel may cut
+ * anywhere. `stalled` says one is waiting; the lines wait in the outbox behind it.
  */
-type Outbox = { lines: string[]; bytes: number; queued: boolean };
+type Outbox = { lines: string[]; bytes: number; queued: boolean; stalled: boolean };
 const OUTBOX = Symbol.for("tianguis.logOutbox");
 const FLUSH_BYTES = 64 * 1024;
 const FLUSH_MS = 10;
+const ATOMIC_WRITE_BYTES = 4096;
 
 /**
  * One outbox per process, however many times this module is loaded (a test runner loads it once
  * per file), so that one listener writes it at exit.
  */
 const outbox = ((globalThis as { [OUTBOX]?: Outbox })[OUTBOX] ??= (() => {
-  const box: Outbox = { lines: [], bytes: 0, queued: false };
-  // On exit stdout is written synchronously (a file, or a pipe on Linux): the lines reach it.
-  process.on("exit", flushLogs);
+  const box: Outbox = { lines: [], bytes: 0, queued: false, stalled: false };
+  // The process ends after this: whatever waits is handed to stdout, stalled or not.
+  process.on("exit", () => flushLogs(true));
   return box;
 })());
 
-/** Writes the lines waiting for stdout now. */
-export function flushLogs() {
+/** Writes the lines waiting for stdout, one atomic write at a time while the pipe takes them. */
+function flushLogs(atExit = false) {
   outbox.queued = false;
-  if (outbox.lines.length === 0) return;
-  const text = outbox.lines.join("\n") + "\n";
-  outbox.lines.length = 0;
-  outbox.bytes = 0;
-  process.stdout.write(text);
+  while (outbox.lines.length > 0 && (atExit || !outbox.stalled)) {
+    process.stdout.write(takeAtomicWrite(outbox), afterWrite);
+    // Not written through at once: the pipe is full, and the next write waits for this one.
+    if (process.stdout.writableLength > 0) outbox.stalled = true;
+  }
+}
+
+function afterWrite() {
+  if (!outbox.stalled || process.stdout.writableLength > 0) return;
+  outbox.stalled = false;
+  flushLogs();
+}
+
+/**
+ * Takes from the outbox the first lines that fit in one write of ATOMIC_WRITE_BYTES, each with its
+ * newline; a line longer than that alone, as it would go unbatched.
+ */
+export function takeAtomicWrite(box: Pick<Outbox, "lines" | "bytes">): string {
+  let count = 0;
+  let bytes = 0;
+  for (const line of box.lines) {
+    const lineBytes = Buffer.byteLength(line) + 1;
+    if (count > 0 && bytes + lineBytes > ATOMIC_WRITE_BYTES) break;
+    count += 1;
+    bytes += lineBytes;
+  }
+  const taken = box.lines.splice(0, count);
+  box.bytes = Math.max(0, box.bytes - bytes);
+  return taken.join("\n") + "\n";
 }
 
 function writeToStdout(line: string) {

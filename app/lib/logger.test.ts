@@ -1,5 +1,9 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "./logger.server";
+import { createLogger, takeAtomicWrite } from "./logger.server";
+
+const WRITER = path.resolve(import.meta.dirname, "../../tests/support/log-writer.ts");
 
 describe("logger", () => {
   it("never writes a failed query's parameters (customers' data), in the message, stack or cause", () => {
@@ -51,5 +55,43 @@ describe("logger", () => {
       "status",
       "ms",
     ]);
+  });
+
+  it("hands stdout whole lines in writes a pipe never cuts: at most 4096 bytes, a longer line alone", () => {
+    const short = "a".repeat(1000);
+    const box = { lines: [short, short, short, "ñ".repeat(600), short, "b".repeat(5000), short], bytes: 0 };
+    const writes: string[] = [];
+    while (box.lines.length > 0) writes.push(takeAtomicWrite(box));
+    expect(writes.map((write) => write.split("\n").length - 1)).toEqual([3, 2, 1, 1]);
+    expect(writes.map((write) => Buffer.byteLength(write))).toEqual([3003, 2202, 5001, 1001]);
+  });
+
+  it("keeps every line whole when three processes log at full speed into one pipe, as a primary and its workers do", async () => {
+    const perWriter = 20_000;
+    const script = [1, 2, 3]
+      .map((writer) => `"${process.execPath}" --import tsx "${WRITER}" ${writer} ${perWriter} &`)
+      .join(" ");
+    const shell = spawn("sh", ["-c", `${script} wait`], { stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    shell.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    const code = await new Promise((resolve) => shell.once("close", resolve));
+    expect(code).toBe(0);
+    const lines = output.split("\n").filter(Boolean);
+    const cut = lines.filter((line) => {
+      try {
+        JSON.parse(line);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(cut.slice(0, 2)).toEqual([]);
+    const seen = new Set(
+      lines.map((line) => {
+        const { writer, n } = JSON.parse(line) as { writer: number; n: number };
+        return `${writer}:${n}`;
+      }),
+    );
+    expect(seen.size).toBe(3 * perWriter);
   });
 });
