@@ -12,9 +12,9 @@ import { and, eq, isNull } from "drizzle-orm";
 import webpush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember, createOwner, createProduct, createStore } from "~/db/factories.server";
-import { jobs, pushSubscriptions, storeMembers } from "~/db/schema";
+import { jobs, pushSubscriptions, storeMembers, storeSettings } from "~/db/schema";
 import { enqueue, startJobWorker, type JobWorker } from "~/domain/jobs/jobs.server";
-import { parseOrderForm } from "~/domain/orders/order-form";
+import { parseOrderForm, type OrderFormInput } from "~/domain/orders/order-form";
 import { placeOrder } from "~/domain/orders/place-order/index.server";
 import { PUSH_MESSAGES } from "~/domain/push/push-messages";
 import { PENDING_ORDERS_URL } from "~/domain/push/push-text";
@@ -63,7 +63,12 @@ async function ownerWithDevice() {
   return { store, owner, device, tamal };
 }
 
-async function order(storeId: string, productId: string, customerName = "Ana López") {
+async function order(
+  storeId: string,
+  productId: string,
+  customerName = "Ana López",
+  extra: Partial<OrderFormInput> = {},
+) {
   const parsed = parseOrderForm({
     customerName,
     customerPhone: "",
@@ -72,6 +77,7 @@ async function order(storeId: string, productId: string, customerName = "Ana Ló
     comments: "",
     idempotencyKey: `clave-${randomBytes(8).toString("hex")}`,
     lines: [{ productId, variation: "", quantity: 10 }],
+    ...extra,
   });
   if (!parsed.success) throw new Error(JSON.stringify(parsed.errors));
   return (await placeOrder(db, storeId, parsed.data, { clientIp: `ip-${randomBytes(4).toString("hex")}` }))
@@ -124,6 +130,19 @@ describe("web push", () => {
       url: PENDING_ORDERS_URL,
     });
     expect(push?.headers).toMatchObject({ "content-encoding": "aes128gcm", urgency: "high" });
+    // A shopper's tip is said apart from the total.
+    await db
+      .update(storeSettings)
+      .set({ tipsEnabled: true, tipPercentages: [10] })
+      .where(eq(storeSettings.storeId, store.id));
+    const tipped = await order(store.id, tamal.id, "Luis Pérez", { tip: "10" });
+    await worker().runOnce();
+    expect(deliveredTo(device.id).map((delivered) => delivered.message)).toContainEqual({
+      title: "Nuevo pedido",
+      body: "Nuevo pedido · Luis · $245.00 + propina $24.50 · Para recoger",
+      tag: `pedido-${tipped.number}`,
+      url: PENDING_ORDERS_URL,
+    });
     expect((push?.headers as Record<string, string>).authorization).toMatch(/^vapid t=.+, k=/);
     const [row] = await db
       .select()

@@ -33,6 +33,13 @@ describe("an order's notification", () => {
     expect(
       newOrderPush({ number: "A", customerName: "Luis", total: 60, deliveryType: "delivery" }).body,
     ).toBe("Nuevo pedido · Luis · $60.00 · A domicilio");
+    // A tip is said apart from the total; none, or a zero one, says nothing.
+    expect(
+      newOrderPush({ number: "A", customerName: "Luis", total: 60, tip: 9, deliveryType: "delivery" }).body,
+    ).toBe("Nuevo pedido · Luis · $60.00 + propina $9.00 · A domicilio");
+    expect(
+      newOrderPush({ number: "A", customerName: "Luis", total: 60, tip: 0, deliveryType: "delivery" }).body,
+    ).toBe("Nuevo pedido · Luis · $60.00 · A domicilio");
   });
 
   it("one tag per order, so a retried push replaces itself", () => {
@@ -100,8 +107,11 @@ describe("newOrderMail", () => {
     const tipped = { ...order, tip: 186.83, tipPercent: 15 };
     const text = newOrderMail("dueno@example.com", tipped, panelUrl).text;
     expect(text).toContain("• 1 pieza · Pastel\n\nPropina (15 %): $186.83 · Total a pagar: $1,432.33");
-    // The subject and the first line keep the order's total, as before tips.
+    // The first line keeps the order's total; the subject says the tip beside it.
     expect(text).toContain("Pedido K7QM-3XRT-9HNPW · Ana · $1,245.50 · A domicilio");
+    expect(newOrderMail("dueno@example.com", tipped, panelUrl).subject).toBe(
+      "Nuevo pedido K7QM-3XRT-9HNPW · $1,245.50 + propina $186.83",
+    );
     expect(newOrderMail("dueno@example.com", { ...order, tip: 0, tipPercent: null }, panelUrl).text).toBe(
       newOrderMail("dueno@example.com", order, panelUrl).text,
     );

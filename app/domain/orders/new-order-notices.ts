@@ -14,17 +14,27 @@ import { PENDING_ORDERS_URL, type PushMessage } from "~/domain/push/push-text";
 import type { DeliveryType } from "./order-vocabulary";
 import { amountToPay, tipLabel } from "./tips";
 
+/**
+ * The order's total and, when the shopper left one, its tip apart ("$245.50 + propina $24.55"):
+ * the tip is never part of `total` (./tips.ts), and an owner reads both at a glance.
+ */
+function totalAndTip(order: { total: number; tip?: number }) {
+  const tip = order.tip ?? 0;
+  return tip > 0 ? `${formatMoney(order.total)} + propina ${formatMoney(tip)}` : formatMoney(order.total);
+}
+
 export function newOrderPush(order: {
   number: string;
   customerName: string;
   total: number;
+  tip?: number;
   deliveryType: DeliveryType;
 }): PushMessage {
   const firstName = order.customerName.trim().split(/\s+/)[0] ?? "";
   const delivery = order.deliveryType === "pickup" ? "Para recoger" : "A domicilio";
   return {
     title: "Nuevo pedido",
-    body: `Nuevo pedido · ${firstName} · ${formatMoney(order.total)} · ${delivery}`,
+    body: `Nuevo pedido · ${firstName} · ${totalAndTip(order)} · ${delivery}`,
     tag: `pedido-${order.number}`,
     url: PENDING_ORDERS_URL,
   };
@@ -67,7 +77,7 @@ export function newOrderMail(to: string, order: NewOrderFacts, panelUrl: string)
   return composeMail({
     to,
     fromName: order.storeName,
-    subject: `Nuevo pedido ${order.number} · ${formatMoney(order.total)}`,
+    subject: `Nuevo pedido ${order.number} · ${totalAndTip(order)}`,
     paragraphs: [
       `Tienes un pedido nuevo en ${order.storeName}.`,
       `Pedido ${order.number} · ${firstName} · ${formatMoney(order.total)} · ${delivery}`,

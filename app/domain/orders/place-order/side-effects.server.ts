@@ -14,7 +14,7 @@ import { PUSH_JOB, storePushJobsInsert } from "~/domain/push/push.server";
 import { announceOrderChange, orderChangeInsert, type OrderEvent } from "../order-events.server";
 import type { NewOrder } from "./write.server";
 
-type Placed = Pick<NewOrder, "storeId" | "number" | "form" | "total">;
+type Placed = Pick<NewOrder, "storeId" | "number" | "form" | "total" | "tip">;
 
 /** The side effects as parts of the write statement: its CTEs and the columns that report them. */
 export type SideEffects = {
@@ -31,6 +31,7 @@ export function queueSideEffects(order: Placed): SideEffects {
     number: order.number,
     customerName: order.form.customerName,
     total: order.total,
+    tip: order.tip,
     deliveryType: order.form.deliveryType,
   });
   return {
