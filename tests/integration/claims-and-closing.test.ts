@@ -205,6 +205,7 @@ describe("Tus datos: export", () => {
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
     expect(Object.keys(files).sort()).toEqual([
       "LEEME.txt",
+      "facturas.csv",
       "pedidos-productos.csv",
       "pedidos.csv",
       "productos.csv",

@@ -7,6 +7,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { createOrder, createOwner, createProduct, createStore } from "~/db/factories.server";
 import { orderInvoices, orders } from "~/db/schema";
@@ -243,6 +244,58 @@ describe("the owner's side of a factura", () => {
     await eraseOrdersPersonalData(db, { storeId: store.id, orderId: order.id });
     const left = await db.select().from(orderInvoices).where(eq(orderInvoices.storeId, store.id));
     expect(left.map((row) => row.orderId)).toEqual([other.id]);
+  });
+
+  it("goes into 'Descargar mis datos': a row of facturas.csv, the order's factura in tienda.json, the files as attached", async () => {
+    const { store, order, cookie, line } = await ownerWithRequest();
+    const asked = await createOrder(db, store.id, {
+      lines: [line],
+      invoice: { ...VALID_INVOICE, rfc: "EKU9003173C9", name: "ESCUELA KEMPER URGATE", regimenFiscal: "601" },
+    });
+    expect((await post("/i/admin/orders/factura", cookie, invoiceForm(order.id))).status).toBe(200);
+    const response = await fetch(`${running.server.url}/i/cuenta/exportar`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(
+      Object.keys(files)
+        .filter((name) => name.startsWith("facturas"))
+        .sort(),
+    ).toEqual(["facturas.csv", `facturas/${order.id}.pdf`, `facturas/${order.id}.xml`]);
+    expect(Buffer.from(files[`facturas/${order.id}.pdf`]!)).toEqual(INVOICE_PDF);
+    expect(Buffer.from(files[`facturas/${order.id}.xml`]!)).toEqual(INVOICE_XML);
+    const [header, ...rows] = strFromU8(files["facturas.csv"]!).trim().split("\r\n");
+    expect(header).toBe(
+      "Pedido,Solicitada (hora de CDMX),RFC,Nombre o razón social,Régimen fiscal,Uso del CFDI,Código postal,Correo,Facturado (hora de CDMX),PDF,XML,Enviada al cliente (hora de CDMX)",
+    );
+    expect(rows).toHaveLength(2);
+    const invoiced = rows.find((row) => row.startsWith(order.id))!;
+    expect(invoiced).toContain(
+      `,GODE561231GR8,${VALID_INVOICE.name},612 - Personas Físicas con Actividades Empresariales y Profesionales,G03 - Gastos en general,06600,emilio@example.mx,`,
+    );
+    expect(invoiced).toContain(`,facturas/${order.id}.pdf,facturas/${order.id}.xml,`);
+    const waiting = rows.find((row) => row.startsWith(asked.id))!;
+    expect(waiting).toMatch(
+      /,ESCUELA KEMPER URGATE,601 - General de Ley Personas Morales,G03 - Gastos en general,.*,,,,$/,
+    );
+
+    const json = JSON.parse(strFromU8(files["tienda.json"]!)) as {
+      pedidos: { id: string; factura: Record<string, unknown> | null }[];
+    };
+    const exported = new Map(json.pedidos.map((entry) => [entry.id, entry.factura]));
+    expect(exported.get(order.id)).toMatchObject({
+      rfc: "GODE561231GR8",
+      regimenFiscal: "612",
+      usoCfdi: "G03",
+      pdf: `facturas/${order.id}.pdf`,
+      xml: `facturas/${order.id}.xml`,
+      invoicedAt: expect.any(String),
+    });
+    expect(exported.get(asked.id)).toMatchObject({
+      rfc: "EKU9003173C9",
+      pdf: null,
+      xml: null,
+      invoicedAt: null,
+    });
   });
 
   it("answers bodies that are not its form with a refusal, and one past its cap while it streams with 413", async () => {

@@ -186,8 +186,8 @@ export function YourDataPanel({ store }: { store: { id: string; displayName: str
           Tus datos
         </h2>
         <p className="text-sm text-stone-700">
-          Todo lo de tu tienda —configuración, productos y pedidos con sus productos— en un archivo ZIP con
-          hojas CSV y un JSON.
+          Todo lo de tu tienda —configuración, productos, pedidos con sus productos y las facturas que te
+          pidieron, con sus archivos— en un archivo ZIP con hojas CSV y un JSON.
         </p>
       </div>
       <ExportForm />

@@ -8,10 +8,20 @@ import { paymentState } from "~/domain/orders/payment";
 import { describeGroups, formatChoices } from "~/domain/products/choices";
 import { discountText } from "~/domain/promotions/promotions";
 import { amountToPay } from "~/domain/orders/tips";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { Zip, ZipDeflate } from "fflate";
 import type { Executor } from "~/db/client.server";
-import { cities, orderLines, orders, products, storeCategories, stores, storeSettings } from "~/db/schema";
+import {
+  cities,
+  orderInvoices,
+  orderLines,
+  orders,
+  products,
+  storeCategories,
+  stores,
+  storeSettings,
+} from "~/db/schema";
+import { regimenText, usoText } from "~/domain/invoices/sat-catalogues";
 import { mediaUrl } from "~/domain/images/image-urls";
 import { CSV_BOM, csvDateTime, csvRow, dateHeader } from "~/domain/stores/export-csv";
 
@@ -19,6 +29,11 @@ const PAGE = 500;
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
+/** A factura request without its files: whether each was attached says where it is in the archive. */
+type InvoiceRow = Omit<typeof orderInvoices.$inferSelect, "pdf" | "xml"> & {
+  hasPdf: boolean;
+  hasXml: boolean;
+};
 
 /** Column headers as an owner reads them in a spreadsheet. */
 const PRODUCT_COLUMNS = [
@@ -55,8 +70,30 @@ const ORDER_COLUMNS = [
   "Total a pagar",
   "Estado del pago",
 ] as const;
+const INVOICE_COLUMNS = [
+  "Pedido",
+  "Solicitada",
+  "RFC",
+  "Nombre o razón social",
+  "Régimen fiscal",
+  "Uso del CFDI",
+  "Código postal",
+  "Correo",
+  "Facturado",
+  "PDF",
+  "XML",
+  "Enviada al cliente",
+] as const;
 /** The columns whose cells are instants: written on the store's clock, their header says which. */
-const DATE_COLUMNS = new Set<string>(["Creado", "Fecha", "Programado para", "Completado"]);
+const DATE_COLUMNS = new Set<string>([
+  "Creado",
+  "Fecha",
+  "Programado para",
+  "Completado",
+  "Solicitada",
+  "Facturado",
+  "Enviada al cliente",
+]);
 const headerRow = (columns: readonly string[], timeZone: string) =>
   csvRow(columns.map((column) => (DATE_COLUMNS.has(column) ? dateHeader(column, timeZone) : column)));
 
@@ -98,6 +135,8 @@ export const README = [
   "productos.csv          un producto por fila",
   "pedidos.csv            un pedido por fila",
   "pedidos-productos.csv  lo que se pidió en cada pedido, una línea por fila",
+  "facturas.csv           cada factura que pidió un cliente, con sus datos fiscales, una por fila",
+  "facturas/              el PDF y el XML que adjuntaste a cada factura, con el número del pedido",
   "",
   "Los CSV se abren con Excel, Google Sheets o LibreOffice (UTF-8 con BOM, separados por comas).",
   "Los importes están en pesos mexicanos (MXN).",
@@ -123,12 +162,15 @@ export async function* storeExportZip(
     ready.push(chunk);
   });
   const encoder = new TextEncoder();
-  async function* file(name: string, content: AsyncIterable<string> | Iterable<string>) {
+  async function* file(
+    name: string,
+    content: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
+  ) {
     const entry = new ZipDeflate(name, { level: 6 });
     entry.mtime = now;
     zip.add(entry);
-    for await (const text of content) {
-      entry.push(encoder.encode(text));
+    for await (const part of content) {
+      entry.push(typeof part === "string" ? encoder.encode(part) : part);
       yield* ready.splice(0);
     }
     entry.push(new Uint8Array(0), true);
@@ -168,6 +210,16 @@ export async function* storeExportZip(
   ]);
   yield* file("pedidos.csv", ordersCsv(db, storeId, timeZone));
   yield* file("pedidos-productos.csv", linesCsv(db, storeId));
+  yield* file("facturas.csv", invoicesCsv(db, storeId, timeZone));
+  // One factura's files at a time: a PDF may be 2 MB, and a store may have thousands.
+  for (const { orderId, hasPdf, hasXml } of await invoicesWithFiles(db, storeId)) {
+    const [files] = await db
+      .select({ pdf: orderInvoices.pdf, xml: orderInvoices.xml })
+      .from(orderInvoices)
+      .where(and(eq(orderInvoices.storeId, storeId), eq(orderInvoices.orderId, orderId)));
+    if (hasPdf && files?.pdf) yield* file(invoiceFilePath(orderId, "pdf"), [files.pdf]);
+    if (hasXml && files?.xml) yield* file(invoiceFilePath(orderId, "xml"), [files.xml]);
+  }
   zip.end();
   yield* ready.splice(0);
 }
@@ -233,6 +285,67 @@ async function* linesCsv(db: Executor, storeId: string) {
   }
 }
 
+async function* invoicesCsv(db: Executor, storeId: string, timeZone: string) {
+  yield CSV_BOM + headerRow(INVOICE_COLUMNS, timeZone);
+  for await (const page of orderPages(db, storeId)) {
+    yield (await invoicesOf(db, storeId, page))
+      .map((invoice) =>
+        csvRow([
+          invoice.orderId,
+          csvDateTime(invoice.createdAt, timeZone),
+          invoice.rfc,
+          invoice.name,
+          regimenText(invoice.regimenFiscal),
+          usoText(invoice.usoCfdi),
+          invoice.postalCode,
+          invoice.email,
+          csvDateTime(invoice.invoicedAt, timeZone),
+          invoice.hasPdf ? invoiceFilePath(invoice.orderId, "pdf") : "",
+          invoice.hasXml ? invoiceFilePath(invoice.orderId, "xml") : "",
+          csvDateTime(invoice.sentAt, timeZone),
+        ]),
+      )
+      .join("");
+  }
+}
+
+/** Where an attached factura file is in the archive. */
+const invoiceFilePath = (orderId: string, kind: "pdf" | "xml") => `facturas/${orderId}.${kind}`;
+
+/** The factura requests with a file attached, oldest first: only their ids and which files. */
+function invoicesWithFiles(db: Executor, storeId: string) {
+  return db
+    .select({
+      orderId: orderInvoices.orderId,
+      hasPdf: sql<boolean>`${orderInvoices.pdf} is not null`,
+      hasXml: sql<boolean>`${orderInvoices.xml} is not null`,
+    })
+    .from(orderInvoices)
+    .where(
+      and(
+        eq(orderInvoices.storeId, storeId),
+        sql`(${orderInvoices.pdf} is not null or ${orderInvoices.xml} is not null)`,
+      ),
+    )
+    .orderBy(asc(orderInvoices.createdAt), asc(orderInvoices.orderId));
+}
+
+/** The factura requests of a page of orders, in the page's order, without their files. */
+async function invoicesOf(db: Executor, storeId: string, page: OrderRow[]): Promise<InvoiceRow[]> {
+  const ids = page.map((order) => order.id);
+  const { pdf: _pdf, xml: _xml, ...columns } = getTableColumns(orderInvoices);
+  const rows = await db
+    .select({
+      ...columns,
+      hasPdf: sql<boolean>`${orderInvoices.pdf} is not null`,
+      hasXml: sql<boolean>`${orderInvoices.xml} is not null`,
+    })
+    .from(orderInvoices)
+    .where(and(eq(orderInvoices.storeId, storeId), inArray(orderInvoices.orderId, ids)));
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => position.get(a.orderId)! - position.get(b.orderId)!);
+}
+
 async function* storeJson(
   db: Executor,
   storeId: string,
@@ -277,16 +390,30 @@ async function* storeJson(
     for (const line of await linesOf(db, storeId, page)) {
       lines.set(line.orderId, [...(lines.get(line.orderId) ?? []), line]);
     }
+    const invoices = new Map(
+      (await invoicesOf(db, storeId, page)).map((invoice) => [invoice.orderId, invoice]),
+    );
     for (const { storeId: _store, idempotencyKey: _key, ...order } of page) {
+      const invoice = invoices.get(order.id);
       const entry = {
         ...order,
         productos: (lines.get(order.id) ?? []).map(({ storeId: _s, orderId: _o, ...line }) => line),
+        factura: invoice ? invoiceJson(invoice) : null,
       };
       yield `${first ? "\n" : ",\n"}    ${JSON.stringify(entry)}`;
       first = false;
     }
   }
   yield `${first ? "" : "\n  "}]\n}\n`;
+}
+
+/** A factura request as tienda.json keeps it: its stored fields, and where its files are in the archive. */
+function invoiceJson({ storeId: _store, orderId, hasPdf, hasXml, ...invoice }: InvoiceRow) {
+  return {
+    ...invoice,
+    pdf: hasPdf ? invoiceFilePath(orderId, "pdf") : null,
+    xml: hasXml ? invoiceFilePath(orderId, "xml") : null,
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { EMAIL_PATTERN } from "~/domain/auth/account-forms";
  * data; the store stamps the CFDI with its own provider.
  */
 import { normalizeRfc, rfcKind, rfcProblem } from "./rfc";
-import { findRegimen, findUso, type PersonKind } from "./sat-catalogues";
+import { findRegimen, findUso, regimenText, usoText, type PersonKind } from "./sat-catalogues";
 
 export const INVOICE_NAME_MAX_LENGTH = 254;
 export const INVOICE_EMAIL_MAX_LENGTH = 254;
@@ -107,13 +107,11 @@ export function parseInvoiceForm(input: unknown): InvoiceFormResult {
 
 /** The block "Copiar datos" puts on the clipboard: what the owner's invoicing tool asks for. */
 export function invoiceCopyText(data: Omit<InvoiceData, "kind">): string {
-  const regimen = findRegimen(data.regimenFiscal);
-  const uso = findUso(data.usoCfdi);
   return [
     `RFC: ${data.rfc}`,
     `Nombre o razón social: ${data.name}`,
-    `Régimen fiscal: ${data.regimenFiscal}${regimen ? ` - ${regimen.name}` : ""}`,
-    `Uso del CFDI: ${data.usoCfdi}${uso ? ` - ${uso.name}` : ""}`,
+    `Régimen fiscal: ${regimenText(data.regimenFiscal)}`,
+    `Uso del CFDI: ${usoText(data.usoCfdi)}`,
     `Código postal: ${data.postalCode}`,
     `Correo: ${data.email}`,
   ].join("\n");

@@ -114,6 +114,11 @@ export const USOS_CFDI: readonly UsoCfdi[] = [
 export const findRegimen = (code: string) => REGIMENES.find((regimen) => regimen.code === code);
 export const findUso = (code: string) => USOS_CFDI.find((uso) => uso.code === code);
 
+/** A régimen or an uso as an invoicing tool lists it: "612 - Personas Físicas con…", the code alone if unknown. */
+export const regimenText = (code: string) => withName(code, findRegimen(code)?.name);
+export const usoText = (code: string) => withName(code, findUso(code)?.name);
+const withName = (code: string, name: string | undefined) => (name ? `${code} - ${name}` : code);
+
 /** The régimenes offered to this kind of person (all of them while the RFC is not yet known). */
 export function regimenesFor(kind: PersonKind | null): Regimen[] {
   return REGIMENES.filter((regimen) => kind === null || regimen.kinds.includes(kind));
