@@ -29,6 +29,7 @@ export function errorAnswer(
     unavailable = OUTAGE_MESSAGE,
     logLine = "request failed",
     logData,
+    answerFields,
   }: ErrorResponseOptions,
 ): { status: number; body: FormFailure & Record<string, unknown>; headers?: Record<string, string> } {
   if (error instanceof AppError) {
@@ -42,6 +43,7 @@ export function errorAnswer(
     return {
       status: error.status,
       body: {
+        ...answerFields,
         ...error.details,
         ok: false,
         message: error.message,
@@ -55,12 +57,12 @@ export function errorAnswer(
     databaseOutage.failed(error);
     return {
       status: 503,
-      body: { ok: false, message: unavailable },
+      body: { ...answerFields, ok: false, message: unavailable },
       headers: { "Retry-After": String(OUTAGE_RETRY_AFTER_SECONDS) },
     };
   }
   logger.error(logLine, { ...logData, error });
-  return { status: 500, body: { ok: false, message: fallback } };
+  return { status: 500, body: { ...answerFields, ok: false, message: fallback } };
 }
 
 export type ErrorResponseOptions = {
@@ -72,6 +74,11 @@ export type ErrorResponseOptions = {
   /** The log line for an unexpected error; the spec fixes some ("Error completing order:"). */
   logLine?: string;
   logData?: Record<string, unknown>;
+  /**
+   * Fields a failure's body carries as the action's answers do: which of a page's forms it answers,
+   * when a document post (no JavaScript) leaves the page only the action's data to tell.
+   */
+  answerFields?: Record<string, unknown>;
 };
 
 /** Redirects and the guards' thrown `data()` answers are control flow, not errors. */

@@ -112,7 +112,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const { db } = context.services;
   const form = await request.formData();
   const reference = String(form.get("reference") ?? "").trim();
-  return answering({ logger: context.logger, fallback: TRACKING_MESSAGES.transferFailed }, async () => {
+  // The page has two forms; a document post (no JavaScript) tells them apart by this.
+  const intent = form.get("intent") === "pay" ? ("pay" as const) : ("transfer" as const);
+  const failure = {
+    logger: context.logger,
+    fallback: TRACKING_MESSAGES.transferFailed,
+    answerFields: { intent },
+  };
+  return answering(failure, async () => {
     const slot = await consume(db, [{ name: "orderLookupPerAddress", subject: context.clientIp }]);
     if (slot.exceeded) {
       throw new AppError("RATE_LIMITED", TRACKING_MESSAGES.tooMany, {
@@ -124,11 +131,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       // "Pagar ahora": a new preference for a card order still waiting (a rejected card, a lost page).
       const checkoutUrl = await payAgain(context, params.storeId, params.number);
       await release(db, slot.hitIds);
-      return { ok: true as const, message: CHECKOUT_MESSAGES.redirecting, checkoutUrl };
+      return { ok: true as const, intent, message: CHECKOUT_MESSAGES.redirecting, checkoutUrl };
     }
     await reportTransfer(db, params.storeId, params.number, reference);
     await release(db, slot.hitIds);
-    return { ok: true as const, message: TRACKING_MESSAGES.transferReported };
+    return { ok: true as const, intent, message: TRACKING_MESSAGES.transferReported };
   });
 }
 
@@ -204,7 +211,7 @@ function TrackingPage({
                 ? CHECKOUT_MESSAGES.rejected
                 : CHECKOUT_MESSAGES.waiting}
             </p>
-            <PayAgain />
+            <PayAgain posted={actionData?.intent === "pay" ? actionData : undefined} />
           </section>
         ) : null}
 
@@ -343,7 +350,7 @@ function TransferSection({
           >
             Ya transferí
           </button>
-          {actionData && !actionData.ok ? (
+          {actionData && !actionData.ok && actionData.intent !== "pay" ? (
             <p role="alert" className="text-sm text-red-800">
               {actionData.message}
             </p>
@@ -452,31 +459,51 @@ function useLiveRefresh(active: boolean) {
   }, [active, revalidate]);
 }
 
+/** What the action answered "Pagar ahora" with. */
+type PayAnswer = { ok: boolean; message: string; checkoutUrl?: string };
+
 /**
  * "Pagar ahora con Mercado Pago": the server makes a new preference and the page goes to it. A
- * script navigates, since the page's forms may only post to its own origin (form-action 'self').
+ * script navigates, since the page's forms may only post to its own origin (form-action 'self'),
+ * which a redirect after a post must keep too. Without JavaScript the button posts the page, and
+ * the page it gets back (`posted`) has a link to the preference instead.
  */
-function PayAgain() {
-  // The way to Mercado Pago is a script's: until the page has one, the button waits.
-  const hydrated = useHydrated();
-  const fetcher = useFetcher<{ ok: boolean; message: string; checkoutUrl?: string }>();
+function PayAgain({ posted }: { posted: PayAnswer | undefined }) {
+  const fetcher = useFetcher<PayAnswer>();
   const url = fetcher.data?.ok ? fetcher.data.checkoutUrl : undefined;
   useEffect(() => {
     if (url) window.location.assign(url);
   }, [url]);
+  const answer = fetcher.data ?? posted;
+  const link = !fetcher.data && posted?.ok ? posted.checkoutUrl : undefined;
+  if (link) {
+    return (
+      <div className="mt-3 space-y-2">
+        <p role="status" className="text-sm">
+          {CHECKOUT_MESSAGES.readyToPay}
+        </p>
+        <a
+          href={link}
+          className="block w-full rounded-lg bg-sky-700 px-4 py-2.5 text-center font-semibold text-white hover:bg-sky-800"
+        >
+          {CHECKOUT_MESSAGES.continueToPay}
+        </a>
+      </div>
+    );
+  }
   return (
     <fetcher.Form method="post" className="mt-3 space-y-2">
       <input type="hidden" name="intent" value="pay" />
       <button
         type="submit"
-        disabled={!hydrated || fetcher.state !== "idle" || Boolean(url)}
+        disabled={fetcher.state !== "idle" || Boolean(url)}
         className="w-full rounded-lg bg-sky-700 px-4 py-2.5 font-semibold text-white hover:bg-sky-800 disabled:opacity-70"
       >
         {CHECKOUT_MESSAGES.payNow}
       </button>
-      {fetcher.data && !fetcher.data.ok ? (
+      {answer && !answer.ok ? (
         <p role="alert" className="text-sm text-red-800">
-          {fetcher.data.message}
+          {answer.message}
         </p>
       ) : null}
     </fetcher.Form>

@@ -18,6 +18,7 @@ import { withDatabase } from "../support/global-database";
 import { CHECKOUT_MESSAGES } from "~/domain/payments/checkout";
 import { startMercadoPagoStandIn, type MercadoPagoStandIn } from "../support/mercadopago";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
+import { pickupForm } from "../support/shopper";
 
 const browser = useBrowser();
 const own = {} as {
@@ -163,5 +164,64 @@ describe("paying by card", () => {
     await shopper.getByRole("button", { name: "Aprobar pago" }).click();
     await shopper.waitForURL(`**/s/${storeId}/pedido/**`);
     await shopper.getByText("Tarjeta o Mercado Pago · Pagado").waitFor();
+  });
+
+  it("without JavaScript, Pagar ahora gives a link to Mercado Pago, and the order comes back paid", async () => {
+    const { db } = own.connection;
+    const account = own.standIn.addAccount("PAN_SIN_JS");
+    const owner = (await newPhonePage(browser.browser, own.server.url)).context();
+    const { storeId } = await signedInOwner(owner, db, {
+      displayName: "Panadería Sin JS",
+      ...NEGOCIO_PLAN,
+      settings: { allowPickup: true, paymentMethods: ["cash"] },
+    });
+    const linked = await owner.request.post("/i/admin/mercadopago", {
+      form: {
+        intent: "link",
+        accessToken: account.accessToken,
+        publicKey: "TEST-clave-publica",
+        webhookSecret: account.webhookSecret,
+      },
+    });
+    expect(linked.status()).toBeLessThan(400);
+    const bolillo = await createProduct(db, storeId, { name: "Bolillo", price: 4 });
+    // Placed as the storefront places it; the shopper then opens the order's page on a browser
+    // without JavaScript (an old phone, a data saver).
+    const placed = await fetch(`${own.server.url}/s/${storeId}/api`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: own.server.url },
+      body: JSON.stringify({
+        intent: "place-order",
+        form: { ...pickupForm([{ productId: bolillo.id, quantity: 10 }]), paymentMethod: "mercadopago" },
+      }),
+    });
+    expect(placed.status).toBe(200);
+    const { order } = (await placed.json()) as { order: { number: string } };
+
+    const context = await browser.browser.newContext({
+      baseURL: own.server.url,
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 740 },
+    });
+    try {
+      const shopper = await context.newPage();
+      await shopper.goto(`/s/${storeId}/pedido/${order.number}`);
+      await shopper.getByRole("heading", { name: "Esperando pago" }).waitFor();
+      await shopper.getByRole("button", { name: CHECKOUT_MESSAGES.payNow }).click();
+      await shopper.getByRole("status").filter({ hasText: CHECKOUT_MESSAGES.readyToPay }).waitFor();
+      await shopper.getByRole("link", { name: CHECKOUT_MESSAGES.continueToPay }).click();
+      await shopper.waitForURL(`${own.standIn.url}/checkout/v1/redirect?**`);
+      await shopper.getByText("Total: $40.00").waitFor();
+      await shopper.getByRole("button", { name: "Aprobar pago" }).click();
+      await shopper.waitForURL(`**/s/${storeId}/pedido/**`);
+      await shopper.getByText("Tarjeta o Mercado Pago · Pagado").waitFor();
+      const [row] = await db
+        .select({ paidAt: orders.paidAt })
+        .from(orders)
+        .where(and(eq(orders.storeId, storeId), eq(orders.id, order.number)));
+      expect(row?.paidAt).toBeInstanceOf(Date);
+    } finally {
+      await context.close();
+    }
   });
 });

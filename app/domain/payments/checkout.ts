@@ -7,6 +7,9 @@ export const CHECKOUT_MESSAGES = {
   waiting: "Esperando tu pago con Mercado Pago.",
   rejected: "Mercado Pago rechazó el pago. Puedes intentar de nuevo con otra tarjeta.",
   payNow: "Pagar ahora con Mercado Pago",
+  /** Without JavaScript the page cannot take the shopper there itself: a link does. */
+  continueToPay: "Continuar a Mercado Pago",
+  readyToPay: "Tu pago está listo en Mercado Pago.",
   notWaiting: "Este pedido ya no espera un pago.",
   providerDown: "No pudimos abrir Mercado Pago. Intenta de nuevo en unos minutos.",
 } as const;
