@@ -64,6 +64,30 @@ afterAll(async () => {
   if (own.dataDir) await rm(own.dataDir, { recursive: true, force: true });
 });
 
+/**
+ * A store on the Negocio plan whose owner has linked a Mercado Pago account of the stand-in, as the
+ * panel's form links it (the first test walks that form).
+ */
+async function storeWithLinkedAccount(nickname: string, displayName: string) {
+  const account = own.standIn.addAccount(nickname);
+  const owner = (await newPhonePage(browser.browser, own.server.url)).context();
+  const { storeId } = await signedInOwner(owner, own.connection.db, {
+    displayName,
+    ...NEGOCIO_PLAN,
+    settings: { allowPickup: true, paymentMethods: ["cash"] },
+  });
+  const linked = await owner.request.post("/i/admin/mercadopago", {
+    form: {
+      intent: "link",
+      accessToken: account.accessToken,
+      publicKey: "TEST-clave-publica",
+      webhookSecret: account.webhookSecret,
+    },
+  });
+  expect(linked.status()).toBeLessThan(400);
+  return storeId;
+}
+
 describe("paying by card", () => {
   it("a shopper pays with Mercado Pago and lands on the tracking page showing Pagado", async () => {
     const { db } = own.connection;
@@ -119,23 +143,7 @@ describe("paying by card", () => {
 
   it("a checkout Mercado Pago cannot open says so on the confirmation, and the order is paid later from its page", async () => {
     const { db } = own.connection;
-    const account = own.standIn.addAccount("CAFE_LUNA");
-    const owner = (await newPhonePage(browser.browser, own.server.url)).context();
-    const { storeId } = await signedInOwner(owner, db, {
-      displayName: "Café Luna",
-      ...NEGOCIO_PLAN,
-      settings: { allowPickup: true, paymentMethods: ["cash"] },
-    });
-    // Linked as the panel's form links it (the first test walks that form).
-    const linked = await owner.request.post("/i/admin/mercadopago", {
-      form: {
-        intent: "link",
-        accessToken: account.accessToken,
-        publicKey: "TEST-clave-publica",
-        webhookSecret: account.webhookSecret,
-      },
-    });
-    expect(linked.status()).toBeLessThan(400);
+    const storeId = await storeWithLinkedAccount("CAFE_LUNA", "Café Luna");
     await createProduct(db, storeId, { name: "Café de olla", price: 30 });
 
     const shopper = await newPhonePage(browser.browser, own.server.url);
@@ -168,22 +176,7 @@ describe("paying by card", () => {
 
   it("without JavaScript, Pagar ahora gives a link to Mercado Pago, and the order comes back paid", async () => {
     const { db } = own.connection;
-    const account = own.standIn.addAccount("PAN_SIN_JS");
-    const owner = (await newPhonePage(browser.browser, own.server.url)).context();
-    const { storeId } = await signedInOwner(owner, db, {
-      displayName: "Panadería Sin JS",
-      ...NEGOCIO_PLAN,
-      settings: { allowPickup: true, paymentMethods: ["cash"] },
-    });
-    const linked = await owner.request.post("/i/admin/mercadopago", {
-      form: {
-        intent: "link",
-        accessToken: account.accessToken,
-        publicKey: "TEST-clave-publica",
-        webhookSecret: account.webhookSecret,
-      },
-    });
-    expect(linked.status()).toBeLessThan(400);
+    const storeId = await storeWithLinkedAccount("PAN_SIN_JS", "Panadería Sin JS");
     const bolillo = await createProduct(db, storeId, { name: "Bolillo", price: 4 });
     // Placed as the storefront places it; the shopper then opens the order's page on a browser
     // without JavaScript (an old phone, a data saver).
