@@ -71,8 +71,7 @@ async function confirmWaitingPayment(context: Route.LoaderArgs["context"], track
   if (!provider?.online || order.paid || order.status !== "pending") return null;
   const { db, payments } = context.services;
   try {
-    const order_ = { storeId: store.id, storeName: store.name, id: order.number, amount: amountToPay(order) };
-    const outcome = await provider.confirm(db, payments, { ...order_, createdAt: new Date(order.createdAt) });
+    const outcome = await provider.confirm(db, payments, { storeId: store.id, id: order.number });
     // Read again only when the payment changed the order: the page the loader has is current otherwise.
     return outcome === "paid" ? loadTracking(db, store.id, order.number) : null;
   } catch (error) {

@@ -8,54 +8,44 @@ import { and, eq } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { cancelOrder } from "~/domain/orders/owner-orders.server";
-import { PAYMENT_LABELS, type PaymentMethod } from "~/domain/orders/payment";
+import type { PaymentMethod } from "~/domain/orders/payment";
 import type { Actor } from "~/domain/orders/owner-orders.server";
 import { reconcileOrder, startCheckout } from "./mercadopago.server";
 import type { Payments } from "./payments.server";
 import { refundAndCancel } from "./refund.server";
 
-/** An order as a provider sees it: `amount` is what the shopper pays, the tip included. */
-export type PaymentOrder = {
-  storeId: string;
-  storeName: string;
-  id: string;
-  amount: number;
-  createdAt: Date;
-};
+/** Which order: its store and number. */
+export type OrderRef = { storeId: string; id: string };
+
+/** An order as a provider starts its payment: `amount` is what the shopper pays, the tip included. */
+export type PaymentOrder = OrderRef & { storeName: string; amount: number; createdAt: Date };
 
 export type PaymentProvider = {
-  method: PaymentMethod;
-  /** What the order shows: "Efectivo", "Tarjeta o Mercado Pago"… */
-  label: string;
   /** Settled online, through the provider: the order waits for its payment. */
   online: boolean;
   /** At placement: where the shopper goes to pay, or null when nothing is to be done now. */
   start: (db: Executor, payments: Payments, order: PaymentOrder) => Promise<string | null>;
   /** Asks the provider whether the order is paid; offline methods are marked paid by the owner. */
-  confirm: (db: Executor, payments: Payments, order: PaymentOrder) => Promise<"paid" | "unchanged">;
+  confirm: (db: Executor, payments: Payments, order: OrderRef) => Promise<"paid" | "unchanged">;
   /** Cancels a paid order giving the money back; null when the store gives it back by hand. */
   refund:
     | ((
         db: Executor,
         payments: Payments,
-        order: PaymentOrder,
+        order: OrderRef,
         cancel: { reason: string; actor?: Actor },
       ) => Promise<void>)
     | null;
 };
 
-const settledInPerson = (method: PaymentMethod): PaymentProvider => ({
-  method,
-  label: PAYMENT_LABELS[method],
+const settledInPerson: PaymentProvider = {
   online: false,
   start: async () => null,
   confirm: async () => "unchanged",
   refund: null,
-});
+};
 
 const mercadoPago: PaymentProvider = {
-  method: "mercadopago",
-  label: PAYMENT_LABELS.mercadopago,
   online: true,
   start: (db, payments, order) => startCheckout(db, payments, order.storeId, order.storeName, order),
   confirm: async (db, payments, order) =>
@@ -64,10 +54,10 @@ const mercadoPago: PaymentProvider = {
     refundAndCancel(db, payments, order.storeId, order.id, { reason, actor }),
 };
 
-export const PAYMENT_PROVIDERS: Record<PaymentMethod, PaymentProvider> = {
-  cash: settledInPerson("cash"),
-  transfer: settledInPerson("transfer"),
-  card: settledInPerson("card"),
+const PAYMENT_PROVIDERS: Record<PaymentMethod, PaymentProvider> = {
+  cash: settledInPerson,
+  transfer: settledInPerson,
+  card: settledInPerson,
   mercadopago: mercadoPago,
 };
 
@@ -92,11 +82,6 @@ export async function cancelGivingMoneyBack(
     .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
   const provider = providerOf(order?.method ?? null);
   if (order?.paidAt && !order.refundedAt && provider?.refund)
-    return provider.refund(
-      db,
-      payments,
-      { storeId, storeName: "", id: orderId, amount: 0, createdAt: options.now },
-      options,
-    );
+    return provider.refund(db, payments, { storeId, id: orderId }, options);
   await cancelOrder(db, storeId, orderId, options.now, options.reason, options.actor);
 }
