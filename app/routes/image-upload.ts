@@ -14,7 +14,7 @@ import { enforce } from "~/domain/rate-limit/rate-limit.server";
 import { AppError } from "~/lib/errors";
 import { answering } from "~/lib/http-errors.server";
 import { entryPoint } from "~/lib/entry-points";
-import { readLimitedBody } from "~/lib/limited-body.server";
+import { readCappedForm } from "~/lib/limited-body.server";
 import type { Route } from "./+types/image-upload";
 
 /** The file and the multipart boundaries and `kind` field around it, as the entry declares. */
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   return answering(options, async () => {
     const declared = Number(request.headers.get("content-length") ?? "0");
-    // Node discards the unread body after the answer, so the client still reads this 413.
+    // Refused before the upload counts against the store's limit (readCappedForm checks it again).
     if (declared > MAX_BODY) throw new AppError("TOO_LARGE", IMAGE_MESSAGES.tooLarge);
     await enforce(
       context.services.db,
@@ -37,16 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       IMAGE_MESSAGES.rateLimited,
     );
 
-    const body = await readLimitedBody(request, MAX_BODY);
-    // A body without a declared length that keeps growing: answer at once. The rest is read and
-    // dropped for a moment, then the connection is cut (server/security.ts, dropUnreadBody).
-    if (!body) throw new AppError("TOO_LARGE", IMAGE_MESSAGES.tooLarge);
-    let form: FormData;
-    try {
-      form = await new Request(request.url, { method: "POST", headers: request.headers, body }).formData();
-    } catch {
-      throw new AppError("VALIDATION", IMAGE_MESSAGES.missingFile);
-    }
+    const form = await readCappedForm(request, MAX_BODY, {
+      tooLarge: () => new AppError("TOO_LARGE", IMAGE_MESSAGES.tooLarge),
+      notAForm: () => new AppError("VALIDATION", IMAGE_MESSAGES.missingFile),
+    });
     const kind = form.get("kind");
     const file = form.get("file");
     if (!isImageKind(kind)) throw new AppError("VALIDATION", IMAGE_MESSAGES.invalidKind);

@@ -17,7 +17,7 @@ import { requireAccess } from "~/lib/entry-access.server";
 import { entryPoint } from "~/lib/entry-points";
 import { AppError } from "~/lib/errors";
 import { answering } from "~/lib/http-errors.server";
-import { readLimitedBody } from "~/lib/limited-body.server";
+import { readCappedForm } from "~/lib/limited-body.server";
 import type { Route } from "./+types/order-invoice";
 
 const MAX_BODY = entryPoint("admin-order-invoice").body.limit;
@@ -44,17 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     logLine: "invoice attach failed",
   };
   return answering(options, async () => {
-    const declared = Number(request.headers.get("content-length") ?? "0");
-    if (declared > MAX_BODY)
-      throw new AppError("TOO_LARGE", INVOICE_FILE_MESSAGES.pdfTooLarge, { field: "pdf" });
-    const body = await readLimitedBody(request, MAX_BODY);
-    if (!body) throw new AppError("TOO_LARGE", INVOICE_FILE_MESSAGES.pdfTooLarge, { field: "pdf" });
-    let form: FormData;
-    try {
-      form = await new Request(request.url, { method: "POST", headers: request.headers, body }).formData();
-    } catch {
-      throw new AppError("VALIDATION", INVOICE_FILE_MESSAGES.pdf, { field: "pdf" });
-    }
+    const form = await readCappedForm(request, MAX_BODY, {
+      tooLarge: () => new AppError("TOO_LARGE", INVOICE_FILE_MESSAGES.pdfTooLarge, { field: "pdf" }),
+      notAForm: () => new AppError("VALIDATION", INVOICE_FILE_MESSAGES.pdf, { field: "pdf" }),
+    });
     const orderId = form.get("orderId");
     if (typeof orderId !== "string" || orderId.length === 0 || orderId.length > 40)
       throw new AppError("NOT_FOUND", INVOICE_FILE_MESSAGES.noInvoice);

@@ -21,7 +21,7 @@ import { actorOf, recordActivity } from "~/domain/team/activity.server";
 import { AppError } from "~/lib/errors";
 import { answering } from "~/lib/http-errors.server";
 import { entryPoint } from "~/lib/entry-points";
-import { readLimitedBody } from "~/lib/limited-body.server";
+import { readCappedForm } from "~/lib/limited-body.server";
 import type { Route } from "./+types/products-import";
 
 /** The sheet, the ZIP and the multipart boundaries around them, as the entry declares. */
@@ -32,18 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user, store } = await requireAccess(request, context, "admin-products-import");
   const options = { logger: context.logger, fallback: FAILED, logLine: "catalogue import failed" };
   return answering(options, async () => {
-    const declared = Number(request.headers.get("content-length") ?? "0");
-    if (declared > MAX_IMPORT_BODY) throw new AppError("TOO_LARGE", FILE_MESSAGES.zipTooLarge);
-    const body = await readLimitedBody(request, MAX_IMPORT_BODY);
-    // Past the cap without a declared length: answered at once; the unread rest is drained, so the
-    // client reads this answer (server/security.ts, dropUnreadBody).
-    if (!body) throw new AppError("TOO_LARGE", FILE_MESSAGES.zipTooLarge);
-    let form: FormData;
-    try {
-      form = await new Request(request.url, { method: "POST", headers: request.headers, body }).formData();
-    } catch {
-      throw new AppError("VALIDATION", FILE_MESSAGES.missingSheet, { field: "file" });
-    }
+    const form = await readCappedForm(request, MAX_IMPORT_BODY, {
+      tooLarge: () => new AppError("TOO_LARGE", FILE_MESSAGES.zipTooLarge),
+      notAForm: () => new AppError("VALIDATION", FILE_MESSAGES.missingSheet, { field: "file" }),
+    });
     const file = form.get("file");
     if (!(file instanceof File) || file.size === 0)
       throw new AppError("VALIDATION", FILE_MESSAGES.missingSheet, { field: "file" });
