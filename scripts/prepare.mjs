@@ -174,10 +174,16 @@ const TEST_PROGRAMS = [
 
 /**
  * The programs the benches run that npm does not bring, and the benches that use them: wrk, a load
- * generator in a process of its own (scripts/bench/static-twin.ts `loadApart`).
+ * generator in a process of its own (scripts/bench/static-twin.ts `loadApart`); Caddy, the HTTPS
+ * and HTTP/2 front a phone reaches the pages through (scripts/bench/page-speed.bench.ts).
  */
 const BENCH_PROGRAMS = [
   { debian: "wrk", benches: ["page-cache"], paths: [process.env.WRK_PATH ?? "/usr/bin/wrk"] },
+  {
+    debian: "caddy",
+    benches: ["page-speed"],
+    paths: [process.env.CADDY_PATH, "/usr/bin/caddy", "/usr/local/bin/caddy"].filter(Boolean),
+  },
 ];
 
 /** The Debian packages of `programs` none of whose paths exists here. */

@@ -13,6 +13,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
+import http from "node:http";
+import https from "node:https";
 import path from "node:path";
 import autocannon from "autocannon";
 import { connectDatabase, createClient } from "~/db/client.server";
@@ -65,8 +67,17 @@ export function cityCaddyfile(ports: { http: number; https: number }) {
     .replace(/(\n\s*reverse_proxy [^\n]*\{\n)/g, "$1\t\ttrusted_proxies 127.0.0.1/8 ::1/128\n");
 }
 
-/** Caddy on the documented Caddyfile at `http://localhost:<port>`, in front of the instances on `upstreams`. */
-export async function startCaddy(dir: string, upstreams: number[], port: number) {
+/**
+ * Caddy on the documented Caddyfile at `http://localhost:<port>`, in front of the instances on
+ * `upstreams`; with `secure`, at `https://localhost:<port>` as visitors reach it (TLS from Caddy's
+ * local CA, which nothing here trusts, and HTTP/2).
+ */
+export async function startCaddy(
+  dir: string,
+  upstreams: number[],
+  port: number,
+  { secure = false }: { secure?: boolean } = {},
+) {
   if (!CADDY_PATH) throw new Error("caddy is not installed on this machine: apt-get install caddy");
   await mkdir(dir, { recursive: true });
   const config = path.join(dir, "Caddyfile");
@@ -76,7 +87,7 @@ export async function startCaddy(dir: string, upstreams: number[], port: number)
     HOME: dir,
     XDG_DATA_HOME: path.join(dir, "xdg-data"),
     XDG_CONFIG_HOME: path.join(dir, "xdg-config"),
-    TIANGUIS_HOST: `http://localhost:${port}`,
+    TIANGUIS_HOST: `${secure ? "https" : "http"}://localhost:${port}`,
     TIANGUIS_UPSTREAMS: upstreams.map((upstream) => `127.0.0.1:${upstream}`).join(" "),
     TIANGUIS_ASK_PORT: String(await findFreePort()),
   };
@@ -94,14 +105,9 @@ export async function startCaddy(dir: string, upstreams: number[], port: number)
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = `http://localhost:${port}`;
+  const url = `${secure ? "https" : "http"}://localhost:${port}`;
   const deadline = Date.now() + 30_000;
-  while (
-    !(await fetch(`${url}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    ))
-  ) {
+  while (!(await answersOk(`${url}/healthz`))) {
     if (child.exitCode !== null) throw new Error(`Caddy exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
@@ -118,6 +124,17 @@ export async function startCaddy(dir: string, upstreams: number[], port: number)
       await exited;
     },
   };
+}
+
+/** Whether `url` answers 200, over HTTPS whatever its certificate (Caddy's local CA). */
+function answersOk(url: string) {
+  return new Promise<boolean>((resolve) => {
+    const get = url.startsWith("https:") ? https.get : http.get;
+    get(url, { rejectUnauthorized: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    }).on("error", () => resolve(false));
+  });
 }
 
 /**
