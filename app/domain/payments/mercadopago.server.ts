@@ -133,8 +133,15 @@ export async function confirmPayment(
  * Asks Mercado Pago about an order's payments (search by its external reference) and applies each:
  * the tracking page and the sweep use it, so a lost webhook changes nothing.
  */
-export async function reconcileOrder(db: Executor, payments: Payments, storeId: string, orderId: string) {
-  const credentials = await storeCredentials(db, payments, storeId);
+export async function reconcileOrder(
+  db: Executor,
+  payments: Payments,
+  storeId: string,
+  orderId: string,
+  /** The store's credentials when the caller has read them already (the sweep, once per store). */
+  known?: Promise<StoreCredentials | null>,
+) {
+  const credentials = await (known ?? storeCredentials(db, payments, storeId));
   if (!credentials) return "ignored" as const;
   const { results } = await payments.client.searchPayments(credentials.accessToken, orderId);
   let outcome: Applied = "ignored";

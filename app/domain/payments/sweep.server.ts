@@ -15,7 +15,7 @@ import { cancelOrder } from "~/domain/orders/owner-orders.server";
 import { AppError } from "~/lib/errors";
 import type { Logger } from "~/lib/logger.server";
 import { reconcileOrder } from "./mercadopago.server";
-import type { Payments } from "./payments.server";
+import { storeCredentials, type Payments, type StoreCredentials } from "./payments.server";
 import { refundOrphanPayments } from "./refund.server";
 
 export const PAYMENTS_SWEEP_JOB = "payments.sweep";
@@ -31,9 +31,23 @@ export async function sweepPayments(db: Database, payments: Payments, logger: Lo
     .orderBy(asc(orders.createdAt))
     .limit(BATCH);
   const result = { paid: 0, expired: 0, failed: 0, refunded: 0 };
+  // Read (and decrypted, renewed when due) once per store in a run, not once per waiting order.
+  const credentials = new Map<string, Promise<StoreCredentials | null>>();
+  const credentialsOf = (storeId: string) => {
+    let read = credentials.get(storeId);
+    if (!read) {
+      read = storeCredentials(db, payments, storeId, now);
+      // A failure is each order's to report, as it comes.
+      read.catch(() => {});
+      credentials.set(storeId, read);
+    }
+    return read;
+  };
   for (const order of waiting) {
     try {
-      if ((await reconcileOrder(db, payments, order.storeId, order.id)) === "paid") {
+      if (
+        (await reconcileOrder(db, payments, order.storeId, order.id, credentialsOf(order.storeId))) === "paid"
+      ) {
         result.paid++;
         continue;
       }
