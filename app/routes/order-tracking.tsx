@@ -465,16 +465,20 @@ type PayAnswer = { ok: boolean; message: string; checkoutUrl?: string };
  * "Pagar ahora con Mercado Pago": the server makes a new preference and the page goes to it. A
  * script navigates, since the page's forms may only post to its own origin (form-action 'self'),
  * which a redirect after a post must keep too. Without JavaScript the button posts the page, and
- * the page it gets back (`posted`) has a link to the preference instead.
+ * the page it gets back (`posted`) has a link to the preference instead, which a script that starts
+ * meanwhile follows by itself.
  */
 function PayAgain({ posted }: { posted: PayAnswer | undefined }) {
   const fetcher = useFetcher<PayAnswer>();
   const url = fetcher.data?.ok ? fetcher.data.checkoutUrl : undefined;
-  useEffect(() => {
-    if (url) window.location.assign(url);
-  }, [url]);
   const answer = fetcher.data ?? posted;
   const link = !fetcher.data && posted?.ok ? posted.checkoutUrl : undefined;
+  // With a script the page goes there itself, also after a tap that posted the page before the
+  // script had started: the link is for a phone without one.
+  const goTo = url ?? link;
+  useEffect(() => {
+    if (goTo) window.location.assign(goTo);
+  }, [goTo]);
   if (link) {
     return (
       <div className="mt-3 space-y-2">

@@ -176,21 +176,8 @@ describe("paying by card", () => {
 
   it("without JavaScript, Pagar ahora gives a link to Mercado Pago, and the order comes back paid", async () => {
     const { db } = own.connection;
-    const storeId = await storeWithLinkedAccount("PAN_SIN_JS", "Panadería Sin JS");
-    const bolillo = await createProduct(db, storeId, { name: "Bolillo", price: 4 });
-    // Placed as the storefront places it; the shopper then opens the order's page on a browser
-    // without JavaScript (an old phone, a data saver).
-    const placed = await fetch(`${own.server.url}/s/${storeId}/api`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: own.server.url },
-      body: JSON.stringify({
-        intent: "place-order",
-        form: { ...pickupForm([{ productId: bolillo.id, quantity: 10 }]), paymentMethod: "mercadopago" },
-      }),
-    });
-    expect(placed.status).toBe(200);
-    const { order } = (await placed.json()) as { order: { number: string } };
-
+    const { storeId, order } = await cardOrderWaiting("PAN_SIN_JS", "Panadería Sin JS");
+    // The shopper opens the order's page on a browser without JavaScript (an old phone, a data saver).
     const context = await browser.browser.newContext({
       baseURL: own.server.url,
       javaScriptEnabled: false,
@@ -217,4 +204,39 @@ describe("paying by card", () => {
       await context.close();
     }
   });
+
+  it("a tap on Pagar ahora before the page's script has started still ends at Mercado Pago once it starts", async () => {
+    const { storeId, order } = await cardOrderWaiting("TAP_TEMPRANO", "Tortillería Temprano");
+    const shopper = await newPhonePage(browser.browser, own.server.url);
+    // The page's scripts wait until the tap has posted the page (a slow phone line).
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await shopper.route("**/assets/**/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await shopper.goto(`/s/${storeId}/pedido/${order.number}`, { waitUntil: "commit" });
+    await shopper.getByRole("button", { name: CHECKOUT_MESSAGES.payNow }).click();
+    await shopper.getByRole("status").filter({ hasText: CHECKOUT_MESSAGES.readyToPay }).waitFor();
+    releaseScripts();
+    await shopper.waitForURL(`${own.standIn.url}/checkout/v1/redirect?**`);
+    await shopper.getByText("Total: $40.00").waitFor();
+  });
 });
+
+/** A store with a linked account and a card order of $40 placed as the storefront places it, waiting. */
+async function cardOrderWaiting(nickname: string, displayName: string) {
+  const storeId = await storeWithLinkedAccount(nickname, displayName);
+  const bolillo = await createProduct(own.connection.db, storeId, { name: "Bolillo", price: 4 });
+  const placed = await fetch(`${own.server.url}/s/${storeId}/api`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: own.server.url },
+    body: JSON.stringify({
+      intent: "place-order",
+      form: { ...pickupForm([{ productId: bolillo.id, quantity: 10 }]), paymentMethod: "mercadopago" },
+    }),
+  });
+  expect(placed.status).toBe(200);
+  const { order } = (await placed.json()) as { order: { number: string } };
+  return { storeId, order };
+}
