@@ -474,11 +474,12 @@ function PayAgain({ posted }: { posted: PayAnswer | undefined }) {
   const answer = fetcher.data ?? posted;
   const link = !fetcher.data && posted?.ok ? posted.checkoutUrl : undefined;
   // With a script the page goes there itself, also after a tap that posted the page before the
-  // script had started: the link is for a phone without one.
-  const goTo = url ?? link;
+  // script had started (the link is for a phone without one); that posted page is replaced, so
+  // "back" from Mercado Pago returns to the order's page rather than to it, which would leave again.
   useEffect(() => {
-    if (goTo) window.location.assign(goTo);
-  }, [goTo]);
+    if (url) window.location.assign(url);
+    else if (link) window.location.replace(link);
+  }, [url, link]);
   if (link) {
     return (
       <div className="mt-3 space-y-2">

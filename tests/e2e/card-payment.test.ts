@@ -221,6 +221,10 @@ describe("paying by card", () => {
     releaseScripts();
     await shopper.waitForURL(`${own.standIn.url}/checkout/v1/redirect?**`);
     await shopper.getByText("Total: $40.00").waitFor();
+    // "Back" returns to the order's page, which stays, with its button.
+    await shopper.goBack();
+    await shopper.getByRole("button", { name: CHECKOUT_MESSAGES.payNow }).waitFor();
+    expect(new URL(shopper.url()).pathname).toBe(`/s/${storeId}/pedido/${order.number}`);
   });
 });
 
