@@ -27,6 +27,7 @@ export type Logger = {
  * stream joins the writes that wait behind a full pipe into one writev, which the kernel may cut
  * anywhere. `stalled` says one is waiting; the lines wait in the outbox behind it.
  */
+/** `bytes` counts the waiting lines' characters: a log line is nearly all ASCII, and a count is cheaper. */
 type Outbox = { lines: string[]; bytes: number; queued: boolean; stalled: boolean };
 const OUTBOX = Symbol.for("tianguis.logOutbox");
 const FLUSH_BYTES = 64 * 1024;
@@ -74,7 +75,7 @@ export function takeAtomicWrite(box: Pick<Outbox, "lines" | "bytes">): string {
     bytes += lineBytes;
   }
   const taken = box.lines.splice(0, count);
-  box.bytes = Math.max(0, box.bytes - bytes);
+  for (const line of taken) box.bytes -= line.length;
   return taken.join("\n") + "\n";
 }
 
