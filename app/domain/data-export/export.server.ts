@@ -29,7 +29,14 @@ const PAGE = 500;
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
-/** A factura request without its files: whether each was attached says where it is in the archive. */
+/**
+ * A factura request's columns without its files: whether each was attached says where it is in the
+ * archive. The files are read one request at a time, on their own.
+ */
+const INVOICE_FIELDS = (() => {
+  const { pdf, xml, ...columns } = getTableColumns(orderInvoices);
+  return { ...columns, hasPdf: sql<boolean>`${pdf} is not null`, hasXml: sql<boolean>`${xml} is not null` };
+})();
 type InvoiceRow = Omit<typeof orderInvoices.$inferSelect, "pdf" | "xml"> & {
   hasPdf: boolean;
   hasXml: boolean;
@@ -212,13 +219,13 @@ export async function* storeExportZip(
   yield* file("pedidos-productos.csv", linesCsv(db, storeId));
   yield* file("facturas.csv", invoicesCsv(db, storeId, timeZone));
   // One factura's files at a time: a PDF may be 2 MB, and a store may have thousands.
-  for (const { orderId, hasPdf, hasXml } of await invoicesWithFiles(db, storeId)) {
+  for (const { orderId } of await invoicesWithFiles(db, storeId)) {
     const [files] = await db
       .select({ pdf: orderInvoices.pdf, xml: orderInvoices.xml })
       .from(orderInvoices)
       .where(and(eq(orderInvoices.storeId, storeId), eq(orderInvoices.orderId, orderId)));
-    if (hasPdf && files?.pdf) yield* file(invoiceFilePath(orderId, "pdf"), [files.pdf]);
-    if (hasXml && files?.xml) yield* file(invoiceFilePath(orderId, "xml"), [files.xml]);
+    if (files?.pdf) yield* file(invoiceFilePath(orderId, "pdf"), [files.pdf]);
+    if (files?.xml) yield* file(invoiceFilePath(orderId, "xml"), [files.xml]);
   }
   zip.end();
   yield* ready.splice(0);
@@ -287,8 +294,8 @@ async function* linesCsv(db: Executor, storeId: string) {
 
 async function* invoicesCsv(db: Executor, storeId: string, timeZone: string) {
   yield CSV_BOM + headerRow(INVOICE_COLUMNS, timeZone);
-  for await (const page of orderPages(db, storeId)) {
-    yield (await invoicesOf(db, storeId, page))
+  for await (const page of invoicePages(db, storeId)) {
+    yield page
       .map((invoice) =>
         csvRow([
           invoice.orderId,
@@ -312,14 +319,10 @@ async function* invoicesCsv(db: Executor, storeId: string, timeZone: string) {
 /** Where an attached factura file is in the archive. */
 const invoiceFilePath = (orderId: string, kind: "pdf" | "xml") => `facturas/${orderId}.${kind}`;
 
-/** The factura requests with a file attached, oldest first: only their ids and which files. */
+/** The factura requests with a file attached, oldest first: only their orders' ids. */
 function invoicesWithFiles(db: Executor, storeId: string) {
   return db
-    .select({
-      orderId: orderInvoices.orderId,
-      hasPdf: sql<boolean>`${orderInvoices.pdf} is not null`,
-      hasXml: sql<boolean>`${orderInvoices.xml} is not null`,
-    })
+    .select({ orderId: orderInvoices.orderId })
     .from(orderInvoices)
     .where(
       and(
@@ -333,13 +336,8 @@ function invoicesWithFiles(db: Executor, storeId: string) {
 /** The factura requests of a page of orders, in the page's order, without their files. */
 async function invoicesOf(db: Executor, storeId: string, page: OrderRow[]): Promise<InvoiceRow[]> {
   const ids = page.map((order) => order.id);
-  const { pdf: _pdf, xml: _xml, ...columns } = getTableColumns(orderInvoices);
   const rows = await db
-    .select({
-      ...columns,
-      hasPdf: sql<boolean>`${orderInvoices.pdf} is not null`,
-      hasXml: sql<boolean>`${orderInvoices.xml} is not null`,
-    })
+    .select(INVOICE_FIELDS)
     .from(orderInvoices)
     .where(and(eq(orderInvoices.storeId, storeId), inArray(orderInvoices.orderId, ids)));
   const position = new Map(ids.map((id, index) => [id, index]));
@@ -416,32 +414,56 @@ function invoiceJson({ storeId: _store, orderId, hasPdf, hasXml, ...invoice }: I
   };
 }
 
+/** Where a page of the store's orders, or of what belongs to them, ends: the last order's time and number. */
+type Cursor = { at: string; id: string };
+
 /**
- * The store's orders, oldest first, a page at a time: keyset on (created_at, number), the cursor
- * kept as PostgreSQL's own text so its microseconds are not rounded to a JavaScript date's.
+ * Rows in their orders' order, oldest first, a page at a time: keyset on the orders' (created_at,
+ * number), the cursor kept as PostgreSQL's own text so its microseconds are not rounded to a
+ * JavaScript date's. `read` selects a page after the cursor (`afterCursor`), each row with its
+ * order's `at` and `id`.
  */
-async function* orderPages(db: Executor, storeId: string): AsyncGenerator<OrderRow[]> {
-  let after: { at: string; id: string } | null = null;
+async function* keysetPages<T>(
+  read: (after: Cursor | null) => Promise<{ row: T; at: string; id: string }[]>,
+): AsyncGenerator<T[]> {
+  let after: Cursor | null = null;
   while (true) {
-    const rows: { order: OrderRow; at: string }[] = await db
-      .select({ order: orders, at: sql<string>`${orders.createdAt}::text` })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.storeId, storeId),
-          after
-            ? sql`(${orders.createdAt}, ${orders.id}) > (${after.at}::timestamptz, ${after.id})`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(orders.createdAt), asc(orders.id))
-      .limit(PAGE);
+    const rows = await read(after);
     if (rows.length === 0) return;
-    yield rows.map((row) => row.order);
+    yield rows.map(({ row }) => row);
     if (rows.length < PAGE) return;
-    const last: { order: OrderRow; at: string } = rows[rows.length - 1]!;
-    after = { at: last.at, id: last.order.id };
+    const { at, id } = rows[rows.length - 1]!;
+    after = { at, id };
   }
+}
+
+const orderCursor = { at: sql<string>`${orders.createdAt}::text`, id: orders.id };
+const afterCursor = (after: Cursor | null) =>
+  after ? sql`(${orders.createdAt}, ${orders.id}) > (${after.at}::timestamptz, ${after.id})` : undefined;
+
+/** The store's orders, oldest first, a page at a time. */
+function orderPages(db: Executor, storeId: string): AsyncGenerator<OrderRow[]> {
+  return keysetPages((after) =>
+    db
+      .select({ row: orders, ...orderCursor })
+      .from(orders)
+      .where(and(eq(orders.storeId, storeId), afterCursor(after)))
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(PAGE),
+  );
+}
+
+/** The store's factura requests in their orders' order, a page at a time, without their files. */
+function invoicePages(db: Executor, storeId: string): AsyncGenerator<InvoiceRow[]> {
+  return keysetPages((after) =>
+    db
+      .select({ row: INVOICE_FIELDS, ...orderCursor })
+      .from(orderInvoices)
+      .innerJoin(orders, and(eq(orders.storeId, orderInvoices.storeId), eq(orders.id, orderInvoices.orderId)))
+      .where(and(eq(orderInvoices.storeId, storeId), afterCursor(after)))
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(PAGE),
+  );
 }
 
 async function linesOf(db: Executor, storeId: string, page: OrderRow[]): Promise<LineRow[]> {
