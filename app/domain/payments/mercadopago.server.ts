@@ -139,9 +139,9 @@ export async function reconcileOrder(
   storeId: string,
   orderId: string,
   /** The store's credentials when the caller has read them already (the sweep, once per store). */
-  known?: Promise<StoreCredentials | null>,
+  known?: StoreCredentials | null,
 ) {
-  const credentials = await (known ?? storeCredentials(db, payments, storeId));
+  const credentials = known === undefined ? await storeCredentials(db, payments, storeId) : known;
   if (!credentials) return "ignored" as const;
   const { results } = await payments.client.searchPayments(credentials.accessToken, orderId);
   let outcome: Applied = "ignored";

@@ -33,21 +33,11 @@ export async function sweepPayments(db: Database, payments: Payments, logger: Lo
   const result = { paid: 0, expired: 0, failed: 0, refunded: 0 };
   // Read (and decrypted, renewed when due) once per store in a run, not once per waiting order.
   const credentials = new Map<string, Promise<StoreCredentials | null>>();
-  const credentialsOf = (storeId: string) => {
-    let read = credentials.get(storeId);
-    if (!read) {
-      read = storeCredentials(db, payments, storeId, now);
-      // A failure is each order's to report, as it comes.
-      read.catch(() => {});
-      credentials.set(storeId, read);
-    }
-    return read;
-  };
   for (const order of waiting) {
     try {
-      if (
-        (await reconcileOrder(db, payments, order.storeId, order.id, credentialsOf(order.storeId))) === "paid"
-      ) {
+      let read = credentials.get(order.storeId);
+      if (!read) credentials.set(order.storeId, (read = storeCredentials(db, payments, order.storeId, now)));
+      if ((await reconcileOrder(db, payments, order.storeId, order.id, await read)) === "paid") {
         result.paid++;
         continue;
       }
