@@ -78,3 +78,46 @@ it("a job whose database turned read-only as it ran is recorded done once writes
     ),
   ).toBe(1);
 });
+
+it("a job cut off by the database going away is put off as part of the outage, not warned of, and runs again", async () => {
+  const lines: string[] = [];
+  const workerUrl = new URL(url);
+  workerUrl.searchParams.set("application_name", `${WORKER}-cut`);
+  const instance = connectDatabase(workerUrl.toString(), { max: 2 });
+  const [job] = await db.insert(jobs).values({ kind: "test.cut" }).returning({ id: jobs.id });
+  let runs = 0;
+  const worker = startJobWorker({
+    db: instance.db,
+    logger: createLogger("info", {}, (line) => lines.push(line)),
+    pollMs: 200,
+    backoffMs: 100,
+    handlers: {
+      "test.cut": async () => {
+        runs += 1;
+        // The first run's query is cut off as a switchover cuts a primary's sessions.
+        if (runs === 1)
+          await Promise.all([
+            instance.db.execute(sql`select pg_sleep(5)`),
+            db.execute(
+              sql`select pg_terminate_backend(pid) from pg_stat_activity
+                  where application_name = ${`${WORKER}-cut`} and query like '%pg_sleep%' and pid <> pg_backend_pid()`,
+            ),
+          ]);
+      },
+    },
+  });
+  onTestFinished(async () => {
+    await worker.stop();
+    await instance.close();
+  });
+  const row = async () => (await db.select().from(jobs).where(eq(jobs.id, job!.id)))[0]!;
+
+  await expect.poll(async () => (await row()).doneAt, { timeout: 10_000 }).not.toBeNull();
+  expect(await row()).toMatchObject({ attempts: 2, lastError: null });
+  expect(runs).toBe(2);
+  const logged = lines.map((line) => JSON.parse(line) as { level: string; msg: string; kind?: string });
+  expect(logged.filter((line) => line.level === "warn" && line.msg === "job failed, will retry")).toEqual([]);
+  expect(logged.filter((line) => line.msg === "job put off while the database is away")).toMatchObject([
+    { level: "info", kind: "test.cut" },
+  ]);
+});

@@ -162,13 +162,11 @@ export function startJobWorker(options: WorkerOptions): JobWorker {
         .update(jobs)
         .set({ runAt: new Date(Date.now() + delay), lockedUntil: null, lastError: message })
         .where(and(eq(jobs.id, job.id)));
-      logger.warn("job failed, will retry", {
-        job: job.id,
-        kind: job.kind,
-        attempt: job.attempts,
-        delay,
-        error: message,
-      });
+      const fields = { job: job.id, kind: job.kind, attempt: job.attempts, delay, error: message };
+      // A job that failed because the database went away belongs to the outage, logged once
+      // however much work it stops; the retry itself is worth an info line, not a warning.
+      if (joinsOutage(error)) logger.info("job put off while the database is away", fields);
+      else logger.warn("job failed, will retry", fields);
     } else {
       // Given up: kept as done with its last error, so it is never tried again and can be read.
       await db
