@@ -315,7 +315,14 @@ describe("metrics of an instance with workers", () => {
       const workers = await childrenOf(server.child.pid!);
       expect(workers).toHaveLength(2);
       process.kill(workers[0]!, "SIGKILL");
-      await expect.poll(async () => (await childrenOf(server.child.pid!)).length).toBe(2);
+      // Until the primary has reaped the killed worker, it still hands it connections, which then
+      // wait for an answer that never comes: the next scrape waits for the replacement, not the
+      // dead one's empty place in /proc.
+      await expect
+        .poll(async () => (await childrenOf(server.child.pid!)).filter((pid) => pid !== workers[0]), {
+          timeout: 30_000,
+        })
+        .toHaveLength(2);
       await expect.poll(async () => (await scrape()).body).toMatch(/^tianguis_workers 2$/m);
       for (let round = 0; round < 4; round++) await visitAndScrape();
 
@@ -386,15 +393,21 @@ describe("a worker that keeps dying", () => {
   });
 });
 
-/** A GET on a connection of its own (no keep-alive), so that the cluster may hand it to any worker. */
+/**
+ * A GET on a connection of its own (no keep-alive), so that the cluster may hand it to any worker;
+ * one that has no answer within 15 s fails, rather than the whole test's time.
+ */
 function getOnNewConnection(url: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent: false, headers: { connection: "close" } }, (response) => {
+      .get(url, { agent: false, headers: { connection: "close" }, timeout: 15_000 }, (response) => {
         let body = "";
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => (body += chunk));
         response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      })
+      .on("timeout", function (this: http.ClientRequest) {
+        this.destroy(new Error(`no answer from ${url} within 15 s`));
       })
       .on("error", reject);
   });
