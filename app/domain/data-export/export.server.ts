@@ -219,13 +219,15 @@ export async function* storeExportZip(
   yield* file("pedidos-productos.csv", linesCsv(db, storeId));
   yield* file("facturas.csv", invoicesCsv(db, storeId, timeZone));
   // One factura's files at a time: a PDF may be 2 MB, and a store may have thousands.
-  for (const { orderId } of await invoicesWithFiles(db, storeId)) {
-    const [files] = await db
-      .select({ pdf: orderInvoices.pdf, xml: orderInvoices.xml })
-      .from(orderInvoices)
-      .where(and(eq(orderInvoices.storeId, storeId), eq(orderInvoices.orderId, orderId)));
-    if (files?.pdf) yield* file(invoiceFilePath(orderId, "pdf"), [files.pdf]);
-    if (files?.xml) yield* file(invoiceFilePath(orderId, "xml"), [files.xml]);
+  for await (const page of invoicePages(db, storeId)) {
+    for (const { orderId } of page.filter((invoice) => invoice.hasPdf || invoice.hasXml)) {
+      const [files] = await db
+        .select({ pdf: orderInvoices.pdf, xml: orderInvoices.xml })
+        .from(orderInvoices)
+        .where(and(eq(orderInvoices.storeId, storeId), eq(orderInvoices.orderId, orderId)));
+      if (files?.pdf) yield* file(invoiceFilePath(orderId, "pdf"), [files.pdf]);
+      if (files?.xml) yield* file(invoiceFilePath(orderId, "xml"), [files.xml]);
+    }
   }
   zip.end();
   yield* ready.splice(0);
@@ -318,20 +320,6 @@ async function* invoicesCsv(db: Executor, storeId: string, timeZone: string) {
 
 /** Where an attached factura file is in the archive. */
 const invoiceFilePath = (orderId: string, kind: "pdf" | "xml") => `facturas/${orderId}.${kind}`;
-
-/** The factura requests with a file attached, oldest first: only their orders' ids. */
-function invoicesWithFiles(db: Executor, storeId: string) {
-  return db
-    .select({ orderId: orderInvoices.orderId })
-    .from(orderInvoices)
-    .where(
-      and(
-        eq(orderInvoices.storeId, storeId),
-        sql`(${orderInvoices.pdf} is not null or ${orderInvoices.xml} is not null)`,
-      ),
-    )
-    .orderBy(asc(orderInvoices.createdAt), asc(orderInvoices.orderId));
-}
 
 /** The factura requests of a page of orders, in the page's order, without their files. */
 async function invoicesOf(db: Executor, storeId: string, page: OrderRow[]): Promise<InvoiceRow[]> {
