@@ -25,9 +25,9 @@ export type Logger = {
  * pipe is never cut, even when the pipe is full (it then waits whole). So the lines go out in
  * writes of at most ATOMIC_WRITE_BYTES, each ending at a line's end, and one at a time: Node's
  * stream joins the writes that wait behind a full pipe into one writev, which the kernel may cut
- * anywhere. `stalled` says one is waiting; the lines wait in the outbox behind it.
+ * anywhere. `stalled` says one is waiting; the lines wait in the outbox behind it. `bytes` counts
+ * the waiting lines' characters: a log line is nearly all ASCII, and a count is cheaper.
  */
-/** `bytes` counts the waiting lines' characters: a log line is nearly all ASCII, and a count is cheaper. */
 type Outbox = { lines: string[]; bytes: number; queued: boolean; stalled: boolean };
 const OUTBOX = Symbol.for("tianguis.logOutbox");
 const FLUSH_BYTES = 64 * 1024;
@@ -68,15 +68,16 @@ function afterWrite() {
 export function takeAtomicWrite(box: Pick<Outbox, "lines" | "bytes">): string {
   let count = 0;
   let bytes = 0;
+  let characters = 0;
   for (const line of box.lines) {
     const lineBytes = Buffer.byteLength(line) + 1;
     if (count > 0 && bytes + lineBytes > ATOMIC_WRITE_BYTES) break;
     count += 1;
     bytes += lineBytes;
+    characters += line.length;
   }
-  const taken = box.lines.splice(0, count);
-  for (const line of taken) box.bytes -= line.length;
-  return taken.join("\n") + "\n";
+  box.bytes -= characters;
+  return box.lines.splice(0, count).join("\n") + "\n";
 }
 
 function writeToStdout(line: string) {

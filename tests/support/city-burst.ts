@@ -82,12 +82,13 @@ export async function startCaddy(
   await mkdir(dir, { recursive: true });
   const config = path.join(dir, "Caddyfile");
   await writeFile(config, cityCaddyfile({ http: await findFreePort(), https: await findFreePort() }));
+  const url = `${secure ? "https" : "http"}://localhost:${port}`;
   const env = {
     ...process.env,
     HOME: dir,
     XDG_DATA_HOME: path.join(dir, "xdg-data"),
     XDG_CONFIG_HOME: path.join(dir, "xdg-config"),
-    TIANGUIS_HOST: `${secure ? "https" : "http"}://localhost:${port}`,
+    TIANGUIS_HOST: url,
     TIANGUIS_UPSTREAMS: upstreams.map((upstream) => `127.0.0.1:${upstream}`).join(" "),
     TIANGUIS_ASK_PORT: String(await findFreePort()),
   };
@@ -105,7 +106,6 @@ export async function startCaddy(
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = `${secure ? "https" : "http"}://localhost:${port}`;
   const deadline = Date.now() + 30_000;
   while (!(await answersOk(`${url}/healthz`))) {
     if (child.exitCode !== null) throw new Error(`Caddy exited with ${child.exitCode}:\n${output}`);
