@@ -182,11 +182,22 @@ describeOnOwnCluster("read replicas for the public reads", () => {
       await pair.resumeReplay();
     }
     await pair.caughtUp();
+    // The pause may have had the server find the replica lagging; it asks it again once its next
+    // check finds it well, and a Resumen asked at the moment of a background write reads the primary
+    // ("behind"): each try asks for the Resumen again.
+    await expect.poll(async () => (await ready()).replica?.state, { timeout: 15_000 }).toBe("in-use");
     const served = await servedByReplica();
-    const resumen = await fetch(`${server.url}/i/admin?tab=resumen`, { headers: { cookie } });
-    expect(resumen.status).toBe(200);
-    expect(await resumen.text()).toContain("Resumen");
-    await expect.poll(servedByReplica).toBeGreaterThan(served);
+    await expect
+      .poll(
+        async () => {
+          const resumen = await fetch(`${server.url}/i/admin?tab=resumen`, { headers: { cookie } });
+          expect(resumen.status).toBe(200);
+          expect(await resumen.text()).toContain("Resumen");
+          return servedByReplica();
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(served);
   });
 
   it("the replica's pool refuses writes, even where a cast lets one through", async () => {
