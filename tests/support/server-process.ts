@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { findFreePort } from "~/db/embedded.server";
@@ -35,6 +36,11 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
 
 type ServerOptions = {
   env?: Record<string, string>;
+  /**
+   * The server's output goes to this file instead of a pipe into this process: a bench under load
+   * must not spend the machine's cores reading thousands of request lines a second beside it.
+   */
+  logFile?: string;
   command?: [string, ...string[]];
   timeoutMs?: number;
 };
@@ -42,6 +48,7 @@ type ServerOptions = {
 async function startOnFreePort(options: ServerOptions): Promise<ServerProcess> {
   const port = await findFreePort();
   const [command, ...args] = options.command ?? ["node", "server.js"];
+  const logFile = options.logFile === undefined ? undefined : openSync(options.logFile, "a");
   const child = spawn(command, args, {
     cwd: ROOT,
     env: {
@@ -62,17 +69,20 @@ async function startOnFreePort(options: ServerOptions): Promise<ServerProcess> {
       DB_POOL_MAX: "6",
       ...options.env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: logFile === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", logFile, logFile],
     // Its own process group: `npm start` does not pass signals on, so stop() signals the group.
     detached: true,
   });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
+  // The child has its own copy of the file's descriptor.
+  if (logFile !== undefined) closeSync(logFile);
+  let piped = "";
+  child.stdout?.on("data", (chunk) => (piped += chunk));
+  child.stderr?.on("data", (chunk) => (piped += chunk));
+  const read = () => (options.logFile === undefined ? piped : readFileSync(options.logFile, "utf8"));
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   while (true) {
-    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${read()}`);
     try {
       const response = await fetch(`${url}/readyz`);
       if (response.ok) break;
@@ -81,7 +91,7 @@ async function startOnFreePort(options: ServerOptions): Promise<ServerProcess> {
     }
     if (Date.now() > deadline) {
       process.kill(-child.pid!, "SIGKILL");
-      throw new Error(`Server did not become healthy:\n${output}`);
+      throw new Error(`Server did not become healthy:\n${read()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -89,7 +99,7 @@ async function startOnFreePort(options: ServerOptions): Promise<ServerProcess> {
     url,
     port,
     child,
-    output: () => output,
+    output: read,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
