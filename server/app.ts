@@ -13,6 +13,7 @@ import { createLogger, type Logger } from "~/lib/logger.server";
 import { prepareDatabase, type DatabaseUrls } from "./database";
 import { createHttpHandler } from "./http";
 import { queuePeriodicJobs } from "./jobs";
+import { openKeptPageDoor } from "./kept-page-door";
 import { buildServices } from "./services";
 import { exitOnSignals, shutdownSequence } from "./shutdown";
 
@@ -50,10 +51,15 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
   const { services } = built;
 
   const lifecycle = { closing: false };
+  const { handle, door } = await createHttpHandler(
+    services,
+    { lifecycle, health: built.health },
+    options.vite,
+  );
   const server = http.createServer(
     // Connections past a time-out below are looked for every 2 s (Node's default is 30 s).
     { connectionsCheckingInterval: 2_000 },
-    await createHttpHandler(services, { lifecycle, health: built.health }, options.vite),
+    handle,
   );
   // Longer than any balancer's or browser's idle keep-alive (60 s is common): a connection is
   // closed by the client that stopped using it, never under a request it has just sent.
@@ -63,6 +69,8 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
   // holds a socket for 20 s at most, not a minute.
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = 120_000;
+  // Kept pages are answered on the connection before the server reads the request.
+  const keptPageDoor = openKeptPageDoor(server, door);
   const url = await listen(server, env);
   logger.info(`Tianguis listo en ${url}`, {
     ms: Date.now() - started,
@@ -75,6 +83,7 @@ export async function startTianguis(options: StartOptions = {}): Promise<Running
 
   const close = shutdownSequence({
     server,
+    door: keptPageDoor,
     built,
     lifecycle,
     embedded,

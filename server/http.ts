@@ -38,7 +38,8 @@ import { loginDoor } from "./login-door";
 import { mediaHandler } from "./media";
 import { markDatabaseUnavailable, outageStatus } from "./outage";
 import { createPageCache } from "./page-cache";
-import { observeRequest, requestIdOf } from "./request-log";
+import type { DoorOptions } from "./kept-page-door";
+import { logAnswerOf, observeRequest, requestIdOf } from "./request-log";
 import {
   bodyLimit,
   controlCharacters,
@@ -173,8 +174,8 @@ export const LAYERS: readonly Layer[] = [
 ];
 
 /**
- * The server's request handler: the page cache in front of the Express app (docs/ARCHITECTURE.md,
- * "A request's path").
+ * The server's request handler, the page cache in front of the Express app, and what the kept
+ * page's door asks of the cache (docs/ARCHITECTURE.md, "A request's path").
  */
 export async function createHttpHandler(
   services: AppServices,
@@ -234,8 +235,15 @@ export async function createHttpHandler(
   }
   app.use(lastResort);
 
+  // A current kept page ready to send is written at the connection's door, before Node's server
+  // reads the request (server/kept-page-door.ts).
+  const door: DoorOptions = {
+    answer: pages.answerAtTheDoor,
+    answered: (request, { requestId, status }, started) =>
+      logAnswerOf(logger, { requestId, method: request.method, url: request.url, status }, started),
+  };
   // A current kept page is sent before Express sees the request; anything else goes to the app.
-  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       // What it wrote has committed by the time its answer goes out: until this worker's listener
       // has heard it, its kept pages are checked against the database (docs/decisions/051).
@@ -258,6 +266,7 @@ export async function createHttpHandler(
     if (answered instanceof Promise) answered.then((sent) => sent || app(req, res), failed);
     else if (!answered) app(req, res);
   };
+  return { handle, door };
 }
 
 /**

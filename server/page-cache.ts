@@ -33,7 +33,8 @@ import {
   panelRequest,
   type PanelAnswer,
 } from "./panel-cache";
-import { logAnswer, observeRequest, requestIdOf } from "./request-log";
+import type { DoorAnswer, DoorRequest } from "./kept-page-door";
+import { logAnswer, observeRequest, requestIdFrom, requestIdOf } from "./request-log";
 import { type SearchFrame, searchFrame, searchPage, searchSectionClasses } from "./search-page";
 import { fieldWithControlCharacter } from "./security";
 import { createUnknownStorePage, sendUnknownStore } from "./unknown-store-page";
@@ -70,6 +71,8 @@ type Entry = {
   gzip: Buffer;
   /** Brotli, prepared once when a visitor first asks for it. */
   br?: Promise<Buffer>;
+  /** The same, once made (the door sends only what is at hand). */
+  brotli?: Buffer;
   /** A search page, rarely asked for twice: never compressed again with brotli. */
   gzipOnly?: boolean;
   /** A city page, cut where its search goes once a search needs it. */
@@ -435,18 +438,7 @@ export function createPageCache(options: PageCacheOptions) {
     res: ServerResponse,
     site: RequestSite,
   ): boolean | Promise<boolean> => {
-    const url = req.url ?? "/";
-    const at = url.indexOf("?");
-    let path = at === -1 ? url : url.slice(0, at);
-    const search = at === -1 ? "" : url.slice(at + 1);
-    if (site.kind === "store") {
-      const route = routeOnCustomHost(path, site.storeId, site.active);
-      if (route.kind !== "store-page") return false;
-      path = route.path;
-    }
-    const origin = site.kind === "store" ? site.origin : "";
-    // Most visits carry no query: nothing to parse or to look through, and the page is known.
-    const page = search === "" ? pageWithoutQuery(path, origin) : pageWithQuery(path, search, origin);
+    const page = pageAt(req.url ?? "/", site);
     if (!page) return false;
     const versionsNow = versions.read(page.scopes);
     return versionsNow instanceof Promise
@@ -479,6 +471,52 @@ export function createPageCache(options: PageCacheOptions) {
       return false;
     }
     return answerHit(req, res, site, { entry, key: page.key, result: "hit" });
+  };
+
+  /**
+   * The door's question (server/kept-page-door.ts): the answer when a current page is in memory and
+   * all it needs is at hand now, with nothing to wait for; else null, and nothing was started, so
+   * that Node's server takes the request as if the door were not there.
+   */
+  const answerAtTheDoor = (request: DoorRequest): DoorAnswer | null => {
+    if (off || (request.cookie !== undefined && SESSION_COOKIE.test(request.cookie))) return null;
+    const hostname = hostnameFrom(
+      request.host,
+      request.forwardedHost,
+      request.remoteAddress,
+      options.trustProxy,
+    );
+    const site = sites.resolve(hostname);
+    if (site instanceof Promise) return null;
+    const page = pageAt(request.url, site);
+    if (!page) return null;
+    const versionsNow = versions.held(page.scopes);
+    if (!versionsNow || neverAStore(page, versionsNow)) return null;
+    const entry = currentEntry(page, versionsNow);
+    if (!entry) return null;
+    const unchanged = matchesEtag(request.ifNoneMatch, entry.etag);
+    const encoding = unchanged ? null : encodingFor(request.acceptEncoding ?? "", !entry.gzipOnly);
+    // Plain HTML is unzipped, brotli made once: both on Node's server's side, which may wait.
+    const body = unchanged
+      ? undefined
+      : encoding === "gzip"
+        ? entry.gzip
+        : encoding === "br"
+          ? entry.brotli
+          : undefined;
+    if (!unchanged && body === undefined) return null;
+    pageCacheRequests.inc(RESULT_LABELS.hit);
+    const requestId = requestIdFrom(request.requestId);
+    const head = wholeHead(sentHeaders(entry, "HIT", encoding, body?.length), {
+      requestId,
+      security: options.securityHeaders(site),
+    });
+    return {
+      status: body === undefined ? 304 : 200,
+      requestId,
+      head,
+      body: request.method === "HEAD" ? undefined : body,
+    };
   };
 
   const render: RequestHandler = async (req, res, next) => {
@@ -541,7 +579,22 @@ export function createPageCache(options: PageCacheOptions) {
     }
   };
 
-  return { answer, render, pages };
+  return { answer, answerAtTheDoor, render, pages };
+}
+
+/** The kept page an address is on a site, or null (a panel, a search, not a page that is kept). */
+function pageAt(url: string, site: RequestSite): CacheablePage | null {
+  const at = url.indexOf("?");
+  let path = at === -1 ? url : url.slice(0, at);
+  const search = at === -1 ? "" : url.slice(at + 1);
+  if (site.kind === "store") {
+    const route = routeOnCustomHost(path, site.storeId, site.active);
+    if (route.kind !== "store-page") return null;
+    path = route.path;
+  }
+  const origin = site.kind === "store" ? site.origin : "";
+  // Most visits carry no query: nothing to parse or to look through, and the page is known.
+  return search === "" ? pageWithoutQuery(path, origin) : pageWithQuery(path, search, origin);
 }
 
 /** The query of an address without one, shared: only ever read. */
@@ -592,10 +645,22 @@ function hasControlCharacter(query: URLSearchParams) {
 /** The request's host name as Express's `req.hostname` reads it (X-Forwarded-Host when trusted). */
 function hostnameOf(req: IncomingMessage, trust: (address: string, hop: number) => boolean) {
   const forwarded = req.headers["x-forwarded-host"];
-  let host =
-    typeof forwarded === "string" && forwarded && trust(req.socket.remoteAddress ?? "", 0)
-      ? forwarded.split(",")[0]!.trim()
-      : (req.headers.host ?? "");
+  return hostnameFrom(
+    req.headers.host ?? "",
+    typeof forwarded === "string" ? forwarded : undefined,
+    req.socket.remoteAddress ?? "",
+    trust,
+  );
+}
+
+/** `hostnameOf` from the Host and X-Forwarded-Host headers and the socket's address. */
+function hostnameFrom(
+  hostHeader: string,
+  forwarded: string | undefined,
+  address: string,
+  trust: (address: string, hop: number) => boolean,
+) {
+  let host = forwarded && trust(address, 0) ? forwarded.split(",")[0]!.trim() : hostHeader;
   const offset = host.startsWith("[") ? host.indexOf("]") + 1 : 0;
   const colon = host.indexOf(":", offset);
   if (colon !== -1) host = host.slice(0, colon);
@@ -681,7 +746,10 @@ function bodyIn(entry: Entry, encoding: "br" | "gzip" | null, grew: () => void):
     entry.br = gunzip(entry.gzip).then((html) =>
       brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }),
     );
-    entry.br.then(grew, () => {});
+    entry.br.then(
+      (made) => ((entry.brotli = made), grew()),
+      () => {},
+    );
   }
   return entry.br;
 }

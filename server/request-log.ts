@@ -13,7 +13,11 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 /** The caller's request id when it is a sensible one (a proxy's), or a new one. */
 export function requestIdOf(req: IncomingMessage): string {
-  const incoming = req.headers["x-request-id"];
+  return requestIdFrom(req.headers["x-request-id"]);
+}
+
+/** `requestIdOf` from the header's value. */
+export function requestIdFrom(incoming: string | string[] | undefined): string {
   return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
@@ -44,17 +48,25 @@ export function logAnswer(
   requestId: string,
   started: number,
 ) {
-  const ms = performance.now() - started;
   const url = req.originalUrl ?? req.url ?? "/";
-  const method = req.method ?? "GET";
+  logAnswerOf(logger, { requestId, method: req.method ?? "GET", url, status: res.statusCode }, started);
+}
+
+/** `logAnswer` of an answer given on the socket itself (server/kept-page-door.ts), from its parts. */
+export function logAnswerOf(
+  logger: Logger,
+  { requestId, method, url, status }: { requestId: string; method: string; url: string; status: number },
+  started: number,
+) {
+  const ms = performance.now() - started;
   // The request id first: the same line a child logger with the id writes, made as text (a line
   // per request; the method is one of the few HTTP's parser takes, the status a number).
   logger.withMembers(
     "info",
     "request",
-    `"requestId":${JSON.stringify(requestId)},"method":"${method}","path":${JSON.stringify(redactTokens(url))},"status":${res.statusCode},"ms":${Math.round(ms * 10) / 10}`,
+    `"requestId":${JSON.stringify(requestId)},"method":"${method}","path":${JSON.stringify(redactTokens(url))},"status":${status},"ms":${Math.round(ms * 10) / 10}`,
   );
-  recordAnswer(seriesOf(method, url, res.statusCode), ms / 1000);
+  recordAnswer(seriesOf(method, url, status), ms / 1000);
 }
 
 /** Series by method, path and status: a kept page's requests ask for the same few again and again. */

@@ -11,10 +11,12 @@ import type { EmbeddedDatabase } from "~/db/embedded.server";
 import { closeAllStreams } from "~/domain/orders/stream-limits.server";
 import type { Logger } from "~/lib/logger.server";
 import type { Lifecycle } from "./http";
+import type { KeptPageDoor } from "./kept-page-door";
 import type { BuiltServices } from "./services";
 
 export function shutdownSequence({
   server,
+  door,
   built,
   lifecycle,
   embedded,
@@ -22,6 +24,8 @@ export function shutdownSequence({
   logger,
 }: {
   server: http.Server;
+  /** The connections the kept page's door holds (idle between requests; the server's are not). */
+  door: KeptPageDoor;
   built: BuiltServices;
   lifecycle: Lifecycle;
   embedded?: EmbeddedDatabase;
@@ -37,12 +41,14 @@ export function shutdownSequence({
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       closeAllStreams();
       // Keep-alive connections go as soon as their request is answered.
+      door.closeIdle();
       server.closeIdleConnections();
       const idle = setInterval(() => server.closeIdleConnections(), 50);
       const grace = setTimeout(() => {
         logger.warn("shutdown grace period over: closing the remaining connections", {
           seconds: graceSeconds,
         });
+        door.closeAll();
         server.closeAllConnections();
       }, graceSeconds * 1000);
       await closed;

@@ -126,6 +126,23 @@ export const pageCacheRequests = new client.Counter({
   registers: [registry],
 });
 
+/**
+ * At the kept page's door (server/kept-page-door.ts), counted as plain numbers (a hit adds one,
+ * thousands a second): requests it answered itself, connections it handed over to Node's server.
+ */
+export const doorCounts = { answered: 0, handedOver: 0 };
+export const keptPageDoor = new client.Counter({
+  name: "tianguis_kept_page_door_total",
+  help: "At the kept page's door: requests answered from memory on the connection itself (answered), and connections handed over to Node's HTTP server with the request it could not answer (handed-over).",
+  labelNames: ["way"] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    this.inc({ way: "answered" }, doorCounts.answered);
+    this.inc({ way: "handed-over" }, doorCounts.handedOver);
+  },
+});
+
 export const pageVersionReads = new client.Counter({
   name: "tianguis_page_version_reads_total",
   help: "Reads of page_versions from the database for the rendered-page cache (each serves a batch of answers), made instead of answering from memory: before the listener first caught up, while it is down or behind, and right after a write on this worker (decision 051).",

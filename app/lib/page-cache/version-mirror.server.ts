@@ -21,6 +21,8 @@ export type PageVersions = {
    * it can be trusted, else read from the database as every answer was before (batched).
    */
   read: (scopes: readonly string[]) => Versions | Promise<Versions>;
+  /** The versions of `scopes` when memory can answer for them now, else undefined (nothing is read). */
+  held: (scopes: readonly string[]) => Versions | undefined;
   /** Where the next answer's versions come from (readiness, tests). */
   source: () => "memory" | "database";
   /** This worker wrote: no answer trusts memory until the listener has heard what it wrote. */
@@ -149,19 +151,22 @@ export function startVersionMirror({
   pinger.unref();
   if (listener.isListening()) catchUp();
 
+  const held = (scopes: readonly string[]): Versions | undefined => {
+    if (!trusted()) return undefined;
+    const found = new Map<string, number>();
+    for (const scope of scopes) {
+      const version = versions.get(scope);
+      // A store memory does not know is asked of the database: its page would be the "free
+      // address" 404, and a store created a moment ago on another instance must never get it.
+      if (version === undefined && scope.startsWith(STORE_SCOPE)) return undefined;
+      if (version !== undefined) found.set(scope, version);
+    }
+    return found;
+  };
+
   return {
-    read(scopes) {
-      if (!trusted()) return fromDatabase.read(scopes);
-      const found = new Map<string, number>();
-      for (const scope of scopes) {
-        const version = versions.get(scope);
-        // A store memory does not know is asked of the database: its page would be the "free
-        // address" 404, and a store created a moment ago on another instance must never get it.
-        if (version === undefined && scope.startsWith(STORE_SCOPE)) return fromDatabase.read(scopes);
-        if (version !== undefined) found.set(scope, version);
-      }
-      return found;
-    },
+    read: (scopes) => held(scopes) ?? fromDatabase.read(scopes),
+    held,
     source: () => (trusted() ? "memory" : "database"),
     wrote() {
       wroteAt = ++mark;
