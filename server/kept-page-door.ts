@@ -183,18 +183,7 @@ export function readHead(
   const url = text.slice(space + 1, targetEnd);
   if (!ORIGIN_FORM.test(url)) return null;
 
-  const request: DoorRequest = {
-    method,
-    url,
-    host: "",
-    forwardedHost: undefined,
-    cookie: undefined,
-    ifNoneMatch: undefined,
-    acceptEncoding: undefined,
-    requestId: undefined,
-    remoteAddress,
-  };
-  let hosts = 0;
+  const fields: Partial<Record<HeadField, string>> = {};
   let at = lineEnd + 2;
   while (at < end + 2) {
     const next = text.indexOf("\r\n", at);
@@ -205,43 +194,42 @@ export function readHead(
     const name = line.slice(0, colon);
     const value = line.slice(colon + 1).replace(OPTIONAL_WHITESPACE, "");
     if (!TOKEN.test(name) || CONTROL.test(value)) return null;
-    switch (name.toLowerCase()) {
-      case "host":
-        request.host = value;
-        hosts += 1;
-        break;
-      case "x-forwarded-host":
-        if (request.forwardedHost !== undefined) return null;
-        request.forwardedHost = value;
-        break;
-      case "cookie":
-        if (request.cookie !== undefined) return null;
-        request.cookie = value;
-        break;
-      case "if-none-match":
-        if (request.ifNoneMatch !== undefined) return null;
-        request.ifNoneMatch = value;
-        break;
-      case "accept-encoding":
-        if (request.acceptEncoding !== undefined) return null;
-        request.acceptEncoding = value;
-        break;
-      case "x-request-id":
-        if (request.requestId !== undefined) return null;
-        request.requestId = value;
-        break;
-      case "connection":
-        if (value.toLowerCase() !== "keep-alive") return null;
-        break;
-      case "content-length":
-      case "transfer-encoding":
-      case "expect":
-      case "upgrade":
-        return null;
+    const lower = name.toLowerCase();
+    const field = HEAD_FIELDS.get(lower);
+    if (field !== undefined) {
+      // One of each: two values would be joined (or one dropped) by Node's server.
+      if (fields[field] !== undefined) return null;
+      fields[field] = value;
+    } else if (REFUSED.has(lower) || (lower === "connection" && value.toLowerCase() !== "keep-alive")) {
+      return null;
     }
   }
-  return hosts === 1 && request.host !== "" ? request : null;
+  if (!fields.host) return null;
+  return {
+    method,
+    url,
+    host: fields.host,
+    forwardedHost: fields.forwardedHost,
+    cookie: fields.cookie,
+    ifNoneMatch: fields.ifNoneMatch,
+    acceptEncoding: fields.acceptEncoding,
+    requestId: fields.requestId,
+    remoteAddress,
+  };
 }
+
+type HeadField = "host" | "forwardedHost" | "cookie" | "ifNoneMatch" | "acceptEncoding" | "requestId";
+/** The headers that choose a kept page's answer, by their lower-case names. */
+const HEAD_FIELDS = new Map<string, HeadField>([
+  ["host", "host"],
+  ["x-forwarded-host", "forwardedHost"],
+  ["cookie", "cookie"],
+  ["if-none-match", "ifNoneMatch"],
+  ["accept-encoding", "acceptEncoding"],
+  ["x-request-id", "requestId"],
+]);
+/** A body, or a request to change the connection: the server's to read. */
+const REFUSED = new Set(["content-length", "transfer-encoding", "expect", "upgrade"]);
 
 const OPTIONAL_WHITESPACE = /^[ \t]+|[ \t]+$/g;
 
