@@ -235,29 +235,33 @@ const OPTIONAL_WHITESPACE = /^[ \t]+|[ \t]+$/g;
 
 /** Writes the answer as Node's server would; false when the socket's buffer is full. */
 function writeAnswer(socket: Socket, answer: DoorAnswer, keepAliveMs: number) {
-  const head =
-    (answer.status === 200 ? "HTTP/1.1 200 OK\r\n" : "HTTP/1.1 304 Not Modified\r\n") +
-    `${answer.head[0]}: ${answer.head[1]}\r\n` +
-    serializedRest(answer.head) +
-    `Date: ${utcDate()}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAliveMs / 1000)}\r\n\r\n`;
-  if (answer.body === undefined) return socket.write(head, "latin1");
   socket.cork();
-  socket.write(head, "latin1");
-  const flushed = socket.write(answer.body);
+  socket.write(
+    `${answer.status === 200 ? "HTTP/1.1 200 OK" : "HTTP/1.1 304 Not Modified"}\r\n${answer.head[0]}: ${answer.head[1]}\r\n`,
+    "latin1",
+  );
+  let flushed = socket.write(restOfHead(answer.head, keepAliveMs));
+  if (answer.body !== undefined) flushed = socket.write(answer.body);
   socket.uncork();
   return flushed;
 }
 
-/** The head's pairs after the request id, as text: made once per list (the page cache keeps its lists). */
-const serialized = new WeakMap<readonly string[], string>();
-function serializedRest(head: readonly string[]) {
-  let text = serialized.get(head);
-  if (text === undefined) {
-    text = "";
+/**
+ * The head after the request id, as bytes: the page cache keeps its lists, and only the date in it
+ * changes, once a second, so each list's bytes are made once a second at most.
+ */
+const rests = new WeakMap<readonly string[], { second: number; bytes: Buffer }>();
+function restOfHead(head: readonly string[], keepAliveMs: number) {
+  const date = utcDate();
+  let rest = rests.get(head);
+  if (rest === undefined || rest.second !== dateSecond) {
+    let text = "";
     for (let at = 2; at < head.length; at += 2) text += `${head[at]}: ${head[at + 1]}\r\n`;
-    serialized.set(head, text);
+    text += `Date: ${date}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAliveMs / 1000)}\r\n\r\n`;
+    rest = { second: dateSecond, bytes: Buffer.from(text, "latin1") };
+    rests.set(head, rest);
   }
-  return text;
+  return rest.bytes;
 }
 
 let dateSecond = -1;

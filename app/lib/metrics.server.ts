@@ -133,7 +133,7 @@ export const pageCacheRequests = new client.Counter({
 export const doorCounts = { answered: 0, handedOver: 0 };
 export const keptPageDoor = new client.Counter({
   name: "tianguis_kept_page_door_total",
-  help: "At the kept page's door: requests answered from memory on the connection itself (answered), and connections handed over to Node's HTTP server with the request it could not answer (handed-over).",
+  help: "At the kept page's door (decision 056): requests answered from memory on the connection itself (answered), and connections handed over to Node's HTTP server (handed-over), at a request the door does not answer or a client that does not read its answers.",
   labelNames: ["way"] as const,
   registers: [registry],
   collect() {

@@ -18,7 +18,12 @@ async function expectCleanRestart(dataDir: string) {
   await expect.poll(() => next.output()).toContain("database system was shut down at");
   expect(next.output()).not.toContain("not properly shut down");
   expect(next.output()).not.toContain("automatic recovery in progress");
-  await next.stop();
+  // A stop that hangs says where, rather than running into the test's time-out without a word.
+  const stopped = await Promise.race([
+    next.stop().then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), 60_000).unref()),
+  ]);
+  expect(stopped, `the restarted server did not stop within 60 s:\n${next.output().slice(-4000)}`).toBe(true);
 }
 
 describeOnOwnCluster("graceful shutdown", () => {
