@@ -77,6 +77,10 @@ async function expectNothingLostOrDoubled(
   return summary;
 }
 
+/** How many workers have said "Tianguis listo" (a replacement's start says it again). */
+const listening = (server: ServerProcess) =>
+  logLines(server).filter((line) => String(line.msg).startsWith("Tianguis listo")).length;
+
 function expectNoCrash(server: ServerProcess) {
   expect(server.output()).not.toMatch(/unhandled|uncaught|worker died/i);
 }
@@ -96,8 +100,7 @@ describeOnOwnCluster("a worker asked to stop while it starts", () => {
   it("SIGTERM to the primary while a replacement worker is still starting: it drains once started, none is killed", async () => {
     const dataDir = await newDataDir();
     const server = await start(dataDir, { env: WORKERS });
-    const listening = () => logLines(server).filter((line) => String(line.msg).startsWith("Tianguis listo"));
-    await expect.poll(() => listening().length, { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => listening(server), { timeout: 30_000 }).toBe(2);
     const workerStarts = () => logLines(server).filter((line) => line.msg === "worker started");
     process.kill(Number(workerStarts()[0]!.pid), "SIGKILL");
     // The primary forks the replacement at once; the shutdown reaches it before it listens.
@@ -127,11 +130,7 @@ describeOnOwnCluster("the embedded database killed under load", () => {
       const server = await start(dataDir, { env: WORKERS });
       // Both workers have started before the first kill: a worker whose start-up loses the
       // database exits and is replaced, which is not what this test is about.
-      await expect
-        .poll(() => logLines(server).filter((line) => String(line.msg).startsWith("Tianguis listo")).length, {
-          timeout: 30_000,
-        })
-        .toBe(2);
+      await expect.poll(() => listening(server), { timeout: 30_000 }).toBe(2);
       const shop = await shopIn((await embeddedCluster(dataDir)).url);
       const load = startOrderLoad(server.url, shop);
       const recoveries: number[] = [];
@@ -179,6 +178,9 @@ describe("connections terminated under load", () => {
       const { url: databaseUrl } = await createTestDatabase();
       const shop = await shopIn(databaseUrl);
       const server = await start(await newDataDir(), { env: { ...WORKERS, DATABASE_URL: databaseUrl } });
+      // Both workers have started before the first termination: a worker whose start-up loses the
+      // database exits and is replaced, which is not what this test is about.
+      await expect.poll(() => listening(server), { timeout: 30_000 }).toBe(2);
       const admin = createClient({ connectionString: databaseUrl });
       await admin.connect();
       const load = startOrderLoad(server.url, shop);
@@ -246,11 +248,7 @@ describeOnOwnCluster("a worker killed under load", () => {
       const shop = await shopIn((await embeddedCluster(dataDir)).url);
       const load = startOrderLoad(server.url, shop);
       // Both workers listen before one is killed: the port closes only when none does.
-      await expect
-        .poll(() => logLines(server).filter((line) => String(line.msg).startsWith("Tianguis listo")).length, {
-          timeout: 30_000,
-        })
-        .toBe(2);
+      await expect.poll(() => listening(server), { timeout: 30_000 }).toBe(2);
       await steady(load, 10);
       const started = logLines(server).filter((line) => line.msg === "worker started");
       expect(started).toHaveLength(2);
@@ -271,11 +269,7 @@ describeOnOwnCluster("a worker killed under load", () => {
       expect(replacedMs).toBeLessThan(1_000);
       // The other worker answered meanwhile; the new one joins it.
       await steady(load, 10);
-      await expect
-        .poll(() => logLines(server).filter((line) => String(line.msg).startsWith("Tianguis listo")).length, {
-          timeout: 15_000,
-        })
-        .toBe(3);
+      await expect.poll(() => listening(server), { timeout: 15_000 }).toBe(3);
       await load.stop();
       // Requests that were on the killed worker get no answer (their connection is cut) and are
       // sent again; nothing sent after the kill may go unanswered.
