@@ -479,7 +479,7 @@ export function createPageCache(options: PageCacheOptions) {
    * that Node's server takes the request as if the door were not there.
    */
   const answerAtTheDoor = (request: DoorRequest): DoorAnswer | null => {
-    if (off || (request.cookie !== undefined && SESSION_COOKIE.test(request.cookie))) return null;
+    if (off || hasSessionCookie(request.cookie)) return null;
     const hostname = hostnameFrom(
       request.host,
       request.forwardedHost,
@@ -494,8 +494,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (!versionsNow || neverAStore(page, versionsNow)) return null;
     const entry = currentEntry(page, versionsNow);
     if (!entry) return null;
-    const unchanged = matchesEtag(request.ifNoneMatch, entry.etag);
-    const encoding = unchanged ? null : encodingFor(request.acceptEncoding ?? "", !entry.gzipOnly);
+    const { unchanged, encoding } = negotiated(entry, request.ifNoneMatch, request.acceptEncoding);
     // Plain HTML is unzipped, brotli made once: both on Node's server's side, which may wait.
     const body = unchanged
       ? undefined
@@ -633,7 +632,18 @@ function pageWithQuery(path: string, search: string, site: string): CacheablePag
   return !page || page.search || hasControlCharacter(query) ? null : page;
 }
 
-const hasSession = (req: IncomingMessage) => SESSION_COOKIE.test(req.headers.cookie ?? "");
+const hasSession = (req: IncomingMessage) => hasSessionCookie(req.headers.cookie);
+const hasSessionCookie = (cookie: string | undefined) => SESSION_COOKIE.test(cookie ?? "");
+
+/**
+ * What an answer of `entry` sends, by the request's If-None-Match and Accept-Encoding: nothing (a
+ * 304) when the page is unchanged, else the encoding its body goes in (null: plain HTML).
+ */
+function negotiated(entry: Entry, ifNoneMatch: string | undefined, acceptEncoding: string | undefined) {
+  const unchanged = matchesEtag(ifNoneMatch, entry.etag);
+  const encoding = unchanged ? null : encodingFor(acceptEncoding ?? "", !entry.gzipOnly);
+  return { unchanged, encoding };
+}
 
 function hasControlCharacter(query: URLSearchParams) {
   for (const [key, value] of query) {
@@ -691,8 +701,11 @@ function sendEntry(
   grew: () => void,
   before?: BeforeTheApp,
 ): Promise<void> | undefined {
-  const unchanged = matchesEtag(req.headers["if-none-match"], entry.etag);
-  const encoding = unchanged ? null : encodingFor(req.headers["accept-encoding"] ?? "", !entry.gzipOnly);
+  const { unchanged, encoding } = negotiated(
+    entry,
+    req.headers["if-none-match"],
+    req.headers["accept-encoding"],
+  );
   const body = unchanged ? undefined : bodyIn(entry, encoding, grew);
   // The gzip kept is sent at once: no promise to wait for on the way of almost every hit.
   if (body instanceof Promise) {
